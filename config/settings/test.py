@@ -1,0 +1,22 @@
+"""The test suite: real PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set."""
+
+import os
+
+from config.settings.base import *  # noqa: F403
+from config.settings.base import DATABASES, REST_FRAMEWORK
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+GARNET_INPROCESS_SWEEPER = False
+GARNET_CELERY_ENABLED = False
+CELERY_TASK_ALWAYS_EAGER = True
+AXES_ENABLED = os.environ.get("GARNET_TEST_AXES", "1") == "1"
+# Tests that measure the limits set them explicitly; the rest may submit freely.
+GARNET_SUBMIT_RATE = "10000/m"
+GARNET_LOGIN_RATE = "10000/m"
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"submit": "10000/min", "login": "10000/min"}}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["NAME"] = os.environ.get("GARNET_TEST_SQLITE", ":memory:")
+    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("GARNET_TEST_SQLITE") or None}
+else:
+    # The pool is per process; tests open and close many connections across threads.
+    DATABASES["default"]["OPTIONS"].pop("pool", None)

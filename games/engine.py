@@ -1,0 +1,190 @@
+"""The pure engine contract every Garnet game implements.
+
+Nothing here imports Django, reads a clock or touches module-level ``random``:
+randomness arrives as an ``rng`` argument seeded by the framework from
+``"{match.seed}:{turn.number}"``, so a match replays byte for byte from its seed
+and its submissions.
+
+Beyond the contract of DESIGN.md every registered engine provides two test
+hooks, used by the shared contract test, the property tests and the demo bots:
+
+- ``random_move(state, player, rng)``: a uniformly chosen *legal* move;
+- ``secrets(state, player)``: the facts only ``player`` may know right now
+  (their hand, inventory, unrevealed score...), keyed by the name under which
+  ``view`` shows them to that player. The leak tests check that no other
+  viewer's ``view`` carries them.
+
+``view`` returns ``{"turn": label, "public": {...}, ...}``: ``public`` is the
+same for every viewer (it is ``view(state, None)["public"]``); anything only the
+viewer may see lives beside it (``"you"``, ``"score"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, ClassVar, Protocol, TypeVar
+
+PlayerId = str
+
+S = TypeVar("S")
+
+
+class RuleError(ValueError):
+    """A submission breaks a rule; ``str(e)`` is shown to the player as is."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """An announcement: public when ``to`` is None, else private to that player."""
+
+    text: str
+    to: PlayerId | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ends, in the season's terms."""
+
+    winners: tuple[PlayerId, ...]
+    candidates: tuple[PlayerId, ...]
+    tokens: Mapping[PlayerId, int] = field(default_factory=dict)
+    garnets: Mapping[PlayerId, int] = field(default_factory=dict)
+    scores: Mapping[PlayerId, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of this outcome."""
+        return {
+            "winners": list(self.winners),
+            "candidates": list(self.candidates),
+            "tokens": dict(self.tokens),
+            "garnets": dict(self.garnets),
+            "scores": dict(self.scores),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """The inverse of :meth:`to_json`."""
+        return cls(
+            winners=tuple(data.get("winners", ())),
+            candidates=tuple(data.get("candidates", ())),
+            tokens=dict(data.get("tokens", {})),
+            garnets=dict(data.get("garnets", {})),
+            scores=dict(data.get("scores", {})),
+        )
+
+
+class Engine(Protocol[S]):
+    """The rules of one game, as pure functions over an immutable-by-convention state."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> S: ...
+
+    def awaiting(self, state: S) -> tuple[PlayerId, ...]: ...
+
+    def turn_label(self, state: S) -> str: ...
+
+    def turn_seconds(self, state: S) -> int: ...
+
+    def validate(self, state: S, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def default_move(self, state: S, player: PlayerId) -> dict[str, Any]: ...
+
+    def resolve(
+        self, state: S, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
+    ) -> tuple[S, list[Message]]: ...
+
+    def view(self, state: S, viewer: PlayerId | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def dump(self, state: S) -> dict[str, Any]: ...
+
+    def load(self, data: Mapping[str, Any]) -> S: ...
+
+    # Test hooks (see the module docstring).
+    def random_move(self, state: S, player: PlayerId, rng: Random) -> dict[str, Any]: ...
+
+    def secrets(self, state: S, player: PlayerId) -> dict[str, Any]: ...
+
+
+# --- Validation helpers: turn untrusted JSON into typed values or a RuleError. ---
+
+
+def expect_mapping(value: Any, what: str = "the move") -> Mapping[str, Any]:
+    """``value`` if it is a JSON object, else a RuleError naming ``what``."""
+    if not isinstance(value, Mapping):
+        raise RuleError(f"{what} must be an object")
+    return value
+
+
+def expect_key(move: Mapping[str, Any], key: str) -> Any:
+    """``move[key]``, or a RuleError saying the key is missing."""
+    if key not in move:
+        raise RuleError(f'the move needs "{key}"')
+    return move[key]
+
+
+def expect_str(value: Any, what: str) -> str:
+    """``value`` lower-cased and stripped if it is a string, else a RuleError."""
+    if not isinstance(value, str):
+        raise RuleError(f"{what} must be a name")
+    return value.strip().lower()
+
+
+def expect_bool(value: Any, what: str) -> bool:
+    """``value`` if it is a JSON boolean, else a RuleError."""
+    if not isinstance(value, bool):
+        raise RuleError(f"{what} must be true or false")
+    return value
+
+
+def expect_int(value: Any, what: str, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is an integer within ``[low, high]``, else a RuleError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number")
+    if low is not None and value < low:
+        raise RuleError(f"{what} must be at least {low}")
+    if high is not None and value > high:
+        raise RuleError(f"{what} must be at most {high}")
+    return value
+
+
+def expect_choice(value: Any, choices: Iterable[str], what: str) -> str:
+    """``value`` if it names one of ``choices`` (case-insensitive), else a RuleError."""
+    name = expect_str(value, what)
+    options = list(choices)
+    if name not in options:
+        raise RuleError(f"{what} must be one of: {', '.join(options)}")
+    return name
+
+
+def expect_player(value: Any, players: Iterable[PlayerId], what: str = "the player") -> PlayerId:
+    """``value`` if it is one of ``players``, else a RuleError naming the unknown player."""
+    if not isinstance(value, str):
+        raise RuleError(f"{what} must be a player's handle")
+    roster = list(players)
+    if value not in roster:
+        raise RuleError(f'{what}: "{value}" is not a player in this match')
+    return value
+
+
+def expect_list(value: Any, what: str, *, max_len: int = 100) -> list[Any]:
+    """``value`` if it is a JSON array of at most ``max_len`` items, else a RuleError."""
+    if not isinstance(value, list):
+        raise RuleError(f"{what} must be a list")
+    if len(value) > max_len:
+        raise RuleError(f"{what} may have at most {max_len} entries")
+    return value
+
+
+def seat_order(players: Sequence[PlayerId], rng: Random) -> list[PlayerId]:
+    """A random permutation of ``players`` drawn from ``rng`` (never the global random)."""
+    order = list(players)
+    rng.shuffle(order)
+    return order

@@ -1,0 +1,60 @@
+"""The base of every game's submission form.
+
+A game's ``forms.py`` defines ``MoveForm(MoveFormBase)``: it is built from the
+viewer's ``view`` (so pickers only offer what the rules allow) and turns its
+cleaned data into the public move notation with :meth:`to_move`. The server
+still validates the move with the engine: the form is a convenience, not a gate.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+
+class MoveFormBase(forms.Form):
+    """A form that yields a move in the public notation."""
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        view: Mapping[str, Any],
+        player: str,
+        initial_move: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.view = view
+        self.player = player
+        self.initial_move = dict(initial_move or {})
+        self.setup_fields()
+
+    def setup_fields(self) -> None:
+        """Adjust fields and choices from ``self.view``; override in games."""
+
+    def to_move(self) -> dict[str, Any]:
+        """The move in public notation; call only after ``is_valid()``."""
+        return dict(self.cleaned_data)
+
+
+class JsonMoveForm(MoveFormBase):
+    """A fallback form: the move typed as JSON (for games without a form of their own)."""
+
+    move = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), label="Move (JSON)")
+
+    def clean_move(self) -> dict[str, Any]:
+        raw = self.cleaned_data["move"]
+        try:
+            value = json.loads(raw)
+        except ValueError as exc:
+            raise forms.ValidationError(f"not valid JSON: {exc}") from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError("the move must be a JSON object")
+        return value
+
+    def to_move(self) -> dict[str, Any]:
+        return dict(self.cleaned_data["move"])

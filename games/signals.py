@@ -1,0 +1,1 @@
+"""Start-up hooks of the match framework."""
