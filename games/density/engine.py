@@ -1,0 +1,175 @@
+"""Density Deck (Center Amplification): the pure engine.
+
+Four players, 10 lives each, play match after match of a 50-card game: each turn awaits
+exactly one player, who may start a fight, surrender, or draw and discard. The scoring
+rule is the replaceable piece in :mod:`games.density.scoring`. See RULES.md.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any, ClassVar
+
+from games.density.cards import card_json
+from games.density.match import hand_score
+from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
+from games.density.state import DensityState, deal, parse_options
+from games.engine import Message, Outcome, PlayerId, RuleError
+
+
+class DensityEngine:
+    """The Density Deck rules as pure functions over :class:`DensityState`."""
+
+    slug: ClassVar[str] = "density"
+    title: ClassVar[str] = "Density Deck (Center Amplification)"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+
+    def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> DensityState:
+        """Seat the players in the given (clockwise) order, pick the dealer and deal match 1."""
+        players = list(players)
+        if not self.min_players <= len(players) <= self.max_players or len(set(players)) != len(players):
+            raise RuleError(f"Density Deck needs {self.min_players} different players")
+        opts = parse_options(players, options)
+        dealer = opts.get("dealer") or rng.choice(players)
+        state = DensityState(players=players, lives={p: opts["lives"] for p in players}, options=opts, dealer=dealer)
+        deal(state, rng)
+        return state
+
+    def awaiting(self, state: DensityState) -> tuple[PlayerId, ...]:
+        """The one player whose turn it is; the winner while the EC is picked; nobody at the end."""
+        if state.phase == "play":
+            return (state.order[state.turn_index],)
+        return (state.winner,) if state.phase == "ec" and state.winner else ()
+
+    def turn_label(self, state: DensityState) -> str:
+        """"Match 2 · Round 3", "EC choice" or "Season over"."""
+        if state.phase == "play":
+            return f"Match {state.match} · Round {state.round}"
+        return "EC choice" if state.phase == "ec" else "Season over"
+
+    def turn_seconds(self, state: DensityState) -> int:
+        """The host's turn length, ``options["turn_seconds"]`` (default 3600)."""
+        return int(state.options["turn_seconds"])
+
+    def validate(self, state: DensityState, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
+        """The move in normal form, or a RuleError naming the rule broken."""
+        if player not in self.awaiting(state):
+            awaited = ", ".join(self.awaiting(state))
+            raise RuleError(f"it is not your turn: the turn awaits {awaited}" if awaited else "the season is over")
+        return validate_move(state, player, move)
+
+    def default_move(self, state: DensityState, player: PlayerId) -> dict[str, Any]:
+        """A missing turn draws from the deck (else the first pile) and discards the drawn card; a missing EC pick takes the first tied player in seating order."""
+        if state.phase == "ec":
+            return {"ec": state.ec_choices[0]}
+        sources = draw_sources(state, player)
+        if not sources:
+            return {"action": "surrender"}
+        return {"action": "draw", "from": sources[0], "discard": DRAWN, "surrender": False}
+
+    def resolve(
+        self, state: DensityState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
+    ) -> tuple[DensityState, list[Message]]:
+        """Play the awaited player's move (their default move if missing) on a copy of ``state``."""
+        new = copy.deepcopy(state)
+        awaited = self.awaiting(state)
+        if not awaited:
+            return new, []
+        player = awaited[0]
+        try:
+            move = self.validate(state, player, moves[player]) if player in moves else None
+        except RuleError:
+            move = None
+        move = move or self.default_move(state, player)
+        if new.phase == "ec":
+            new.ec, new.ec_choices, new.phase = move["ec"], [], "over"
+            return new, [Message(f"{player} picks {new.ec} as the Elimination Candidate.")]
+        return new, play_move(new, player, move, rng)
+
+    def view(self, state: DensityState, viewer: PlayerId | None) -> dict[str, Any]:
+        """The table as ``viewer`` sees it: every top discard, the flipped Amplification cards, lives, deck size; their own hand."""
+        public: dict[str, Any] = {
+            "players": list(state.players),
+            "lives": dict(state.lives),
+            "match": state.match,
+            "round": state.round,
+            "phase": state.phase,
+            "dealer": state.dealer,
+            "order": list(state.order),
+            "current": state.current(),
+            "surrendered": list(state.surrendered),
+            "discards": {p: card_json(pile[-1]) if pile else None for p, pile in state.discards.items()},
+            "discard_sizes": {p: len(pile) for p, pile in state.discards.items()},
+            "amplification": [card_json(c) for c in state.center[: state.revealed]],
+            "amplification_hidden": len(state.center) - state.revealed,
+            "deck_size": len(state.deck),
+            "fight_allowed": may_fight(state),
+            "scoring": state.options["scoring"],
+            "last_match": copy.deepcopy(state.last_match),
+            "out": copy.deepcopy(state.out),
+            "winner": state.winner,
+            "ec": state.ec,
+            "ec_choices": list(state.ec_choices),
+        }
+        if state.phase != "play":
+            public["hands"] = {p: [card_json(c) for c in hand] for p, hand in state.hands.items()}
+        seen: dict[str, Any] = {"turn": self.turn_label(state), "public": public}
+        if viewer in state.players:
+            seen["score"] = state.lives[viewer]
+            you: dict[str, Any] = {"player": viewer, "lives": state.lives[viewer]}
+            if viewer in state.hands:
+                score = hand_score(state, viewer)
+                you |= {
+                    "hand": list(state.hands[viewer]),
+                    "hand_cards": [card_json(c) for c in state.hands[viewer]],
+                    "hand_score": {"points": score.points, "base": score.base, "lines": list(score.lines)},
+                }
+            if viewer in self.awaiting(state) and state.phase == "play":
+                you |= {"may_fight": may_fight(state), "draw_from": draw_sources(state, viewer)}
+            seen["you"] = you
+        return seen
+
+    def outcome(self, state: DensityState) -> Outcome | None:
+        """At the end: the last player with lives wins 2 Tokens of Life (and ``options["garnets"]``); the EC is the first out."""
+        if state.phase != "over" or state.winner is None:
+            return None
+        candidates = (state.ec,) if state.ec else ()
+        garnets = {state.winner: state.options["garnets"]} if state.options["garnets"] else {}
+        return Outcome(
+            winners=(state.winner,),
+            candidates=candidates,
+            tokens={state.winner: 2},
+            garnets=garnets,
+            scores={p: float(state.lives[p]) for p in state.players},
+        )
+
+    def dump(self, state: DensityState) -> dict[str, Any]:
+        """The state as JSON-ready data."""
+        return state.dump()
+
+    def load(self, data: Mapping[str, Any]) -> DensityState:
+        """The state back from :meth:`dump`."""
+        return DensityState.load(data)
+
+    def random_move(self, state: DensityState, player: PlayerId, rng: Random) -> dict[str, Any]:
+        """A random legal move: fights now and then once legal, rarely surrenders, else draws."""
+        if state.phase == "ec":
+            return {"ec": rng.choice(state.ec_choices)}
+        roll = rng.random()
+        sources = draw_sources(state, player)
+        if may_fight(state) and roll < 0.2:
+            return {"action": "fight"}
+        if roll > 0.95 or not sources:
+            return {"action": "surrender"}
+        source = rng.choice(sources)
+        discard = rng.choice([*state.hands[player], DRAWN])
+        return {"action": "draw", "from": source, "discard": discard, "surrender": rng.random() < 0.05}
+
+    def secrets(self, state: DensityState, player: PlayerId) -> dict[str, Any]:
+        """The player's hand while their match runs; nothing once all hands are shown."""
+        if state.phase != "play" or player not in state.hands:
+            return {}
+        return {"hand": list(state.hands[player])}
