@@ -1,8 +1,12 @@
 from django.contrib import admin
-from django.urls import path
-from django.views.generic import TemplateView
+from django.urls import include, path
+
+from games.views import match_list
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("accounts/", include("accounts.urls")),
+    path("api/", include("games.api.urls")),
+    path("", include("games.urls")),
+    path("", include("seasons.urls")),
 ]

@@ -208,3 +208,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("GARNET_LOG_LEVEL", "WARNING")},
 }
+
+# Turns this short or shorter get a close task scheduled for their deadline (live Death Matches).
+GARNET_SCHEDULE_MAX_SECONDS = int(os.environ.get("GARNET_SCHEDULE_MAX_SECONDS", "3600"))

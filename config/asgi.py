@@ -1,0 +1,40 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels (session + origin checked)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+django_asgi = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games import sweeper  # noqa: E402
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_asgi,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """The router, starting the in-process sweeper on the first connection of the embedded default."""
+    if scope["type"] == "lifespan":
+        while True:
+            event = await receive()
+            if event["type"] == "lifespan.startup":
+                sweeper.ensure_started()
+                await send({"type": "lifespan.startup.complete"})
+            elif event["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+    sweeper.ensure_started()
+    await router(scope, receive, send)

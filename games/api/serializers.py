@@ -1,0 +1,70 @@
+"""API shapes. The game view is the engine's view for the caller, passed through as is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+
+class TurnSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    label = serializers.CharField()
+    status = serializers.CharField()
+    deadline = serializers.DateTimeField()
+    paused = serializers.BooleanField(source="is_paused")
+    awaiting = serializers.ListField(child=serializers.CharField())
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    game = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    created_at = serializers.DateTimeField()
+
+
+class SubmissionOutSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(source="turn.number")
+    move = serializers.DictField()
+    locked = serializers.BooleanField()
+    submitted_at = serializers.DateTimeField()
+    revision = serializers.IntegerField()
+
+
+class MatchDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    me = serializers.CharField(allow_null=True)
+    role = serializers.CharField()
+    turn = TurnSerializer(allow_null=True)
+    view = serializers.DictField()
+    submission = SubmissionOutSerializer(allow_null=True)
+    locked_players = serializers.ListField(child=serializers.CharField())
+    last_seq = serializers.IntegerField()
+    outcome = serializers.DictField(allow_null=True)
+
+
+class MessageSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    turn_number = serializers.IntegerField()
+    text = serializers.CharField()
+    private = serializers.SerializerMethodField()
+
+    def get_private(self, obj: Any) -> bool:
+        return obj.to is not None
+
+
+class SubmitInSerializer(serializers.Serializer):
+    move = serializers.DictField(help_text="The move in the game's public notation.")
+    lock = serializers.BooleanField(default=False)
+    turn = serializers.IntegerField(required=False, min_value=1, help_text="Refuse unless this turn is open.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    rule = serializers.BooleanField(required=False)

@@ -1,0 +1,110 @@
+"""The API: my matches, a match as I may see it, its log, and submitting a move."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.exceptions import Throttled
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.ratelimit import rate_limited
+from games import selectors
+from games.api.serializers import (
+    ErrorSerializer,
+    MatchDetailSerializer,
+    MatchSummarySerializer,
+    MessageSerializer,
+    SubmissionOutSerializer,
+    SubmitInSerializer,
+)
+from games.models import Match
+from games.registry import slugs
+from games.services import SubmissionRefused, submission_submit
+
+
+def _match(pk: int) -> Match:
+    match = get_object_or_404(Match, pk=pk)
+    if match.game not in slugs():
+        raise Http404("this game is not installed")
+    return match
+
+
+class MyMatchesView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=MatchSummarySerializer(many=True))
+    def get(self, request: Request) -> Response:
+        """The matches I play in, newest first."""
+        rows = selectors.matches_of_user(request.user)[:200]
+        return Response(MatchSummarySerializer(rows, many=True).data)
+
+
+class MatchDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: MatchDetailSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        """The match as I may see it: the engine's view for me (the public one if I do not play)."""
+        match = _match(pk)
+        me = selectors.viewer_handle(match, request.user)
+        turn = selectors.match_open_turn(match)
+        data = {
+            "id": match.pk, "game": match.game, "title": str(match), "status": match.status,
+            "players": match.players, "me": me, "role": str(selectors.match_role(match, request.user)),
+            "turn": turn, "view": selectors.match_view_for_player(match, me),
+            "submission": selectors.submission_of(turn, me),
+            "locked_players": selectors.turn_locked_players(turn),
+            "last_seq": match.last_seq, "outcome": match.outcome,
+        }
+        return Response(MatchDetailSerializer(data).data)
+
+
+class MatchMessagesView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="Only lines after this sequence number.")],
+        responses={200: MessageSerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        """The log lines I may read, in order."""
+        match = _match(pk)
+        try:
+            after = max(0, int(request.query_params.get("after", 0)))
+        except (TypeError, ValueError):
+            after = 0
+        after = min(after, 2**31)
+        me = selectors.viewer_handle(match, request.user)
+        return Response(MessageSerializer(selectors.match_messages_for(match, me, after=after), many=True).data)
+
+
+class SubmitView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=SubmitInSerializer,
+        responses={201: SubmissionOutSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
+                   404: ErrorSerializer, 409: ErrorSerializer, 429: ErrorSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Save (and optionally lock in) my move for the open turn."""
+        if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
+            raise Throttled(detail="Too many submissions; wait a minute and try again.")
+        match = _match(pk)
+        incoming = SubmitInSerializer(data=request.data)
+        if not incoming.is_valid():
+            first = next(iter(incoming.errors.items()))
+            return Response({"detail": f"{first[0]}: {' '.join(map(str, first[1]))}", "rule": False},
+                            status=status.HTTP_400_BAD_REQUEST)
+        me = selectors.viewer_handle(match, request.user)
+        if me is None:
+            raise SubmissionRefused("You are not a player in this match.", status=403)
+        sub = submission_submit(match_id=match.pk, player=me, move=incoming.validated_data["move"],
+                                lock=incoming.validated_data["lock"],
+                                turn_number=incoming.validated_data.get("turn"))
+        return Response(SubmissionOutSerializer(sub).data, status=status.HTTP_201_CREATED)

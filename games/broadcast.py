@@ -1,0 +1,85 @@
+"""Pushes to websockets, sent only after the transaction that caused them commits.
+
+A push is a notification, not the truth: it carries only what its group may see
+(public lines to the public group, a private line to its player's group) and the
+message sequence number, and clients re-fetch the page on a gap or a reconnect.
+A push that fails (the channel layer is down) is logged and dropped; the page
+still shows the truth on reload.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+if TYPE_CHECKING:
+    from games.models import Match, Message, Turn
+
+log = logging.getLogger(__name__)
+
+Event = tuple[str, dict[str, Any]]
+
+
+def group_public(match_id: int) -> str:
+    """The group every watcher of a match joins."""
+    return f"match-{match_id}"
+
+
+def group_player(match_id: int, player: str) -> str:
+    """The private group of one player of a match (handles are hashed: group names are restricted)."""
+    digest = hashlib.sha256(player.encode()).hexdigest()[:20]
+    return f"match-{match_id}-p-{digest}"
+
+
+def group_user(user_id: int) -> str:
+    """A user's own group, for dashboard notifications."""
+    return f"user-{user_id}"
+
+
+def turn_payload(turn: Turn) -> dict[str, Any]:
+    """What anyone may know of a turn."""
+    return {
+        "number": turn.number,
+        "label": turn.label,
+        "status": turn.status,
+        "deadline": turn.deadline.isoformat(),
+        "paused": turn.is_paused,
+        "awaiting": list(turn.awaiting),
+    }
+
+
+def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message], opened: Turn | None) -> list[Event]:
+    """The pushes for a closed turn, its log lines and the next turn."""
+    events: list[Event] = []
+    for m in messages:
+        payload = {"type": "match.event", "event": "message", "match": match.pk, "seq": m.seq,
+                   "turn_number": m.turn_number, "text": m.text, "private": m.to is not None}
+        group = group_player(match.pk, m.to) if m.to else group_public(match.pk)
+        events.append((group, payload))
+    if opened is not None:
+        events.append((group_public(match.pk), {"type": "match.event", "event": "turn", "match": match.pk,
+                                                "seq": match.last_seq, "turn": turn_payload(opened)}))
+    elif closed is not None:
+        events.append((group_public(match.pk), {"type": "match.event", "event": "finished", "match": match.pk,
+                                                "seq": match.last_seq}))
+    return events
+
+
+def send(events: Iterable[Event]) -> int:
+    """Send each event to its group; return how many went out."""
+    layer = get_channel_layer()
+    if layer is None:
+        return 0
+    sent = 0
+    for group, payload in events:
+        try:
+            async_to_sync(layer.group_send)(group, payload)
+            sent += 1
+        except Exception:
+            log.warning("push to %s failed; clients will catch up on reload", group, exc_info=True)
+    return sent

@@ -1,0 +1,24 @@
+"""Where other apps (seasons) hook into the match framework without it knowing them.
+
+- ``match_finished`` is sent inside the transaction that ends a match, so what a
+  receiver writes (ledger entries) commits or rolls back with the match's end.
+- ``turn_opened`` is sent inside the transaction that opens a turn.
+- ``MOVE_CHECKS`` are called with ``(match, player, move)`` before a submission is
+  stored; each may raise ``RuleError`` (a season checks a live garnet balance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from django.dispatch import Signal
+
+if TYPE_CHECKING:
+    from games.models import Match
+
+match_finished = Signal()  # sender=Match, match=Match, outcome=Outcome
+turn_opened = Signal()  # sender=Match, match=Match, turn=Turn
+
+MoveCheck = Callable[["Match", str, dict[str, Any]], None]
+MOVE_CHECKS: list[MoveCheck] = []

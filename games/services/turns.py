@@ -1,0 +1,195 @@
+"""Opening and closing turns: the heart of the framework.
+
+``turn_close`` resolves with the engine *outside* any transaction, then takes the
+turn's row lock only to check nothing changed and write the result, so a write
+lock is never held across engine work or I/O (on SQLite every other writer waits
+for it). Closing twice is a no-op: the status is checked under the lock.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from random import Random
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast, hooks
+from games.engine import Engine, Outcome
+from games.models import Match, Message, Submission, Turn
+from games.registry import get_engine
+
+log = logging.getLogger(__name__)
+
+
+def turn_rng(match: Match, number: int) -> Random:
+    """The generator for turn ``number`` of ``match``: seeded from ``"{seed}:{number}"``."""
+    return Random(f"{match.seed}:{number}")
+
+
+def turn_length(*, engine: Engine[Any], state: Any, match: Match) -> int:
+    """Seconds the next turn lasts: the match's override for turns that await players, else the game's."""
+    if match.turn_seconds and engine.awaiting(state):
+        return int(match.turn_seconds)
+    return int(engine.turn_seconds(state))
+
+
+def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now: datetime) -> Turn:
+    """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``."""
+    seconds = turn_length(engine=engine, state=state, match=match)
+    turn = Turn.objects.create(
+        match=match,
+        number=number,
+        label=engine.turn_label(state),
+        awaiting=list(engine.awaiting(state)),
+        opened_at=now,
+        deadline=now + timedelta(seconds=seconds),
+        state_before=engine.dump(state),
+    )
+    hooks.turn_opened.send(sender=Match, match=match, turn=turn)
+    transaction.on_commit(lambda: _schedule_close(turn.pk, turn.deadline, seconds))
+    return turn
+
+
+def _schedule_close(turn_id: int, deadline: datetime, seconds: int) -> None:
+    """Live turns get a task for their deadline; the sweeper is the backstop for all."""
+    if settings.GARNET_CELERY_ENABLED and seconds <= settings.GARNET_SCHEDULE_MAX_SECONDS:
+        from games.tasks import turn_close_task
+
+        try:
+            turn_close_task.apply_async((turn_id,), eta=deadline)
+        except Exception:  # the broker is down: the sweeper will close it
+            log.warning("could not schedule the close of turn %s", turn_id, exc_info=True)
+
+
+@dataclass
+class _Snapshot:
+    turn: Turn
+    match: Match
+    submissions: dict[str, Submission] = field(default_factory=dict)
+
+    @property
+    def fingerprint(self) -> list[tuple[str, int]]:
+        return sorted((p, s.revision) for p, s in self.submissions.items())
+
+
+def _snapshot(turn_id: int) -> _Snapshot | None:
+    turn = Turn.objects.select_related("match").filter(pk=turn_id).first()
+    if turn is None:
+        return None
+    subs = {s.player: s for s in Submission.objects.filter(turn=turn)}
+    return _Snapshot(turn=turn, match=turn.match, submissions=subs)
+
+
+def _is_due(turn: Turn, submissions: dict[str, Submission], now: datetime) -> bool:
+    if turn.status != Turn.Status.OPEN or turn.is_paused:
+        return False
+    if turn.deadline <= now:
+        return True
+    awaiting = set(turn.awaiting)
+    return bool(awaiting) and all(p in submissions and submissions[p].locked for p in awaiting)
+
+
+def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False) -> bool:
+    """Close turn ``turn_id`` if it is due (or ``force``): resolve, store, open the next turn.
+
+    Returns True if this call closed it, False if it was not due, already closed,
+    or its match is not running. Safe to call from many processes at once.
+    """
+    for _attempt in range(5):
+        moment = now or timezone.now()
+        snap = _snapshot(turn_id)
+        if snap is None or snap.match.status != Match.Status.RUNNING:
+            return False
+        if not (force and snap.turn.is_open) and not _is_due(snap.turn, snap.submissions, moment):
+            return False
+        engine = get_engine(snap.match.game)
+        state = engine.load(snap.turn.state_before)
+        moves: dict[str, dict[str, Any]] = {}
+        for player in snap.turn.awaiting:
+            sub = snap.submissions.get(player)
+            moves[player] = dict(sub.move) if sub else engine.default_move(state, player)
+        new_state, messages = engine.resolve(state, moves, turn_rng(snap.match, snap.turn.number))
+        outcome = engine.outcome(new_state)
+        with transaction.atomic():
+            turn = Turn.objects.select_for_update().get(pk=turn_id)
+            if turn.status != Turn.Status.OPEN:
+                return False
+            current = sorted(Submission.objects.filter(turn=turn).values_list("player", "revision"))
+            if current != snap.fingerprint or turn.deadline != snap.turn.deadline:
+                continue  # a submission or the host changed the turn meanwhile: resolve again
+            match = Match.objects.select_for_update().get(pk=snap.match.pk)
+            if match.status != Match.Status.RUNNING:
+                return False
+            _store(match=match, turn=turn, engine=engine, moves=moves, state=new_state,
+                   texts=[(m.text, m.to) for m in messages], outcome=outcome, now=moment)
+        return True
+    log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
+    return False
+
+
+def _store(*, match: Match, turn: Turn, engine: Engine[Any], moves: dict[str, dict[str, Any]], state: Any,
+           texts: list[tuple[str, str | None]], outcome: Outcome | None, now: datetime) -> None:
+    turn.status = Turn.Status.CLOSED
+    turn.closed_at = now
+    turn.moves = moves
+    turn.save(update_fields=["status", "closed_at", "moves"])
+    first_seq = match.last_seq + 1
+    rows = [Message(match=match, seq=first_seq + i, turn_number=turn.number, to=to, text=text)
+            for i, (text, to) in enumerate(texts)]
+    Message.objects.bulk_create(rows)
+    match.last_seq += len(rows)
+    match.state = engine.dump(state)
+    fields = ["state", "last_seq"]
+    next_turn: Turn | None = None
+    if outcome is None:
+        next_turn = turn_open(match=match, engine=engine, state=state, number=turn.number + 1, now=now)
+    else:
+        match.status = Match.Status.FINISHED
+        match.outcome = outcome.to_json()
+        match.finished_at = now
+        fields += ["status", "outcome", "finished_at"]
+    match.save(update_fields=fields)
+    if outcome is not None:
+        hooks.match_finished.send(sender=Match, match=match, outcome=outcome)
+    events = broadcast.turn_events(match=match, closed=turn, messages=rows, opened=next_turn)
+    transaction.on_commit(lambda: broadcast.send(events))
+
+
+def turn_close_soon(*, turn_id: int) -> None:
+    """Close a turn whose awaited players have all locked in, via a worker when there is one."""
+    if settings.GARNET_CELERY_ENABLED:
+        from games.tasks import turn_close_task
+
+        try:
+            turn_close_task.delay(turn_id)
+            return
+        except Exception:
+            log.warning("broker unavailable; closing turn %s in this process", turn_id, exc_info=True)
+    turn_close(turn_id=turn_id)
+
+
+def turns_close_due(*, now: datetime | None = None, limit: int = 1000) -> int:
+    """Close every open turn whose deadline has passed, oldest deadline first; return how many closed."""
+    moment = now or timezone.now()
+    due = list(
+        Turn.objects.filter(
+            status=Turn.Status.OPEN,
+            deadline__lte=moment,
+            paused_remaining__isnull=True,
+            match__status=Match.Status.RUNNING,
+        )
+        .order_by("deadline", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+    closed = 0
+    for turn_id in due:
+        try:
+            closed += turn_close(turn_id=turn_id, now=moment)
+        except Exception:  # one broken match must not stop the sweep of the others
+            log.exception("closing turn %s failed", turn_id)
+    return closed

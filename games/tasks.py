@@ -1,0 +1,19 @@
+"""Celery tasks: thin wrappers that take ids and call one service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games.services.turns import turn_close, turns_close_due
+
+
+@shared_task(name="games.tasks.turns_close_due", ignore_result=True)
+def turns_close_due_task() -> int:
+    """Sweep: close every overdue turn."""
+    return turns_close_due()
+
+
+@shared_task(name="games.tasks.turn_close", ignore_result=True)
+def turn_close_task(turn_id: int) -> bool:
+    """Close one turn if it is due (scheduled for its deadline, or after everyone locked in)."""
+    return turn_close(turn_id=turn_id)
