@@ -1,0 +1,164 @@
+"""match_start, submission_submit and turn_close: the framework's writes (DESIGN.md, "Turns and deadlines")."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games.models import Match, Message, Submission, Turn
+from games.services import SubmissionRefused, submission_submit, turn_close, turns_close_due
+from games.services.matches import MatchStartError, match_start
+from games.services.replay import match_replay
+from tests.factories import abc_match, users
+
+PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def open_turn(match: Match) -> Turn:
+    return Turn.objects.get(match=match, status=Turn.Status.OPEN)
+
+
+def test_match_start_opens_the_first_turn_with_an_absolute_deadline(match: Match) -> None:
+    """match_start sets the match up and opens turn 1, deadline stored as an absolute UTC time."""
+    turn = open_turn(match)
+    assert turn.number == 1 and turn.awaiting == ["ann"]
+    assert turn.deadline.utcoffset() == timedelta(0)
+    assert match.seats.count() == 5
+
+
+def test_match_start_refuses_wrong_player_counts_and_unknown_users(db: Any) -> None:
+    users(["ann", "bob"])
+    with pytest.raises(MatchStartError, match="takes 5"):
+        match_start(game="abc", players=["ann", "bob"])
+    with pytest.raises(MatchStartError, match="no such user"):
+        match_start(game="abc", players=["ann", "bob", "x1", "x2", "x3"])
+    with pytest.raises(MatchStartError, match='no game "nope"'):
+        match_start(game="nope", players=["ann"])
+
+
+def test_submission_is_replaceable_until_locked(match: Match) -> None:
+    """Until then a player may change their submission; the last one before the deadline counts."""
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS)
+    other = {"pairs": [["bob", "dan"], ["cat", "eve"]], "double": False}
+    submission_submit(match_id=match.pk, player="ann", move=other)
+    sub = Submission.objects.get(player="ann")
+    assert sub.move["pairs"] == other["pairs"] and sub.revision == 2
+    assert open_turn(match).number == 1
+
+
+def test_locking_in_closes_the_turn_early(match: Match) -> None:
+    """A turn closes early when every awaited player has locked in."""
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    assert Turn.objects.get(match=match, number=1).status == Turn.Status.CLOSED
+    nxt = open_turn(match)
+    assert nxt.number == 2 and sorted(nxt.awaiting) == ["bob", "cat", "dan", "eve"]
+    assert Message.objects.filter(match=match).exists()
+
+
+def test_a_locked_submission_cannot_change(match: Match) -> None:
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    submission_submit(match_id=match.pk, player="bob", move={"action": "ally"}, lock=True)
+    with pytest.raises(SubmissionRefused, match="locked in"):
+        submission_submit(match_id=match.pk, player="bob", move={"action": "betray"})
+
+
+@pytest.mark.parametrize(
+    ("player", "move", "status", "text"),
+    [
+        ("bob", PAIRS, 409, "does not await you"),
+        ("zed", PAIRS, 403, "not a player"),
+        ("ann", {"pairs": [["bob", "bob"], ["dan", "eve"]]}, 400, None),
+        ("ann", ["not", "an", "object"], 400, "JSON object"),
+        ("ann", {"pairs": "garbage"}, 400, None),
+    ],
+)
+def test_bad_submissions_are_refused_and_change_nothing(match: Match, player: str, move: Any, status: int, text: str | None) -> None:
+    """Every bad call gets a clear message and changes nothing."""
+    with pytest.raises(SubmissionRefused, match=text) as err:
+        submission_submit(match_id=match.pk, player=player, move=move)
+    assert err.value.status == status and str(err.value)
+    assert not Submission.objects.exists()
+
+
+def test_wrong_turn_number_is_refused(match: Match) -> None:
+    with pytest.raises(SubmissionRefused, match="That turn is over"):
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, turn_number=7)
+
+
+def test_late_submission_is_refused_with_the_deadline(match: Match) -> None:
+    """A late submission is refused with a clear message."""
+    turn = open_turn(match)
+    with pytest.raises(SubmissionRefused, match="Too late: the deadline"):
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, now=turn.deadline + timedelta(seconds=1))
+
+
+def test_missing_submission_becomes_the_default_move_at_the_deadline(match: Match) -> None:
+    """A missing submission becomes the engine's default_move."""
+    turn = open_turn(match)
+    assert turns_close_due(now=turn.deadline + timedelta(seconds=1)) == 1
+    turn.refresh_from_db()
+    assert turn.status == Turn.Status.CLOSED and "ann" in turn.moves
+
+
+def test_closing_twice_is_a_no_op(match: Match) -> None:
+    """Closing twice is a no-op."""
+    turn = open_turn(match)
+    later = turn.deadline + timedelta(seconds=1)
+    assert turn_close(turn_id=turn.pk, now=later) is True
+    count = Message.objects.count()
+    assert turn_close(turn_id=turn.pk, now=later) is False
+    assert Message.objects.count() == count
+    assert Turn.objects.filter(match=match).count() == 2
+
+
+def test_a_turn_is_not_closed_before_its_deadline(match: Match) -> None:
+    turn = open_turn(match)
+    assert turn_close(turn_id=turn.pk) is False
+    assert turns_close_due() == 0
+
+
+def test_submission_after_close_is_refused(match: Match) -> None:
+    """None is accepted after the close."""
+    turn = open_turn(match)
+    turn_close(turn_id=turn.pk, force=True)
+    with pytest.raises(SubmissionRefused, match="does not await you|has closed|That turn is over"):
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, turn_number=1)
+
+
+def test_messages_are_numbered_in_order(match: Match) -> None:
+    """Message: public or private, in order, with a per-match sequence number."""
+    for _ in range(4):
+        turn_close(turn_id=open_turn(match).pk, force=True)
+    seqs = list(Message.objects.filter(match=match).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+    match.refresh_from_db()
+    assert match.last_seq == len(seqs)
+
+
+def test_whole_match_by_deadlines_finishes_and_replays_identically(match: Match) -> None:
+    """A host can replay any finished match from its seed and submissions and see it reproduces the result."""
+    now = timezone.now()
+    for _ in range(40):
+        if not turns_close_due(now=now + timedelta(days=30)):
+            break
+        now += timedelta(days=2)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.outcome is not None
+    report = match_replay(match_id=match.pk)
+    assert report.identical, report.summary
+
+
+def test_sweep_closes_overdue_turns_in_deadline_order(db: Any) -> None:
+    """The sweeper down for a while closes every overdue turn when it returns, in deadline order."""
+    first = abc_match(seed="s1")
+    second = abc_match(["fay", "gus", "hal", "ivy", "jon"], seed="s2")
+    Turn.objects.filter(match=second).update(deadline=timezone.now() - timedelta(hours=2))
+    Turn.objects.filter(match=first).update(deadline=timezone.now() - timedelta(hours=1))
+    assert turns_close_due() == 2
+    closed = list(Turn.objects.filter(number=2).order_by("pk").values_list("match_id", flat=True))
+    assert closed == [second.pk, first.pk]
