@@ -101,6 +101,7 @@ class DensityEngine:
             "order": list(state.order),
             "current": state.current(),
             "surrendered": list(state.surrendered),
+            "seats": [self._seat(state, p) for p in state.players],
             "discards": {p: card_json(pile[-1]) if pile else None for p, pile in state.discards.items()},
             "discard_sizes": {p: len(pile) for p, pile in state.discards.items()},
             "amplification": [card_json(c) for c in state.center[: state.revealed]],
@@ -114,8 +115,6 @@ class DensityEngine:
             "ec": state.ec,
             "ec_choices": list(state.ec_choices),
         }
-        if state.phase != "play":
-            public["hands"] = {p: [card_json(c) for c in hand] for p, hand in state.hands.items()}
         seen: dict[str, Any] = {"turn": self.turn_label(state), "public": public}
         if viewer in state.players:
             seen["score"] = state.lives[viewer]
@@ -131,6 +130,22 @@ class DensityEngine:
                 you |= {"may_fight": may_fight(state), "draw_from": draw_sources(state, viewer)}
             seen["you"] = you
         return seen
+
+    @staticmethod
+    def _seat(state: DensityState, player: PlayerId) -> dict[str, Any]:
+        """One seat at the table, ready for the template: lives as hearts, the top discard, the markers."""
+        pile = state.discards.get(player, [])
+        return {
+            "player": player,
+            "lives": state.lives[player],
+            "hearts": "\u2665" * max(0, state.lives[player]),
+            "dealer": player == state.dealer,
+            "current": player == state.current(),
+            "in_match": player in state.order and state.phase == "play",
+            "surrendered": player in state.surrendered,
+            "discard": card_json(pile[-1]) if pile else None,
+            "discard_size": len(pile),
+        }
 
     def outcome(self, state: DensityState) -> Outcome | None:
         """At the end: the last player with lives wins 2 Tokens of Life (and ``options["garnets"]``); the EC is the first out."""

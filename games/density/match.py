@@ -47,12 +47,21 @@ def end_match(state: DensityState, reason: str, rng: Random) -> list[Message]:
         "reason": reason,
         "dealer": state.dealer,
         "amplification": [card_json(c) for c in state.center[: state.revealed]],
-        "hands": {p: [card_json(c) for c in state.hands[p]] for p in state.order},
-        "scores": {p: {"points": s.points, "base": s.base, "lines": list(s.lines)} for p, s in scores.items()},
-        "surrendered": list(state.surrendered),
         "winners": winners,
-        "damage": damage,
-        "lives": {p: state.lives[p] for p in state.order},
+        "results": [
+            {
+                "player": p,
+                "hand": [card_json(c) for c in state.hands[p]],
+                "points": scores[p].points,
+                "base": scores[p].base,
+                "lines": list(scores[p].lines),
+                "surrendered": p in state.surrendered,
+                "winner": p in winners,
+                "damage": damage[p],
+                "lives": state.lives[p],
+            }
+            for p in state.order
+        ],
     }
     msgs = [Message(f"Match {state.match} ends in Round {state.round}: {reason}.")]
     for p in state.order:
