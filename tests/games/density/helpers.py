@@ -52,3 +52,24 @@ def to_round(state: DensityState, round_no: int) -> DensityState:
 def texts(messages: list[Message]) -> str:
     """The public messages, one a line."""
     return "\n".join(m.text for m in messages if m.to is None)
+
+
+# Like DEAL, but dan holds all three white 6 (18, as much as ann once red 3 is flipped) and the
+# Center's second card is yellow 3 (so bob stays at 15 in Round 3).
+TIE: dict[str, Any] = {
+    **DEAL,
+    "hands": {**DEAL["hands"], "dan": ["white 6", "white 6", "white 6"]},
+    "center": ["red 3", "yellow 3", "purple 3"],
+}
+
+
+def all_cards(state: DensityState) -> list[str]:
+    """Every card of the match: hands, deck, discard piles and the Center."""
+    cards = [c for h in state.hands.values() for c in h] + list(state.deck) + list(state.center)
+    return cards + [c for pile in state.discards.values() for c in pile]
+
+
+def result(state: DensityState, player: str) -> dict[str, Any]:
+    """``player``'s row of the last match summary."""
+    assert state.last_match is not None
+    return next(r for r in state.last_match["results"] if r["player"] == player)
