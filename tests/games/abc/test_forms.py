@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.template.loader import render_to_string
 
 from games.abc.forms import MoveForm
+from games.abc.state import AbcState
 
 from .helpers import ENGINE, before_last_round, new, step
 
 
-def _form(state, player, data=None, initial=None) -> MoveForm:  # type: ignore[no-untyped-def]
+def _form(
+    state: AbcState, player: str, data: dict[str, Any] | None = None, initial: dict[str, Any] | None = None
+) -> MoveForm:
     return MoveForm(data, view=ENGINE.view(state, player), player=player, initial_move=initial)
 
 
