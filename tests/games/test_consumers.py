@@ -1,0 +1,104 @@
+"""Websockets: public and private groups, sequence numbers, session and origin checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from config.asgi import application
+from games.models import Match, Message
+from games.services import submission_submit
+from tests.factories import abc_match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
+
+
+@pytest.fixture(autouse=True)
+def _memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.GARNET_INPROCESS_SWEEPER = False
+
+
+def session_headers(handle: str | None) -> list[tuple[bytes, bytes]]:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if handle:
+        client = Client()
+        client.force_login(get_user_model().objects.get(username=handle))
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    return headers
+
+
+async def connect(match: Match, handle: str | None, origin: bytes = b"http://testserver") -> WebsocketCommunicator:
+    headers = await sync_to_async(session_headers)(handle)
+    headers = [(k, origin if k == b"origin" else v) for k, v in headers]
+    comm = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=headers)
+    return comm
+
+
+async def drain(comm: WebsocketCommunicator) -> list[dict[str, Any]]:
+    out = []
+    while not await comm.receive_nothing(timeout=0.3):
+        out.append(await comm.receive_json_from())
+    return out
+
+
+async def test_spectator_and_player_receive_pushes_with_sequence_numbers() -> None:
+    """A public group per match and a private group per player; payloads carry the sequence number."""
+    match = await sync_to_async(abc_match)()
+    watcher = await connect(match, None)
+    ann = await connect(match, "ann")
+    assert (await watcher.connect())[0] and (await ann.connect())[0]
+    hello = await ann.receive_json_from()
+    assert hello["event"] == "hello" and hello["player"] == "ann"
+    await watcher.receive_json_from()
+    await sync_to_async(submission_submit)(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    seen = await drain(watcher)
+    texts = [e for e in seen if e["event"] == "message"]
+    assert texts and all(not e["private"] for e in texts)
+    assert [e["seq"] for e in texts] == sorted(e["seq"] for e in texts)
+    assert any(e["event"] == "turn" and e["turn"]["number"] == 2 for e in seen)
+    await watcher.disconnect()
+    await ann.disconnect()
+
+
+async def test_private_lines_reach_only_their_player() -> None:
+    """A private message goes to its player's group only."""
+    from games import broadcast
+
+    match = await sync_to_async(abc_match)()
+    ann, bob = await connect(match, "ann"), await connect(match, "bob")
+    await ann.connect()
+    await bob.connect()
+    await ann.receive_json_from()
+    await bob.receive_json_from()
+    msg = await sync_to_async(Message.objects.create)(match=match, seq=99, to="ann", text="secret for ann")
+    await sync_to_async(broadcast.send)(broadcast.turn_events(match=match, closed=None, messages=[msg], opened=None))
+    got_ann, got_bob = await drain(ann), await drain(bob)
+    assert any(e.get("text") == "secret for ann" for e in got_ann)
+    assert not any("secret" in str(e) for e in got_bob)
+    await ann.disconnect()
+    await bob.disconnect()
+
+
+async def test_foreign_origin_is_refused() -> None:
+    """Websocket connections check the origin."""
+    match = await sync_to_async(abc_match)()
+    comm = await connect(match, "ann", origin=b"http://evil.example")
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+async def test_unknown_match_is_refused() -> None:
+    await sync_to_async(abc_match)()
+    comm = WebsocketCommunicator(application, "/ws/matches/424242/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
+    connected, _ = await comm.connect()
+    assert not connected
