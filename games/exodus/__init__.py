@@ -1,0 +1,1 @@
+"""The Exodus Game: trade cubes (or, in "Elephantine", gems) for private points."""

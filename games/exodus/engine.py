@@ -1,0 +1,118 @@
+"""The Exodus Game (both published versions) on the Garnet engine contract.
+
+- ``cubes`` (default): 4 distinct cubes each from 4 per player (36 for 9), at most
+  2 trades a round, 7 rounds of points, 1 garnet per 30 points.
+- ``gems`` ("Elephantine"): 5 gems each from 5 per player (40 for 8), at most 3
+  trades a year, never last year's partners, 7 years of Favor, 1 garnet per 75.
+
+Options: ``variant`` ("cubes" | "gems"), ``inventories`` ({player: [items]}) to
+fix the deal. Every round is one turn awaiting every player; a tie for
+Elimination Candidate adds a last turn awaiting the winners (``{"ec": player}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any, ClassVar
+
+from games.engine import Message, Outcome, PlayerId, RuleError
+from games.exodus import moves as mv
+from games.exodus import views
+from games.exodus.rounds import resolve_ec, resolve_round
+from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state
+from games.exodus.tables import GARNET_EVERY
+
+
+class ExodusEngine:
+    """The rules of The Exodus Game as pure functions over :class:`ExodusState`."""
+
+    slug: ClassVar[str] = "exodus"
+    title: ClassVar[str] = "The Exodus Game"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 16
+
+    def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> ExodusState:
+        """Deal the opening inventories (random from ``rng`` unless ``options["inventories"]`` fixes them)."""
+        if not isinstance(options, Mapping):
+            raise RuleError("options must be an object")
+        variant = options.get("variant", "cubes")
+        if variant not in VARIANTS:
+            raise RuleError(f"options.variant must be one of: {', '.join(VARIANTS)}")
+        roster = list(players)
+        if len(set(roster)) != len(roster) or not self.min_players <= len(roster) <= self.max_players:
+            raise RuleError(f"The Exodus Game needs {self.min_players} to {self.max_players} distinct players")
+        hands = deal(variant, roster, options, rng)
+        return ExodusState(
+            variant=variant,
+            players=roster,
+            inventories=hands,
+            scores={p: 0 for p in roster},
+            locked={p: 0 for p in roster},
+            traded_with={p: {} for p in roster},
+            last_partners={p: [] for p in roster},
+            extra_garnets={p: 0 for p in roster},
+        )
+
+    def awaiting(self, state: ExodusState) -> tuple[PlayerId, ...]:
+        """Every player while trading; the winners while they pick the EC; nobody at the end."""
+        return mv.awaiting(state)
+
+    def turn_label(self, state: ExodusState) -> str:
+        """'Round 3' (cubes), 'Year 3' (gems), 'Elimination Candidate choice', 'Final'."""
+        return views.turn_label(state)
+
+    def turn_seconds(self, state: ExodusState) -> int:
+        """Every round (and the winners' pick) is a 24-hour period."""
+        return 86400
+
+    def validate(self, state: ExodusState, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
+        """The normalised move, or a RuleError naming the rule broken."""
+        return mv.validate(state, player, move)
+
+    def default_move(self, state: ExodusState, player: PlayerId) -> dict[str, Any]:
+        """No trades; for a winner at the EC pick, no preference."""
+        return mv.default_move(state, player)
+
+    def resolve(self, state: ExodusState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> tuple[ExodusState, list[Message]]:
+        """Process the round's trades (or the winners' pick); never mutates ``state``."""
+        if state.phase == "trade":
+            return resolve_round(state, moves, rng)
+        if state.phase == "ec":
+            return resolve_ec(state, moves, rng)
+        return state.copy(), []
+
+    def view(self, state: ExodusState, viewer: PlayerId | None) -> dict[str, Any]:
+        """All ``viewer`` may see (None: the public)."""
+        return views.view(state, viewer)
+
+    def outcome(self, state: ExodusState) -> Outcome | None:
+        """None until the EC is known; then winners, tokens, the EC, garnets and final totals."""
+        if state.phase != "over" or state.ec is None:
+            return None
+        winners = tuple(state.winners)
+        share = 0 if len(winners) > 3 else (2 if len(winners) == 1 else 1)
+        every = GARNET_EVERY[state.variant]
+        return Outcome(
+            winners=winners,
+            candidates=(state.ec,),
+            tokens={p: share for p in winners},
+            garnets={p: max(state.scores[p], 0) // every + state.extra_garnets.get(p, 0) for p in state.players},
+            scores={p: float(state.scores[p]) for p in state.players},
+        )
+
+    def dump(self, state: ExodusState) -> dict[str, Any]:
+        """The state as JSON data."""
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> ExodusState:
+        """The inverse of :meth:`dump`."""
+        return load_state(data)
+
+    def random_move(self, state: ExodusState, player: PlayerId, rng: Random) -> dict[str, Any]:
+        """A random legal move (test hook)."""
+        return mv.random_move(state, player, rng)
+
+    def secrets(self, state: ExodusState, player: PlayerId) -> dict[str, Any]:
+        """``player``'s unrevealed facts (test hook)."""
+        return views.secrets(state, player)
