@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from games.density.cards import COLOURS
 from games.density.engine import DensityEngine
 from games.density.state import DensityState
 from games.engine import Message
@@ -12,7 +13,7 @@ from games.engine import Message
 E = DensityEngine()
 PLAYERS = ["ann", "bob", "cat", "dan"]  # seated clockwise; with dan dealing, ann plays first
 
-# A deal where ann holds reds, bob blues, cat commons and dan whites; the Center is red 3, blue 3, purple 3.
+# ann holds reds (18 once red 3 is flipped), bob blues (15), cat commons (3), dan whites (12).
 DEAL: dict[str, Any] = {
     "hands": {
         "ann": ["red 10", "red 5", "common 9"],
@@ -20,8 +21,13 @@ DEAL: dict[str, Any] = {
         "cat": ["common 1", "common 2", "common 3"],
         "dan": ["white 6", "white 6", "common 7"],
     },
-    "center": ["red 3", "blue 3", "purple 3"],
-    "deck": ["common 4", "common 5", "common 6", "common 10", "silver 4", "silver 4", "gold 4", "gold 4"],
+    "center": ["red 3", "yellow 3", "purple 3"],
+    # 33 cards that match nobody's colour, so passing turns never changes a score; 2 random cards below.
+    "deck": [
+        *(f"common {p}" for p in (4, 5, 6, 10, 4, 5, 6, 10, 1, 2, 3, 7, 8, 9)),
+        *(f"{c} {p}" for c in ("silver", "gold", "aquamarine", "black", "turquoise") for p in COLOURS[c]),
+        "yellow 4", "yellow 5", "purple 5", "purple 10",
+    ],
 }
 
 
@@ -54,13 +60,8 @@ def texts(messages: list[Message]) -> str:
     return "\n".join(m.text for m in messages if m.to is None)
 
 
-# Like DEAL, but dan holds all three white 6 (18, as much as ann once red 3 is flipped) and the
-# Center's second card is yellow 3 (so bob stays at 15 in Round 3).
-TIE: dict[str, Any] = {
-    **DEAL,
-    "hands": {**DEAL["hands"], "dan": ["white 6", "white 6", "white 6"]},
-    "center": ["red 3", "yellow 3", "purple 3"],
-}
+# Like DEAL, but dan holds all three white 6: 18, as much as ann once red 3 is flipped.
+TIE: dict[str, Any] = {**DEAL, "hands": {**DEAL["hands"], "dan": ["white 6", "white 6", "white 6"]}}
 
 
 def all_cards(state: DensityState) -> list[str]:

@@ -142,7 +142,7 @@ def test_draw_from_the_central_pile() -> None:
     """Draw Phase: Draw a card from the central pile or another player's discard pile."""
     state = start()
     state, msgs = play(state, {"action": "draw", "from": "deck", "discard": "common 9"})
-    assert state.hands["ann"] == ["red 10", "red 5", "common 4"] and len(state.deck) == len(DEAL["deck"]) + 27 - 1
+    assert state.hands["ann"] == ["red 10", "red 5", "common 4"] and len(state.deck) == 35 - 1
     assert state.discards["ann"] == ["common 9"]
     assert any(m.to == "ann" and "You drew common 4" in m.text for m in msgs)
     assert "common 4" not in texts(msgs)
