@@ -164,7 +164,8 @@ def resolve_gifts(
             work.lines.append(f"{', '.join(sorted(givers))} all Gift {t}: every gifted card is discarded")
             continue
         for g, gift in gifts:
-            stealers = steals_on_player[g] | steals_on_player[t]
+            # Ruling 9: the giver's and the receiver's own Steals capture nothing.
+            stealers = (steals_on_player[g] | steals_on_player[t]) - {g, t}
             if len(stealers) == 1:
                 (s,) = stealers
                 work.hands[s].add(gift)
