@@ -31,7 +31,8 @@
   function rememberZone() {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (zone && !document.cookie.includes("tz=")) document.cookie = "tz=" + encodeURIComponent(zone) + ";path=/;max-age=31536000;SameSite=Lax";
-    document.querySelectorAll("[data-tz-name]").forEach((el) => { if (el.textContent === "your time zone") el.textContent = zone; });
+    // Countdowns and clock times are rendered by the browser, so name the browser's zone.
+    document.querySelectorAll("[data-tz-name]").forEach((el) => { el.textContent = zone || "UTC"; });
   }
 
   function formBusy() {

@@ -1,0 +1,102 @@
+"""A real Garnet server (daphne, ASGI, in-process sweeper) for browser tests, and headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+
+
+def needs(condition: bool, reason: str) -> None:
+    """Skip when a service is missing, unless CI demands every service (then fail)."""
+    if not condition:
+        if os.environ.get("GARNET_REQUIRE_SERVICES") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _fresh_postgres(url: str, name: str) -> str:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = url.rpartition("/")
+    return f"{base}/{name}"
+
+
+@pytest.fixture(scope="session")
+def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env.update({"DJANGO_SETTINGS_MODULE": "config.settings.local", "GARNET_INPROCESS_SWEEPER": "1",
+                "DJANGO_DEBUG": "0", "PYTHONUNBUFFERED": "1"})
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        env["DATABASE_URL"] = _fresh_postgres(url, f"garnet_browser_{os.getpid()}")
+    else:
+        env.pop("DATABASE_URL", None)
+        env["GARNET_SQLITE_PATH"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    out = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
+@pytest.fixture(scope="session")
+def live_url(server_env: dict[str, str]) -> Iterator[str]:
+    """A daphne server on a free loopback port, migrated; yields its base URL."""
+    manage(server_env, "migrate", "--noinput")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+                            cwd=ROOT, env=server_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/matches/", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("the server did not start: " + (proc.stdout.read().decode()[-2000:] if proc.stdout else ""))
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    needs(Path(CHROMIUM).exists(), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()

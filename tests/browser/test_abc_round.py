@@ -1,0 +1,76 @@
+"""Five players log in with headless Chromium and play an ABC round through the pages."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import manage
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["ann", "bob", "cat", "dan", "eve"]
+SHOTS = Path(os.environ.get("GARNET_SCREENSHOTS", "/tmp/garnet-shots"))
+
+SETUP = """
+from django.contrib.auth import get_user_model
+from games.services.matches import match_start
+User = get_user_model()
+for name in {players!r}:
+    u, _ = User.objects.get_or_create(username=name)
+    u.set_password("garnet-pass-1"); u.time_zone = "Europe/London"; u.save()
+m = match_start(game="abc", players={players!r}, options={{"x_order": {players!r}, "garnets": {{"bob": 5}}}}, seed="browser", turn_seconds=900)
+print(m.pk)
+"""
+
+
+def log_in(browser: Any, live_url: str, handle: str) -> Any:
+    context = browser.new_context(timezone_id="America/New_York")
+    page = context.new_page()
+    page.goto(f"{live_url}/accounts/login/")
+    page.fill("input[name=username]", handle)
+    page.fill("input[name=password]", "garnet-pass-1")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/me/")
+    return page
+
+
+def test_five_players_play_an_abc_round_through_the_pages(browser: Any, live_url: str, server_env: dict[str, str]) -> None:
+    """Logs in as the five players and plays an ABC round through the pages; the others' pages update live."""
+    match_id = int(manage(server_env, "shell", "-c", SETUP.format(players=PLAYERS)).strip().splitlines()[-1])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pages = {p: log_in(browser, live_url, p) for p in PLAYERS}
+    for p, page in pages.items():
+        page.goto(f"{live_url}/matches/{match_id}/")
+        page.wait_for_function("window.garnetLive && window.garnetLive.connected")
+    ann = pages["ann"]
+    assert ann.locator("text=Your move").count() == 1
+    ann.screenshot(path=str(SHOTS / "abc-x-pairing.png"), full_page=True)
+    ann.check("input[name=partner][value=cat]")
+    ann.click("button[name=lock][value='1']")
+    ann.wait_for_selector("text=Pairs")
+
+    # The paired players' pages refresh by themselves (websocket push + htmx), no reload.
+    for p in ["bob", "cat", "dan", "eve"]:
+        pages[p].wait_for_selector("input[name=action]", timeout=15000)
+    pages["bob"].screenshot(path=str(SHOTS / "abc-paired-player.png"), full_page=True)
+    choices = {"bob": "ally", "cat": "ally", "dan": "betray", "eve": "censure"}
+    for p, action in choices.items():
+        page = pages[p]
+        page.check(f"input[name=action][value={action}]")
+        if p == "bob":
+            page.check("input[name=double]")
+        page.click("button[name=lock][value='1']")
+    # Round 2's pairing turn awaits bob, whose page updates live.
+    pages["bob"].wait_for_selector("input[name=partner]", timeout=15000)
+    log = pages["eve"].locator("#log").inner_text()
+    assert "bob" in log and "4" in log
+    pages["eve"].screenshot(path=str(SHOTS / "abc-after-round-1.png"), full_page=True)
+    api = pages["ann"].request.get(f"{live_url}/api/matches/{match_id}/").json()
+    assert api["turn"]["awaiting"] == ["bob"], json.dumps(api)[:500]
+    for page in pages.values():
+        page.context.close()
