@@ -62,7 +62,10 @@ class DensityEngine:
         return validate_move(state, player, move)
 
     def default_move(self, state: DensityState, player: PlayerId) -> dict[str, Any]:
-        """A missing turn draws from the deck (else the first pile) and discards the drawn card; a missing EC pick takes the first tied player in seating order."""
+        """A missing turn draws from the deck (else the first pile) and discards the drawn card.
+
+        A missing EC pick takes the first tied player in seating order.
+        """
         if state.phase == "ec":
             return {"ec": state.ec_choices[0]}
         sources = draw_sources(state, player)
@@ -90,7 +93,11 @@ class DensityEngine:
         return new, play_move(new, player, move, rng)
 
     def view(self, state: DensityState, viewer: PlayerId | None) -> dict[str, Any]:
-        """The table as ``viewer`` sees it: every top discard, the flipped Amplification cards, lives, deck size; their own hand."""
+        """The table as ``viewer`` sees it.
+
+        Everyone: every top discard, the flipped Amplification cards, lives, the deck's size and
+        the last match's hands and scores; a player also sees their own hand.
+        """
         public: dict[str, Any] = {
             "players": list(state.players),
             "lives": dict(state.lives),
@@ -148,7 +155,10 @@ class DensityEngine:
         }
 
     def outcome(self, state: DensityState) -> Outcome | None:
-        """At the end: the last player with lives wins 2 Tokens of Life (and ``options["garnets"]``); the EC is the first out."""
+        """At the end: the last player with lives wins 2 Tokens of Life (and ``options["garnets"]``).
+
+        The EC is the first player out of lives.
+        """
         if state.phase != "over" or state.winner is None:
             return None
         candidates = (state.ec,) if state.ec else ()

@@ -66,7 +66,8 @@ def end_match(state: DensityState, reason: str, rng: Random) -> list[Message]:
     msgs = [Message(f"Match {state.match} ends in Round {state.round}: {reason}.")]
     for p in state.order:
         shown = ", ".join(state.hands[p])
-        msgs.append(Message(f"{p}: {shown}; score {scores[p].points}; takes {damage[p]} damage, {state.lives[p]} lives left."))
+        text = f"{p}: {shown}; score {scores[p].points}; takes {damage[p]} damage, {state.lives[p]} lives left."
+        msgs.append(Message(text))
     if len(winners) > 1:
         msgs.append(Message(f"{' and '.join(winners)} tie for the top score and take no damage."))
     newly_out = [p for p in state.order if before[p] > 0 >= state.lives[p]]

@@ -38,7 +38,9 @@ def validate_move(state: DensityState, player: PlayerId, move: Any) -> dict[str,
     action = expect_choice(expect_key(move, "action"), ["fight", "surrender", "draw"], "the action")
     if action == "fight":
         if not may_fight(state):
-            raise RuleError("a fight may start only after Round 1 is complete and the first Amplification card is flipped")
+            raise RuleError(
+                "a fight may start only after Round 1 is complete and the first Amplification card is flipped"
+            )
         return {"action": "fight"}
     if action == "surrender":
         return {"action": "surrender"}
@@ -111,7 +113,8 @@ def _next_turn(state: DensityState, rng: Random) -> list[Message]:
         msgs.append(Message(f"Round {state.round} begins."))
         if state.revealed < len(state.center):
             state.revealed += 1
-            msgs.append(Message(f"Center Amplification card {state.revealed} is flipped: {state.center[state.revealed - 1]}."))
+            flipped = state.center[state.revealed - 1]
+            msgs.append(Message(f"Center Amplification card {state.revealed} is flipped: {flipped}."))
     if not state.deck:
         msgs += _reshuffle(state, rng)
     return msgs
@@ -124,4 +127,5 @@ def _reshuffle(state: DensityState, rng: Random) -> list[Message]:
         state.deck.extend(pile[:-1])
         del pile[:-1]
     rng.shuffle(state.deck)
-    return [Message(f"The deck ran out: the discard piles, all but their top cards, are shuffled into a new deck of {len(state.deck)}.")]
+    size = len(state.deck)
+    return [Message(f"The deck ran out: the discard piles but their top cards are shuffled into a new deck of {size}.")]

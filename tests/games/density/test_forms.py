@@ -37,7 +37,8 @@ def test_round_2_offers_fight_and_the_other_piles() -> None:
 
 def test_posted_draw_becomes_a_move_the_engine_accepts() -> None:
     state = to_round(start(), 2)
-    form = form_for(state, "ann", {"action": "draw", "draw_from": "bob", "discard": "common 9", "surrender_after": "on"})
+    data = {"action": "draw", "draw_from": "bob", "discard": "common 9", "surrender_after": "on"}
+    form = form_for(state, "ann", data)
     assert form.is_valid(), form.errors
     move = form.to_move()
     assert move == {"action": "draw", "from": "bob", "discard": "common 9", "surrender": True}

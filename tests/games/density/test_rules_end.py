@@ -125,7 +125,8 @@ def test_the_last_player_standing_wins_the_game() -> None:
 
 def test_the_ec_is_the_first_player_to_run_out_of_lives() -> None:
     """The EC is the first player to run out of lives; several at once: the lowest life total."""
-    match2 = {"hands": {"ann": DEAL["hands"]["ann"], "dan": DEAL["hands"]["cat"]}, "center": ["red 3", "blue 3", "gold 4"]}
+    hands2 = {"ann": DEAL["hands"]["ann"], "dan": DEAL["hands"]["cat"]}
+    match2 = {"hands": hands2, "center": ["red 3", "blue 3", "gold 4"]}
     state = to_round(start(TIE, lives=2, deals=[TIE, match2]), 2)
     state = pass_turn(pass_turn(state))
     state, _ = play(state, {"action": "surrender"})  # cat: will take 2 in Round 3
