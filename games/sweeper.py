@@ -17,16 +17,35 @@ log = logging.getLogger(__name__)
 _task: asyncio.Task[None] | None = None
 
 
-async def sweep_forever(interval: float) -> None:
-    """Close due turns every ``interval`` seconds until cancelled."""
+def _sweep_and_next_wait(interval: float) -> float:
+    """Close due turns, then say how long to sleep: until the next deadline, at most ``interval``."""
+    from django.utils import timezone
+
+    from games.models import Turn
     from games.services.turns import turns_close_due
 
+    turns_close_due()
+    nxt = (
+        Turn.objects.filter(status=Turn.Status.OPEN, paused_remaining__isnull=True, match__status="running")
+        .order_by("deadline")
+        .values_list("deadline", flat=True)
+        .first()
+    )
+    if nxt is None:
+        return interval
+    # Wake right at the next deadline so live (60 s) turns close to the second.
+    return max(0.02, min(interval, (nxt - timezone.now()).total_seconds() + 0.01))
+
+
+async def sweep_forever(interval: float) -> None:
+    """Close due turns until cancelled, waking at each deadline (and at least every ``interval`` s)."""
     while True:
         try:
-            await sync_to_async(turns_close_due, thread_sensitive=True)()
+            wait = await sync_to_async(_sweep_and_next_wait, thread_sensitive=True)(interval)
         except Exception:
             log.exception("sweep failed; trying again")
-        await asyncio.sleep(interval)
+            wait = interval
+        await asyncio.sleep(wait)
 
 
 def ensure_started() -> None:
