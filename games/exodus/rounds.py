@@ -140,9 +140,9 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
     """After the last round: winners, tokens, and the Elimination Candidate (or the winners' pick). Mutates ``state``."""
     top = max(state.scores.values())
     first = [p for p in state.players if state.scores[p] == top]
-    # Gems: "if more than three players tie for first place, there will be no winners";
-    # cubes only negates the Tokens, so the tied players stay winners.
-    state.winners = [] if (len(first) > 3 and state.variant == "gems") else first
+    # "If more than three players tie for first place, there will be no winners" (gems); the
+    # cube text only negates the Tokens, and we read it the same way (RULES.md ruling 5).
+    state.winners = [] if len(first) > 3 else first
     hoard = "black" if state.variant == "cubes" else "onyx"
     others = [p for p in state.players if p not in state.winners]
     held = {p: state.inventories[p].count(hoard) for p in others}
