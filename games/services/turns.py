@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 from random import Random
 from typing import Any
 
@@ -40,6 +41,9 @@ def turn_length(*, engine: Engine[Any], state: Any, match: Match) -> int:
 
 def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now: datetime) -> Turn:
     """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``."""
+    # Add the turn's length in UTC: on a zone-aware local time, + timedelta is wall-clock
+    # arithmetic and a 24-hour turn across a DST change would last 23 or 25 hours.
+    now = now.astimezone(dt_timezone.utc)
     seconds = turn_length(engine=engine, state=state, match=match)
     turn = Turn.objects.create(
         match=match,
