@@ -119,9 +119,12 @@ def aftermath(state: dict[str, Any], fight: Fight) -> list[Message]:
                 rec["revive"] = r + 1 if living_dead else None
         side["last_unit"] = f.name
         side["pending"] = [e for e in side["pending"] if e["round"] > r]
+    forced_msgs: list[Message] = []
     for p in fight.rescuers if len(fight.rescuers) == 1 else []:
         o = fight.opp(fight.fighters[p])
         fight.side(o)["forced"] = {"round": r + 1, "move": {"unit": o.name, **o.move}}
+        if r < state["length"]:
+            forced_msgs.append(Message(f"Rescue: you must play your {o.name.title()} next round.", to=o.owner))
     if fight.winner:
         state["sides"][fight.winner]["wins"] += 1
     told = announced_winner(fight, r == 1, state["last_winner"])
@@ -140,7 +143,7 @@ def aftermath(state: dict[str, Any], fight: Fight) -> list[Message]:
     result = "both units win" if told == "both" else f"{told} wins" if told else "a tie"
     text = (f"Bout {state['bout']} · Round {r}: {a} sent out {looks[a].title()}, {b} sent out "
             f"{looks[b].title()}; {result}.")
-    msgs = [Message(" ".join([text, *notes]))]
+    msgs = [Message(" ".join([text, *notes])), *forced_msgs]
     if r >= state["length"]:  # also when Huton ended the bout "in the past"
         msgs += end_bout(state)
     else:
