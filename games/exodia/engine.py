@@ -161,6 +161,12 @@ class ExodiaEngine:
             "mm_winners": list(state.mm_winners),
             "dm_winner": state.dm_winner,
             "effects": list(EFFECTS),
+            "seats": [
+                {"player": p, "strikes": state.strikes[p], "hand_size": len(state.hands[p]),
+                 "metas_played": state.metas_played[p], "owed": state.owed.get(p, 0),
+                 "last_types": list(state.last_types.get(p, []))}
+                for p in state.players
+            ],
             "history": [dict(h) for h in state.history],
             "winners": list(state.winners),
             "candidates": list(state.candidates),
