@@ -1,6 +1,18 @@
+"""Season URLs (no namespace: ``home`` is the site's front page)."""
+
 from django.urls import path
-from django.views.generic import TemplateView
+
+from seasons import host_views, views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", views.home, name="home"),
+    path("seasons/<slug:slug>/", views.season_home, name="season_home"),
+    path("seasons/<slug:slug>/me/", views.season_me, name="season_me"),
+    path("seasons/<slug:slug>/picks/<int:pk>/", views.season_pick, name="season_pick"),
+    path("seasons/<slug:slug>/archive.json", views.season_archive_json, name="season_archive_json"),
+    path("seasons/<slug:slug>/archive.md", views.season_archive_md, name="season_archive_md"),
+    path("seasons/<slug:slug>/host/", host_views.season_host, name="season_host"),
+    path("seasons/<slug:slug>/host/episode/", host_views.season_episode_start, name="season_episode_start"),
+    path("seasons/<slug:slug>/host/replay/<int:match_id>/", host_views.season_replay, name="season_replay"),
+    path("notices/seen/", views.notices_seen, name="notices_seen"),
 ]

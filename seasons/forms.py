@@ -1,0 +1,53 @@
+"""Forms of the season pages: a transfer (with its confirmation step), a pick, the host's steps."""
+
+from __future__ import annotations
+
+from django import forms
+
+from seasons.models import LedgerEntry
+
+
+class TransferForm(forms.Form):
+    """Garnets to another player; the page asks the sender to confirm before anything moves."""
+
+    to = forms.CharField(max_length=150, label="To (handle)")
+    amount = forms.IntegerField(min_value=1, label="Garnets")
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class PickForm(forms.Form):
+    """The player the picker names."""
+
+    choice = forms.CharField(max_length=150, label="Player")
+
+
+class HostStepForm(forms.Form):
+    """One host step on the season console; ``reason`` is always required."""
+
+    STEPS = [
+        ("pause", "Pause the season"), ("resume", "Resume the season"),
+        ("adjust", "Adjust the ledger"), ("undo_entry", "Undo a ledger entry"),
+        ("replace", "Replace a player"), ("restore", "Undo an elimination"),
+        ("eliminate", "Eliminate a player"), ("ec_set", "Set an EC"), ("dmo_set", "Set a DMO"),
+        ("confirm", "Confirm an automatic step"), ("finish", "Finish the season"),
+    ]
+
+    step = forms.ChoiceField(choices=STEPS)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    player = forms.CharField(max_length=150, required=False, help_text="The player concerned.")
+    other = forms.CharField(max_length=150, required=False, help_text="Replace: the newcomer; EC: the EC replaced.")
+    currency = forms.ChoiceField(choices=LedgerEntry.Currency.choices, required=False)
+    amount = forms.IntegerField(required=False)
+    target_id = forms.IntegerField(required=False, help_text="A ledger entry, pick, episode or log id.")
+
+
+class EpisodeStartForm(forms.Form):
+    """The host picks a game and the alive players of the Main Match."""
+
+    game = forms.ChoiceField(choices=[])
+    players = forms.MultipleChoiceField(choices=[], widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["game"].choices = games
+        self.fields["players"].choices = [(h, h) for h in alive]

@@ -1,0 +1,73 @@
+"""How seasons listen to the match framework: its hooks, never its internals.
+
+- ``match_finished``: a Main Match feeds its episode (ledger, EC, picks); a Death
+  Match eliminates its loser. Runs inside the match's closing transaction, in a
+  savepoint: a failure here is logged and never blocks the match from ending.
+- ``turn_opened``: the awaited players of a season match are notified.
+- ``MOVE_CHECKS``: a double in a garnet-spending game must be covered by the
+  player's live season balance.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+
+from games import hooks
+from games.engine import Outcome, RuleError
+from games.models import Match, Turn
+from games.registry import get_engine
+from seasons import selectors
+
+log = logging.getLogger(__name__)
+
+
+def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any) -> None:
+    """Feed a finished season match to its episode."""
+    from seasons.services.episodes import episode_dm_finished, episode_mm_finished
+
+    try:
+        with transaction.atomic():
+            if episode_mm_finished(match=match, outcome=outcome) is None:
+                episode_dm_finished(match=match, outcome=outcome)
+    except Exception:
+        log.exception("the season could not take the outcome of match %s; a host must settle it", match.pk)
+
+
+def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None:
+    """Notify the awaited players of a season match's new turn."""
+    from seasons.services.episodes import turn_notify
+
+    if not turn.awaiting:
+        return
+    season = selectors.season_of_match(match)
+    if season is not None:
+        turn_notify(match=match, turn=turn, season=season)
+
+
+def garnet_check(match: Match, player: str, move: dict[str, Any]) -> None:
+    """Refuse a double the player's live season garnet balance cannot pay (outside seasons: no check)."""
+    if move.get("double") is not True or not isinstance((match.options or {}).get("garnets"), dict):
+        return
+    season = selectors.season_of_match(match)
+    if season is None:
+        return
+    entrant = selectors.entrant_by_handle(season, player)
+    if entrant is None:
+        return
+    engine = get_engine(match.game)
+    you = engine.view(engine.load(match.state), player).get("you") or {}
+    cost = you.get("double_cost")
+    live = selectors.live_garnets(entrant)
+    if isinstance(cost, int) and cost > live:
+        raise RuleError(f"Doubling costs {cost} garnets; your season balance is {live}")
+
+
+def connect() -> None:
+    """Connect the receivers (idempotent)."""
+    hooks.match_finished.connect(on_match_finished, dispatch_uid="seasons.match_finished")
+    hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
+    if garnet_check not in hooks.MOVE_CHECKS:
+        hooks.MOVE_CHECKS.append(garnet_check)

@@ -1,0 +1,186 @@
+"""Reads of seasons: balances (sums of the ledger), standings, eligibility, notices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+
+from games.models import Match
+from games.registry import get_engine
+from seasons.models import Duel, Entrant, Episode, LedgerEntry, Notice, Pick, Season
+
+TOKEN = LedgerEntry.Currency.TOKEN
+GARNET = LedgerEntry.Currency.GARNET
+
+
+def season_by_slug(slug: str) -> Season | None:
+    """The season with ``slug``, or None."""
+    return Season.objects.filter(slug=slug).first()
+
+
+def entrant_of(season: Season, user: Any) -> Entrant | None:
+    """``user``'s entrant in ``season`` (any status), or None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return Entrant.objects.select_related("user").filter(season=season, user=user).first()
+
+
+def entrant_by_handle(season: Season, handle: str) -> Entrant | None:
+    """The entrant whose handle is ``handle``, or None."""
+    return Entrant.objects.select_related("user").filter(season=season, user__username=handle).first()
+
+
+def balances(season: Season, currency: str) -> dict[str, int]:
+    """Every entrant's ledger balance of ``currency`` by handle (entrants with no entries: 0)."""
+    out = {e.handle: 0 for e in Entrant.objects.select_related("user").filter(season=season)}
+    rows = (LedgerEntry.objects.filter(season=season, currency=currency)
+            .values("entrant__user__username").annotate(total=Sum("amount")))
+    for row in rows:
+        out[row["entrant__user__username"]] = int(row["total"] or 0)
+    return out
+
+
+def balance(entrant: Entrant, currency: str) -> int:
+    """``entrant``'s ledger balance of ``currency``: the sum of its entries."""
+    total = LedgerEntry.objects.filter(entrant=entrant, currency=currency).aggregate(t=Sum("amount"))["t"]
+    return int(total or 0)
+
+
+def season_matches(season: Season) -> QuerySet[Match]:
+    """Every match of the season (Main Matches and Death Matches)."""
+    return Match.objects.filter(Q(season_episode__season=season) | Q(season_duel__episode__season=season))
+
+
+def season_of_match(match: Match) -> Season | None:
+    """The season a match belongs to, or None for a match outside any season."""
+    episode = Episode.objects.filter(mm_match=match).select_related("season").first()
+    if episode is not None:
+        return episode.season
+    duel = Duel.objects.filter(match=match).select_related("episode__season").first()
+    return duel.episode.season if duel else None
+
+
+def in_match_garnets(match: Match, handle: str) -> int:
+    """Garnets ``handle`` has gained (+) or committed (-) inside a running match that spends them.
+
+    Read through the engine's view for that player: its ``you.garnets`` minus the
+    balance the season passed in at the start (``options["garnets"]``).
+    """
+    start = (match.options or {}).get("garnets")
+    if not isinstance(start, dict) or handle not in match.players or match.status == Match.Status.FINISHED:
+        return 0
+    engine = get_engine(match.game)
+    you = engine.view(engine.load(match.state), handle).get("you") or {}
+    now = you.get("garnets")
+    return int(now) - int(start.get(handle, 0)) if isinstance(now, int) else 0
+
+
+def live_garnets(entrant: Entrant) -> int:
+    """The ledger balance plus what running matches of the season have debited or credited so far."""
+    total = balance(entrant, GARNET)
+    running = season_matches(entrant.season).filter(status__in=[Match.Status.RUNNING, Match.Status.PAUSED])
+    for match in running:
+        total += in_match_garnets(match, entrant.handle)
+    return total
+
+
+def immune_reasons(episode: Episode) -> dict[str, str]:
+    """Why each alive player may not be picked as DMO this episode (handle → reason)."""
+    season = episode.season
+    reasons: dict[str, str] = {}
+    for w in episode.mm_winners:
+        reasons[w] = f"{w} won this episode's Main Match and is immune"
+    if season.token_mode == Season.TokenMode.SHIELD:
+        for handle, n in balances(season, TOKEN).items():
+            if n > 0:
+                reasons.setdefault(handle, f"{handle} holds a Token of Life and may not be picked as DMO")
+    for duel in Duel.objects.filter(episode=episode).select_related("ec__user", "dmo__user"):
+        reasons[duel.ec.handle] = f"{duel.ec.handle} is an Elimination Candidate this episode"
+        if duel.dmo is not None:
+            reasons[duel.dmo.handle] = f"{duel.dmo.handle} is already a DMO this episode"
+    return reasons
+
+
+def dmo_eligible(episode: Episode) -> list[str]:
+    """Alive players who may be picked as DMO, in the gamewide order (falls back to every alive non-EC)."""
+    alive = alive_handles(episode.season)
+    immune = immune_reasons(episode)
+    pool = [h for h in alive if h not in immune]
+    if not pool:
+        busy = {d.ec.handle for d in episode.duels.all()} | {d.dmo.handle for d in episode.duels.all() if d.dmo}
+        pool = [h for h in alive if h not in busy]
+    return pool
+
+
+def alive_handles(season: Season) -> list[str]:
+    """Alive players in the gamewide order (then by handle for any not in it)."""
+    alive = [e.handle for e in Entrant.objects.select_related("user").filter(season=season, status=Entrant.Status.ALIVE)]
+    order = {h: i for i, h in enumerate(season.gamewide_order)}
+    return sorted(alive, key=lambda h: (order.get(h, len(order)), h))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the season's standings."""
+
+    entrant: Entrant
+    handle: str
+    status: str
+    tokens: int
+    garnets: int | None
+    eliminated_in: int | None
+    place: int | None
+
+
+def standings(season: Season, *, show_garnets: bool | None = None) -> list[Standing]:
+    """Alive players first (gamewide order), then the eliminated by when they fell."""
+    tokens = balances(season, TOKEN)
+    garnets = balances(season, GARNET)
+    public = season.garnets_public if show_garnets is None else show_garnets
+    order = {h: i for i, h in enumerate(season.gamewide_order)}
+    rows = []
+    for e in Entrant.objects.select_related("user", "eliminated_in").filter(season=season):
+        rows.append(Standing(e, e.handle, e.status, tokens.get(e.handle, 0),
+                             garnets.get(e.handle, 0) if public else None,
+                             e.eliminated_in.number if e.eliminated_in else None, e.place))
+    return sorted(rows, key=lambda s: (s.status != Entrant.Status.ALIVE, -(s.eliminated_in or 0),
+                                       order.get(s.handle, 99), s.handle))
+
+
+def episodes_of(season: Season) -> QuerySet[Episode]:
+    """The season's episodes with their matches, duels and picks."""
+    return (Episode.objects.filter(season=season).select_related("mm_match")
+            .prefetch_related("duels__ec__user", "duels__dmo__user", "duels__match", "duels__loser__user",
+                              "picks__picker__user", "picks__choice__user").order_by("number"))
+
+
+def ledger_of(entrant: Entrant) -> QuerySet[LedgerEntry]:
+    """``entrant``'s ledger entries, oldest first."""
+    return LedgerEntry.objects.filter(entrant=entrant).select_related("counterpart__user", "match").order_by("pk")
+
+
+def open_picks_for(entrant: Entrant) -> QuerySet[Pick]:
+    """Picks awaiting ``entrant``."""
+    return Pick.objects.filter(picker=entrant, status=Pick.Status.OPEN).select_related("episode", "duel")
+
+
+def notices_for(user: Any, *, limit: int = 20) -> list[Notice]:
+    """``user``'s latest notices (none for the anonymous)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    return list(Notice.objects.filter(user=user).select_related("season")[:limit])
+
+
+def seasons_public() -> QuerySet[Season]:
+    """Every season that has started, newest first."""
+    return Season.objects.exclude(status=Season.Status.DRAFT).order_by("-created_at")
+
+
+def seasons_of_user(user: Any) -> Iterable[Season]:
+    """Seasons ``user`` plays in."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    return Season.objects.filter(entrants__user=user).order_by("-created_at")

@@ -1,0 +1,91 @@
+"""Entrants: elimination (garnets per the settings), its undo, and replacing a player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+
+from games.models import Match
+from seasons import selectors
+from seasons.models import Entrant, Episode, LedgerEntry, Season
+from seasons.services.errors import SeasonError
+from seasons.services.ledger import ledger_write
+from seasons.services.notify import notice_send, require_reason, season_log
+
+
+def entrant_eliminate(*, entrant: Entrant, episode: Episode | None, reason: str, user: Any = None,
+                      match: Match | None = None) -> Entrant:
+    """Eliminate an alive entrant; when the season confiscates, their garnet balance goes with an entry."""
+    entrant = Entrant.objects.select_related("season", "user").get(pk=entrant.pk)
+    if not entrant.alive:
+        raise SeasonError(f"{entrant.handle} is not alive in this season.", status=409)
+    season = entrant.season
+    with transaction.atomic():
+        alive = Entrant.objects.filter(season=season, status=Entrant.Status.ALIVE).count()
+        entrant.status = Entrant.Status.ELIMINATED
+        entrant.eliminated_in = episode
+        entrant.place = alive
+        entrant.save(update_fields=["status", "eliminated_in", "place"])
+        held = selectors.balance(entrant, LedgerEntry.Currency.GARNET)
+        if season.confiscate_garnets and held:
+            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.GARNET, amount=-held,
+                         reason="Garnets confiscated on elimination", source=LedgerEntry.Source.ELIMINATION,
+                         match=match, user=user)
+        season_log(season=season, action="entrant_eliminate", user=user, reason=reason, player=entrant.handle,
+                   episode=episode.number if episode else None, confiscated=held if season.confiscate_garnets else 0)
+        notice_send(user=entrant.user, season=season, kind="eliminated",
+                    url=reverse("season_home", args=[season.slug]),
+                    text=f"You have been eliminated from {season} ({reason}).")
+    return entrant
+
+
+def entrant_restore(*, season: Season, handle: str, reason: str, user: Any) -> Entrant:
+    """Undo an elimination: the player is alive again and confiscated garnets come back."""
+    reason = require_reason(reason)
+    entrant = selectors.entrant_by_handle(season, handle)
+    if entrant is None or entrant.status != Entrant.Status.ELIMINATED:
+        raise SeasonError(f"{handle} is not an eliminated player of this season.", status=409)
+    with transaction.atomic():
+        taken = LedgerEntry.objects.filter(entrant=entrant, source=LedgerEntry.Source.ELIMINATION)
+        back = -sum(e.amount for e in taken)
+        if back:
+            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.GARNET, amount=back,
+                         reason=f"Host undid the elimination: {reason}", source=LedgerEntry.Source.HOST, user=user)
+        Entrant.objects.filter(pk=entrant.pk).update(status=Entrant.Status.ALIVE, eliminated_in=None, place=None)
+        season_log(season=season, action="entrant_restore", user=user, reason=reason, player=handle)
+    entrant.refresh_from_db()
+    return entrant
+
+
+def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str, user: Any) -> Entrant:
+    """Replace a player by another user: the newcomer takes their place, tokens and garnets.
+
+    The old entry is kept as "replaced"; balances move by a pair of host entries.
+    Matches already running keep their roster (the host handles those in the match).
+    """
+    reason = require_reason(reason)
+    old = selectors.entrant_by_handle(season, handle)
+    if old is None or not old.alive:
+        raise SeasonError(f"{handle} is not an alive player of this season.", status=409)
+    new_user = get_user_model().objects.filter(username=new_handle).first()
+    if new_user is None:
+        raise SeasonError(f"No such user: {new_handle}")
+    if selectors.entrant_of(season, new_user) is not None:
+        raise SeasonError(f"{new_handle} is already in this season.")
+    with transaction.atomic():
+        new = Entrant.objects.create(season=season, user=new_user)
+        for currency in LedgerEntry.Currency.values:
+            held = selectors.balance(old, currency)
+            if held:
+                ledger_write(entrant=old, currency=currency, amount=-held, source=LedgerEntry.Source.HOST,
+                             reason=f"Replaced by {new_handle}", counterpart=new, user=user)
+                ledger_write(entrant=new, currency=currency, amount=held, source=LedgerEntry.Source.HOST,
+                             reason=f"Took {handle}'s place", counterpart=old, user=user)
+        Entrant.objects.filter(pk=old.pk).update(status=Entrant.Status.REPLACED)
+        order = [new_handle if h == handle else h for h in season.gamewide_order]
+        Season.objects.filter(pk=season.pk).update(gamewide_order=order)
+        season_log(season=season, action="entrant_replace", user=user, reason=reason, old=handle, new=new_handle)
+    return new

@@ -1,0 +1,229 @@
+"""Episodes: start the Main Match, feed its outcome to the season, name the EC(s), open the DMO picks.
+
+The flow (``seasons/RULES.md``): MM → (MM winners pick the EC, if the season says so)
+→ EC named (a Token of Life may be spent to escape, in "spent" mode) → the EC's
+DMO pick (a season-level :class:`Pick` with a deadline) → the Death Match → its
+loser eliminated → the episode is done when every Death Match is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engine import Outcome
+from games.models import Match, Turn
+from games.services.matches import MatchStartError, match_start
+from seasons import selectors
+from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
+from seasons.services.entrants import entrant_eliminate
+from seasons.services.errors import SeasonError
+from seasons.services.ledger import ledger_write
+from seasons.services.notify import notice_send, season_log
+from seasons.services.options import dm_options, mm_options
+
+
+def _require_running(season: Season) -> None:
+    if season.status == Season.Status.PAUSED:
+        raise SeasonError("The season is paused by its hosts; nothing moves until it resumes.", status=409)
+    if season.status != Season.Status.RUNNING:
+        raise SeasonError("The season is not running.", status=409)
+
+
+def episode_start(*, season_id: int, game: str, players: Sequence[str], user: Any = None,
+                  options: Mapping[str, Any] | None = None, seed: str | None = None,
+                  now: datetime | None = None) -> Episode:
+    """Start the next episode: a Main Match of ``game`` for ``players`` (alive entrants)."""
+    season = Season.objects.get(pk=season_id)
+    _require_running(season)
+    if Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE).exists():
+        raise SeasonError("The current episode is not over yet.", status=409)
+    roster = list(players)
+    for handle in roster:
+        entrant = selectors.entrant_by_handle(season, handle)
+        if entrant is None:
+            raise SeasonError(f"{handle} is not a player in this season.")
+        if not entrant.alive:
+            raise SeasonError(f"{handle} has been eliminated and cannot play.")
+    number = (Episode.objects.filter(season=season).count()) + 1
+    opts = mm_options(season=season, game=game, players=roster, number=number, extra=options)
+    with transaction.atomic():
+        try:
+            match = match_start(game=game, players=roster, options=opts, seed=seed, now=now,
+                                title=f"{season.name} · Episode {number} · Main Match",
+                                turn_seconds=season.mm_turn_seconds, hosts=season.hosts.all())
+        except MatchStartError as exc:
+            raise SeasonError(str(exc)) from exc
+        episode = Episode.objects.create(season=season, number=number, mm_match=match)
+        season_log(season=season, action="episode_start", user=user, episode=number, game=game, players=roster,
+                   match=match.pk)
+        turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
+        if turn is not None:
+            turn_notify(match=match, turn=turn, season=season)
+    return episode
+
+
+def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
+    """Tell each awaited player of a season match that a turn awaits them."""
+    users = {e.handle: e.user for e in Entrant.objects.select_related("user")
+             .filter(season=season, user__username__in=list(turn.awaiting))}
+    for handle in turn.awaiting:
+        if handle in users:
+            notice_send(user=users[handle], season=season, kind="turn", url=reverse("games:match", args=[match.pk]),
+                        text=f"{match}: {turn.label} awaits your move (deadline {turn.deadline:%Y-%m-%d %H:%M} UTC).",
+                        key=f"turn:{turn.pk}:{handle}")
+
+
+def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: str) -> None:
+    for handle, n in outcome.tokens.items():
+        entrant = selectors.entrant_by_handle(season, handle)
+        if entrant and n:
+            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.TOKEN, amount=int(n), match=match,
+                         reason=f"{label}: Token of Life won", source=LedgerEntry.Source.MATCH)
+    for handle, n in outcome.garnets.items():
+        entrant = selectors.entrant_by_handle(season, handle)
+        if entrant and n:
+            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.GARNET, amount=int(n), match=match,
+                         reason=f"{label}: garnets earned minus spent", source=LedgerEntry.Source.MATCH)
+
+
+def _candidate_order(season: Season, match: Match, outcome: Outcome) -> list[str]:
+    order = {h: i for i, h in enumerate(season.gamewide_order)}
+    rest = [p for p in match.players if p not in outcome.candidates and p not in outcome.winners]
+    rest.sort(key=lambda p: (outcome.scores.get(p, 0.0), order.get(p, 99)))
+    return list(dict.fromkeys([*outcome.candidates, *rest]))
+
+
+def episode_mm_finished(*, match: Match, outcome: Outcome, now: datetime | None = None) -> Episode | None:
+    """Feed a finished Main Match to its episode: ledger, MM winners, then the EC(s) or the winners' EC pick."""
+    episode = Episode.objects.select_related("season").filter(mm_match=match).first()
+    if episode is None or episode.status != Episode.Status.MAIN:
+        return None
+    season = episode.season
+    _record_outcome(season=season, match=match, outcome=outcome, label=f"Episode {episode.number} Main Match")
+    episode.mm_winners = list(outcome.winners)
+    episode.candidates = _candidate_order(season, match, outcome)
+    episode.save(update_fields=["mm_winners", "candidates"])
+    season_log(season=season, action="mm_finished", episode=episode.number, outcome=outcome.to_json())
+    moment = now or timezone.now()
+    winners = [w for w in selectors.alive_handles(season) if w in outcome.winners]
+    if season.mm_winners_pick_ec and winners:
+        picker = selectors.entrant_by_handle(season, winners[0])
+        Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.EC_PICK)
+        for _slot in range(season.ecs_per_episode):
+            pick = Pick.objects.create(episode=episode, kind=Pick.Kind.EC, picker=picker,
+                                       deadline=moment + timedelta(seconds=season.pick_seconds))
+            notice_send(user=picker.user, season=season, kind="pick", url=pick_url(pick),
+                        text=f"You won the Main Match of Episode {episode.number}: pick the Elimination Candidate.")
+    else:
+        for _slot in range(season.ecs_per_episode):
+            if not ec_name_next(episode=episode, start=None, now=moment):
+                break
+    episode.refresh_from_db()
+    return episode
+
+
+def pick_url(pick: Pick) -> str:
+    """The page where a pick is made."""
+    return reverse("season_pick", args=[pick.episode.season.slug, pick.pk])
+
+
+def ec_name_next(*, episode: Episode, start: str | None, now: datetime | None = None,
+                 escape: bool = True) -> Duel | None:
+    """Name the next EC (``start`` first, then the candidate order); a token holder may escape in "spent" mode."""
+    season = episode.season
+    taken = {d.ec.handle for d in episode.duels.select_related("ec__user")}
+    alive = set(selectors.alive_handles(season))
+    order = [start] if start else []
+    order += [c for c in episode.candidates if c != start]
+    order = [c for c in order if c in alive and c not in taken and c not in episode.escaped
+             and c not in episode.mm_winners]
+    for i, handle in enumerate(order):
+        entrant = selectors.entrant_by_handle(season, handle)
+        tokens = selectors.balance(entrant, LedgerEntry.Currency.TOKEN)
+        can_escape = escape and season.token_mode == Season.TokenMode.SPENT and tokens > 0 and i + 1 < len(order)
+        if can_escape:
+            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.TOKEN, amount=-1,
+                         reason=f"Episode {episode.number}: Token of Life spent to escape the Death Match",
+                         source=LedgerEntry.Source.TOKEN_USE, match=episode.mm_match)
+            episode.escaped = [*episode.escaped, handle]
+            episode.save(update_fields=["escaped"])
+            season_log(season=season, action="token_spent", player=handle, episode=episode.number)
+            continue
+        return duel_open(episode=episode, ec=entrant, now=now)
+    return None
+
+
+def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> Duel:
+    """Name ``ec`` an Elimination Candidate and open their DMO pick."""
+    season = episode.season
+    moment = now or timezone.now()
+    duel = Duel.objects.create(episode=episode, ec=ec)
+    pick = Pick.objects.create(episode=episode, kind=Pick.Kind.DMO, picker=ec, duel=duel,
+                               deadline=moment + timedelta(seconds=season.pick_seconds))
+    Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DMO_PICK)
+    season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number)
+    notice_send(user=ec.user, season=season, kind="pick", url=pick_url(pick),
+                text=f"You are an Elimination Candidate of Episode {episode.number}: pick your Death Match "
+                     f"opponent by {pick.deadline:%Y-%m-%d %H:%M} UTC.")
+    return duel
+
+
+def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime | None = None) -> Duel:
+    """Start the Death Match of ``duel`` against ``dmo``, who holds the advantage."""
+    episode = duel.episode
+    season = episode.season
+    duel.dmo = dmo
+    duel.save(update_fields=["dmo"])
+    try:
+        match = match_start(game=season.dm_game, players=[duel.ec.handle, dmo.handle],
+                            options=dm_options(game=season.dm_game, dmo=dmo.handle), seed=seed, now=now,
+                            title=f"{season.name} · Episode {episode.number} · Death Match",
+                            turn_seconds=season.dm_turn_seconds, hosts=season.hosts.all())
+    except MatchStartError as exc:
+        raise SeasonError(str(exc)) from exc
+    duel.match = match
+    duel.save(update_fields=["match"])
+    Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DEATH)
+    season_log(season=season, action="dm_start", episode=episode.number, ec=duel.ec.handle, dmo=dmo.handle,
+               match=match.pk)
+    url = reverse("games:match", args=[match.pk])
+    notice_send(user=dmo.user, season=season, kind="dmo", url=url,
+                text=f"{duel.ec.handle} picked you as Death Match opponent in Episode {episode.number}. "
+                     f"You hold the advantage.")
+    turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
+    if turn is not None:
+        turn_notify(match=match, turn=turn, season=season)
+    return duel
+
+
+def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:
+    """A Death Match ended: its loser is eliminated; the episode is done when every DM is."""
+    duel = Duel.objects.select_related("episode__season", "ec__user", "dmo__user").filter(match=match).first()
+    if duel is None or duel.loser_id is not None:
+        return None
+    episode = duel.episode
+    _record_outcome(season=episode.season, match=match, outcome=outcome, label=f"Episode {episode.number} Death Match")
+    losers = list(outcome.candidates) or [p for p in match.players if p not in outcome.winners]
+    loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
+    duel.loser = loser
+    duel.save(update_fields=["loser"])
+    entrant_eliminate(entrant=loser, episode=episode, match=match,
+                      reason=f"lost the Death Match of Episode {episode.number}")
+    episode_close_if_done(episode=episode)
+    return duel
+
+
+def episode_close_if_done(*, episode: Episode) -> bool:
+    """Mark the episode done once every duel has a loser and no pick is open."""
+    if Pick.objects.filter(episode=episode, status=Pick.Status.OPEN).exists():
+        return False
+    if Duel.objects.filter(episode=episode, loser__isnull=True).exists() or not episode.duels.exists():
+        return False
+    Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DONE)
+    return True

@@ -1,0 +1,112 @@
+"""A season's life: create it, start it (drawing the gamewide order), pause, resume, finish."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from random import Random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from games.models import Match
+from games.registry import get_engine, slugs
+from games.services import match_pause, match_resume
+from seasons import selectors
+from seasons.models import Entrant, Season
+from seasons.services.errors import SeasonError
+from seasons.services.notify import require_reason, season_log
+
+
+def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterable[Any] = (),
+                  token_mode: str = Season.TokenMode.SHIELD, confiscate_garnets: bool = True,
+                  garnets_public: bool = True, mm_turn_seconds: int = 86400, dm_turn_seconds: int | None = None,
+                  pick_seconds: int = 86400, ecs_per_episode: int = 1, mm_winners_pick_ec: bool = False,
+                  dm_game: str = "warriors") -> Season:
+    """Create a season in draft with an entrant for each handle (users must exist) and its settings."""
+    if Season.objects.filter(slug=slug).exists():
+        raise SeasonError(f'A season "{slug}" already exists.')
+    if token_mode not in Season.TokenMode.values:
+        raise SeasonError("Tokens of Life are either spent or a shield.")
+    if dm_game not in slugs() or get_engine(dm_game).max_players < 2 or get_engine(dm_game).min_players > 2:
+        raise SeasonError(f'"{dm_game}" is not an installed 2-player game.')
+    if ecs_per_episode < 1:
+        raise SeasonError("An episode names at least one EC.")
+    roster = list(dict.fromkeys(players))
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=roster)}
+    if missing := [p for p in roster if p not in users]:
+        raise SeasonError(f"No such user: {', '.join(missing)}")
+    with transaction.atomic():
+        season = Season.objects.create(
+            name=name, slug=slug, token_mode=token_mode, confiscate_garnets=confiscate_garnets,
+            garnets_public=garnets_public, mm_turn_seconds=mm_turn_seconds, dm_turn_seconds=dm_turn_seconds,
+            pick_seconds=pick_seconds, ecs_per_episode=ecs_per_episode, mm_winners_pick_ec=mm_winners_pick_ec,
+            dm_game=dm_game)
+        season.hosts.set(list(hosts))
+        Entrant.objects.bulk_create([Entrant(season=season, user=users[p]) for p in roster])
+        season_log(season=season, action="season_create", players=roster)
+    return season
+
+
+def season_start(*, season_id: int, user: Any = None, seed: str | None = None) -> Season:
+    """Start a draft season: draw the public gamewide tiebreak order from the season's seed."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season_id)
+        if season.status != Season.Status.DRAFT:
+            raise SeasonError("This season has already started.", status=409)
+        handles = sorted(e.handle for e in season.entrants.select_related("user"))
+        if len(handles) < 3:
+            raise SeasonError("A season needs at least 3 players.")
+        season.seed = seed or season.seed or secrets.token_hex(8)
+        order = list(handles)
+        Random(f"{season.seed}:gamewide").shuffle(order)
+        season.gamewide_order = order
+        season.status = Season.Status.RUNNING
+        season.save(update_fields=["seed", "gamewide_order", "status"])
+        season_log(season=season, action="season_start", user=user, gamewide_order=order)
+    return season
+
+
+def _season_matches_running(season: Season) -> list[int]:
+    return list(selectors.season_matches(season).filter(status=Match.Status.RUNNING).values_list("pk", flat=True))
+
+
+def season_pause(*, season_id: int, user: Any, reason: str) -> Season:
+    """Pause the season and every running match of it; picks wait too (their deadlines are not enforced)."""
+    reason = require_reason(reason)
+    season = Season.objects.get(pk=season_id)
+    if season.status != Season.Status.RUNNING:
+        raise SeasonError("Only a running season can be paused.", status=409)
+    for match_id in _season_matches_running(season):
+        match_pause(match_id=match_id, user=user, reason=f"season paused: {reason}")
+    Season.objects.filter(pk=season.pk).update(status=Season.Status.PAUSED)
+    season_log(season=season, action="season_pause", user=user, reason=reason)
+    season.refresh_from_db()
+    return season
+
+
+def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
+    """Resume a paused season and its paused matches."""
+    reason = require_reason(reason)
+    season = Season.objects.get(pk=season_id)
+    if season.status != Season.Status.PAUSED:
+        raise SeasonError("Only a paused season can be resumed.", status=409)
+    Season.objects.filter(pk=season.pk).update(status=Season.Status.RUNNING)
+    for match_id in selectors.season_matches(season).filter(status=Match.Status.PAUSED).values_list("pk", flat=True):
+        match_resume(match_id=match_id, user=user, reason=f"season resumed: {reason}")
+    season_log(season=season, action="season_resume", user=user, reason=reason)
+    season.refresh_from_db()
+    return season
+
+
+def season_finish(*, season_id: int, user: Any, reason: str = "the final is over") -> Season:
+    """Close the season: the alive players are its finalists; its archive can be exported."""
+    season = Season.objects.get(pk=season_id)
+    if season.status == Season.Status.FINISHED:
+        raise SeasonError("This season is already finished.", status=409)
+    Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
+    season_log(season=season, action="season_finish", user=user, reason=reason,
+               finalists=selectors.alive_handles(season))
+    season.refresh_from_db()
+    return season

@@ -1,0 +1,15 @@
+"""Celery tasks: thin wrappers that call one service each."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from seasons.services.picks import picks_close_due
+from seasons.services.reminders import deadline_reminders_send
+
+
+@shared_task(name="seasons.tasks.deadline_reminders_send", ignore_result=True)
+def deadline_reminders_send_task() -> int:
+    """Every few minutes: time out overdue picks, then remind players of near deadlines."""
+    picks_close_due()
+    return deadline_reminders_send()

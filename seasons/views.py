@@ -1,0 +1,164 @@
+"""Season pages: thin edges that translate HTTP to selectors and one service call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from seasons import selectors
+from seasons.archive import season_archive, season_archive_markdown
+from seasons.forms import PickForm, TransferForm
+from seasons.models import Notice, Pick, Season
+from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer, picks_close_due
+
+
+def _season(slug: str) -> Season:
+    season = selectors.season_by_slug(slug)
+    if season is None:
+        raise Http404("no such season")
+    return season
+
+
+def is_host(season: Season, user: Any) -> bool:
+    """Whether ``user`` hosts ``season`` (superusers host every season)."""
+    return bool(user.is_authenticated and (user.is_superuser or season.hosts.filter(pk=user.pk).exists()))
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The front page: every season, the latest one's standings, and my seasons."""
+    seasons = list(selectors.seasons_public()[:20])
+    featured = seasons[0] if seasons else None
+    return render(request, "home.html", {
+        "seasons": seasons,
+        "featured": featured,
+        "standings": selectors.standings(featured) if featured else [],
+        "my_seasons": list(selectors.seasons_of_user(request.user)),
+    })
+
+
+@require_GET
+def season_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season for everyone: standings, the episodes and their matches, open picks."""
+    season = _season(slug)
+    if season.status == Season.Status.RUNNING:
+        picks_close_due()  # the embedded default has no beat: overdue picks time out when the season is looked at
+    me = selectors.entrant_of(season, request.user)
+    return render(request, "seasons/season_home.html", {
+        "season": season,
+        "standings": selectors.standings(season),
+        "episodes": selectors.episodes_of(season),
+        "me": me,
+        "host": is_host(season, request.user),
+        "my_picks": list(selectors.open_picks_for(me)) if me else [],
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_me(request: HttpRequest, slug: str) -> HttpResponse:
+    """A player's own season page: balances, ledger, and the transfer form (confirmed before it is sent)."""
+    season = _season(slug)
+    me = selectors.entrant_of(season, request.user)
+    if me is None:
+        messages.error(request, "You are not a player in this season.")
+        return HttpResponseRedirect(reverse("season_home", args=[slug]))
+    form = TransferForm(request.POST or None)
+    confirm = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if not data["confirmed"]:
+            confirm = {"to": data["to"], "amount": data["amount"]}
+        else:
+            try:
+                ledger_transfer(season=season, sender=request.user, to=data["to"], amount=data["amount"],
+                                confirmed=True)
+            except SeasonError as exc:
+                messages.error(request, str(exc))
+            else:
+                messages.success(request, f"Sent {data['amount']} garnets to {data['to']}.")
+            return HttpResponseRedirect(reverse("season_me", args=[slug]))
+    return render(request, "seasons/season_me.html", {
+        "season": season, "me": me, "form": form if confirm is None else TransferForm(), "confirm": confirm,
+        "tokens": selectors.balance(me, "token"), "garnets": selectors.balance(me, "garnet"),
+        "live_garnets": selectors.live_garnets(me), "ledger": selectors.ledger_of(me),
+        "picks": selectors.open_picks_for(me),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A pick's page: who picks, whom they may pick (and why the others are immune), the form."""
+    season = _season(slug)
+    pick = Pick.objects.select_related("episode", "picker__user", "duel").filter(pk=pk, episode__season=season).first()
+    if pick is None:
+        raise Http404("no such pick")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect(f"{reverse('accounts:login')}?next={request.path}")
+        form = PickForm(request.POST)
+        if form.is_valid():
+            choice = form.cleaned_data["choice"]
+            try:
+                if pick.kind == Pick.Kind.DMO:
+                    episode_dmo_pick(pick_id=pick.pk, user=request.user, dmo=choice)
+                else:
+                    episode_ec_pick(pick_id=pick.pk, user=request.user, ec=choice)
+            except SeasonError as exc:
+                messages.error(request, f"Nothing was picked: {exc}")
+            else:
+                messages.success(request, f"You picked {choice}.")
+                return HttpResponseRedirect(reverse("season_home", args=[slug]))
+        return HttpResponseRedirect(request.path)
+    me = selectors.entrant_of(season, request.user)
+    if pick.kind == Pick.Kind.DMO:
+        eligible = selectors.dmo_eligible(pick.episode)
+        immune = selectors.immune_reasons(pick.episode)
+    else:
+        mm = pick.episode.mm_match
+        alive = set(selectors.alive_handles(season))
+        eligible = [p for p in (mm.players if mm else []) if p in alive and p not in pick.episode.mm_winners]
+        immune = {w: f"{w} won the Main Match" for w in pick.episode.mm_winners}
+    return render(request, "seasons/pick.html", {
+        "season": season, "pick": pick, "eligible": eligible, "immune": immune,
+        "mine": bool(me and me.pk == pick.picker_id and pick.status == Pick.Status.OPEN), "form": PickForm(),
+    })
+
+
+def _archive_allowed(request: HttpRequest, season: Season) -> None:
+    if season.status != Season.Status.FINISHED and not is_host(season, request.user):
+        raise Http404("the archive opens when the season is finished")
+
+
+@require_GET
+def season_archive_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """The archive as JSON (a finished season, or any season for its hosts)."""
+    season = _season(slug)
+    _archive_allowed(request, season)
+    response = JsonResponse(season_archive(season), json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{season.slug}.json"'
+    return response
+
+
+@require_GET
+def season_archive_md(request: HttpRequest, slug: str) -> HttpResponse:
+    """The archive as a Markdown page."""
+    season = _season(slug)
+    _archive_allowed(request, season)
+    return HttpResponse(season_archive_markdown(season), content_type="text/markdown; charset=utf-8")
+
+
+@login_required
+@require_POST
+def notices_seen(request: HttpRequest) -> HttpResponse:
+    """Mark my notices as seen."""
+    Notice.objects.filter(user=request.user, seen=False).update(seen=True)
+    if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
+        return JsonResponse({"ok": True})
+    return HttpResponseRedirect(request.POST.get("next") or reverse("games:dashboard"))
