@@ -30,7 +30,8 @@ class ExodiaEngine:
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         """Deal every player their own 7 cards; fix orders and twists from ``options`` (see RULES.md)."""
         state, notes = twists.setup_state(players, options, rng)
-        state.history.append({"round": 0, "lines": [m.text for m in notes]})
+        if notes:
+            state.history.append({"round": 0, "lines": [m.text for m in notes]})
         return state
 
     def awaiting(self, state: State) -> tuple[str, ...]:
