@@ -221,3 +221,11 @@ def test_favor_is_private() -> None:
     s, msgs = play(s, ("p1", "ruby", "p2", "onyx"))
     assert E.view(s, "p1")["score"] == 1 and E.secrets(s, "p1")["score"] == 1
     assert [m.text for m in msgs if m.to is None] == ["Year 1 is over: 1 trade went through."]
+
+
+def test_two_diamonds_in_year_7_give_six_garnets() -> None:
+    """Ruling 10: each Diamond traded away counts (Year 7: Gain 3 Garnets, per Diamond)."""
+    s = start(G, {"p1": ["diamond", "diamond"], "p2": ["ruby"], "p3": ["topaz"], "p4": ["topaz", "ruby"]}, 7)
+    s.scores["p4"] = -50
+    s, _ = play(s, ("p1", "diamond", "p2", "ruby"), ("p1", "diamond", "p3", "topaz"))
+    assert E.outcome(s).garnets["p1"] == 6
