@@ -58,9 +58,9 @@ def dm_options(*, game: str, dmo: str, extra: Mapping[str, Any] | None = None) -
 
 
 def dm_winners_of(episode: Episode) -> list[str]:
-    """The winners of an episode's finished Death Matches."""
+    """The winners of an episode's decided Death Matches (the side of each duel that did not lose)."""
     out = []
-    for duel in episode.duels.select_related("match", "ec__user", "dmo__user", "loser"):
-        if duel.match is not None and duel.match.outcome:
-            out += list(duel.match.outcome.get("winners", []))
+    for duel in episode.duels.select_related("ec__user", "dmo__user", "loser"):
+        if duel.loser_id is not None and duel.dmo is not None:
+            out.append(duel.dmo.handle if duel.loser_id == duel.ec_id else duel.ec.handle)
     return out
