@@ -69,4 +69,9 @@ def test_no_fields_in_a_pause_and_the_view_renders() -> None:
     assert "Summoner" in html and "Pool look" in html
     state = play(new(), {"unit": "blue mage", "disguise": "dragoon"}, "bard")
     html = render_to_string("warriors/view.html", {"view": ENGINE.view(state, B), "me": B})
-    assert "Dragoon" in html and "Your units" in html
+    assert "Dragoon" in html and "Your units" not in html  # awaited: the form's cards show them
+    state = play(state, "chocobo", "chocobo")
+    for _ in range(8):
+        state = play(state, "chocobo", "chocobo")
+    html = render_to_string("warriors/view.html", {"view": ENGINE.view(state, B), "me": B})
+    assert "Your units" in html and 'class="card dead"' in html and "Bouts" in html
