@@ -150,9 +150,7 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
     pool = [p for p in others if held[p] == most] if most > 0 else others
     low = min(state.scores[p] for p in pool)
     state.ec_tied = [p for p in pool if state.scores[p] == low]
-    unit = "points" if state.variant == "cubes" else "Favor"
-    standings = ", ".join(f"{p} {state.scores[p]}" for p in sorted(state.players, key=lambda q: -state.scores[q]))
-    msgs = [Message(f"The match is over. Final {unit}: {standings}.")]
+    msgs = [Message(f"{label(state, ROUNDS)} is the last: trading is over.")]
     if state.winners:
         msgs.append(Message(f"Winner{'s' if len(state.winners) > 1 else ''}: {', '.join(state.winners)}."))
     else:
@@ -160,6 +158,7 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
     if len(state.ec_tied) == 1:
         state.ec, state.phase = state.ec_tied[0], "over"
         msgs.append(Message(f"The Elimination Candidate is {state.ec}."))
+        msgs.append(_standings(state))
     elif state.winners:
         state.phase = "ec"
         msgs.append(Message(f"{', '.join(state.ec_tied)} are tied; the winners choose the Elimination Candidate."))
@@ -191,4 +190,11 @@ def _settle(new: ExodusState, votes: Counter[str], rng: Random) -> tuple[ExodusS
     new.ec = pool[0] if len(pool) == 1 else pool[rng.randrange(len(pool))]
     new.phase = "over"
     how = "chosen by the winners" if best and len(pool) == 1 else "drawn by lot"
-    return new, [Message(f"The Elimination Candidate is {new.ec} ({how}).")]
+    return new, [Message(f"The Elimination Candidate is {new.ec} ({how})."), _standings(new)]
+
+
+def _standings(state: ExodusState) -> Message:
+    """The public announcement of every final total, once the match is over."""
+    unit = "points" if state.variant == "cubes" else "Favor"
+    order = sorted(state.players, key=lambda q: -state.scores[q])
+    return Message(f"The match is over. Final {unit}: {', '.join(f'{p} {state.scores[p]}' for p in order)}.")

@@ -2,8 +2,8 @@
 
 While trading, the public sees the round, the scoring table and how many trades
 went through each round; each player also sees their own inventory, points /
-Favor and how each of their offers fared. Once the last round is scored the
-whole history is public.
+Favor and how each of their offers fared. Once the match is over (the
+Elimination Candidate known) the whole history is public.
 """
 
 from __future__ import annotations
@@ -43,7 +43,9 @@ def public_part(state: ExodusState) -> dict[str, Any]:
         "table": (cube_table_text if cubes else gem_table_text)(rnd),
         "trades_per_round": [{"round": e["round"], "count": len(e["trades"])} for e in state.log],
     }
-    if state.phase != "trade":
+    if state.phase == "ec":
+        out["pick"] = {"winners": list(state.winners), "ec_tied": list(state.ec_tied)}
+    if state.phase == "over":
         out["final"] = {
             "scores": dict(state.scores),
             "inventories": {p: list(v) for p, v in state.inventories.items()},
@@ -96,8 +98,8 @@ def view(state: ExodusState, viewer: PlayerId | None) -> dict[str, Any]:
 
 
 def secrets(state: ExodusState, player: PlayerId) -> dict[str, Any]:
-    """``player``'s hidden facts while trading (inventory, total, locked Diamonds); nothing after the last round."""
-    if state.phase != "trade":
+    """``player``'s hidden facts (inventory, total, locked Diamonds) until the match is over."""
+    if state.phase == "over":
         return {}
     found: dict[str, Any] = {"inventory": list(state.inventories[player]), "score": state.scores[player]}
     if state.locked.get(player):

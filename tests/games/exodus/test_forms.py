@@ -92,3 +92,12 @@ def test_templates_render_for_player_and_spectator() -> None:
     while s.phase == "trade":
         s, _ = play(s)
     assert "Every trade" in render_to_string("exodus/view.html", {"view": E.view(s, None), "me": None})
+
+
+def test_pick_page_shows_the_tied_players_and_the_ec_field() -> None:
+    s = start("cubes", {"p1": ["red"], "p2": ["black"], "p3": ["black"], "p4": ["red"]}, 7)
+    s.scores = {"p1": 50, "p2": 1, "p3": 1, "p4": 0}
+    s, _ = play(s)
+    page = render_to_string("exodus/view.html", {"view": E.view(s, None), "me": None})
+    assert "p2, p3 are tied" in page
+    assert 'name="ec"' in render_to_string("exodus/form.html", {"form": form_for(s, "p1")})

@@ -228,8 +228,9 @@ def test_a_garnet_for_every_30_points() -> None:
 
 
 def test_after_the_end_the_whole_history_is_public() -> None:
-    """Ruling 6: once the last round is scored, totals, inventories and every trade are public."""
+    """Ruling 6: once the match is over, totals, inventories and every trade are public."""
     s = start("cubes", FOUR, 7)
+    s.scores["p4"] = -5
     s, _ = play(s, ("p1", "red", "p2", "white"))
     final = E.view(s, None)["public"]["final"]
     assert final["scores"] == s.scores and final["inventories"] == s.inventories

@@ -64,9 +64,9 @@ def test_persistent_tie_winners_select() -> None:
     assert E.awaiting(s) == ("p1", "p2") and E.outcome(s) is None
     assert E.default_move(s, "p1") == {"ec": None}
     done, msgs = E.resolve(s, {"p1": {"ec": "p4"}, "p2": {"ec": None}}, Random(0))
-    assert E.outcome(done).candidates == ("p4",) and "chosen by the winners" in msgs[-1].text
+    assert E.outcome(done).candidates == ("p4",) and "chosen by the winners" in msgs[0].text
     done, msgs = E.resolve(s, {"p1": {"ec": "p4"}, "p2": {"ec": "p5"}}, Random(0))
-    assert E.outcome(done).candidates[0] in ("p4", "p5") and "lot" in msgs[-1].text
+    assert E.outcome(done).candidates[0] in ("p4", "p5") and "lot" in msgs[0].text
 
 
 def test_no_winners_and_a_persistent_tie_is_drawn_by_lot() -> None:
@@ -83,10 +83,14 @@ def test_a_garnet_for_every_75_favor() -> None:
     assert out.garnets == {"p1": 2, "p2": 1, "p3": 0, "p4": 0, "p5": 0}
 
 
-def test_standings_are_public_during_the_winners_choice() -> None:
-    """Ruling 6: once the last round is scored every total, inventory and trade is public, also while
-    the winners choose the Elimination Candidate."""
+def test_standings_stay_private_until_the_winners_choice_is_made() -> None:
+    """Ruling 6: totals and inventories stay private until the match is over (the EC known); while
+    the winners choose, the public sees only the winners and the tied players."""
     s = ending({"p1": 90, "p2": 90, "p3": 10, "p4": 10, "p5": 10})
-    final = E.view(s, None)["public"]["final"]
-    assert final["ec_tied"] == ["p3", "p4", "p5"] and final["ec"] is None and final["scores"]["p3"] == 10
+    public = E.view(s, None)["public"]
+    assert public["pick"] == {"winners": ["p1", "p2"], "ec_tied": ["p3", "p4", "p5"]} and "final" not in public
+    assert E.secrets(s, "p3")["score"] == 10
     assert E.view(s, "p3")["you"]["awaited"] is False and "ec_choices" not in E.view(s, "p3")["you"]
+    done, msgs = E.resolve(s, {"p1": {"ec": "p5"}, "p2": {"ec": "p5"}}, Random(0))
+    assert E.view(done, None)["public"]["final"]["scores"]["p3"] == 10 and E.secrets(done, "p3") == {}
+    assert msgs[-1].to is None and "p1 90" in msgs[-1].text
