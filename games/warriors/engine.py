@@ -27,7 +27,7 @@ DEFAULT = {"chocobo": {"unit": "chocobo"}}
 def _seconds(options: Mapping[str, Any], key: str, default: int) -> int:
     value = options.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"options[{key!r}] must be a positive whole number of seconds")
+        raise RuleError(f"options[{key!r}] must be a positive whole number of seconds")
     return value
 
 
@@ -45,17 +45,20 @@ class WarriorsEngine:
         """The DM before its first turn: the extended pool is drawn (or fixed by ``options["pool"]``)."""
         players = list(players)
         if len(players) != 2 or players[0] == players[1]:
-            raise ValueError("Warriors' Death is played by exactly two players")
+            raise RuleError("Warriors' Death is played by exactly two players")
         variant = options.get("variant", "classic")
         if variant not in ("classic", "extended"):
-            raise ValueError('options["variant"] is "classic" or "extended"')
+            raise RuleError('options["variant"] is "classic" or "extended"')
         advantage = options.get("advantage", players[1])
         if advantage not in players:
-            raise ValueError('options["advantage"] names one of the two players')
+            raise RuleError('options["advantage"] names one of the two players')
         if variant == "classic":
             pool = [u.name for u in table("classic").values() if u.base > 0]
         else:
-            pool = check_pool(options["pool"]) if "pool" in options else draw_pool(rng)
+            try:
+                pool = check_pool(options["pool"]) if "pool" in options else draw_pool(rng)
+            except ValueError as exc:
+                raise RuleError(f'options["pool"]: {exc}') from exc
         state: State = {
             "variant": variant, "players": players, "advantage": advantage, "pool": pool,
             "bouts_total": 5 if variant == "classic" else 3,
@@ -205,6 +208,9 @@ class WarriorsEngine:
             "bouts_total": state["bouts_total"], "rounds_announced": state["length_announced"],
             "bout_wins": dict(state["bout_wins"]), "bouts": copy.deepcopy(state["bouts"]),
             "log": copy.deepcopy(state["log"]), "winner": state["winner"], "advantage": state["advantage"],
+            # What each player has shown this bout: the opponent's units only as revealed.
+            "shown": {p: [e["units"][p] for e in state["log"] if e["bout"] == state["bout"]]
+                      for p in state["players"]},
         }
         out: dict[str, Any] = {"turn": self.turn_label(state), "public": public}
         if viewer in state["players"]:

@@ -216,3 +216,22 @@ def test_validate_turns_any_json_into_a_move_or_a_rule_error(move: object) -> No
         ENGINE.validate(state, A, move)  # type: ignore[arg-type]
     except RuleError as err:
         assert str(err)
+
+
+def test_ruling_10_the_rescued_player_is_told_privately() -> None:
+    """10. The forced player is still awaited, is told privately, and may only submit the forced unit."""
+    state = new("extended", MIX)
+    moves = {A: ENGINE.validate(state, A, {"unit": "white mage", "guess": "monk"}), B: {"unit": "monk"}}
+    state, msgs = ENGINE.resolve(state, moves, Random(0))
+    private = [m for m in msgs if m.to is not None]
+    assert [(m.to, m.text) for m in private] == [(B, "Rescue: you must play your Monk next round.")]
+    assert all("Rescue" not in m.text for m in msgs if m.to is None)
+    assert ENGINE.awaiting(state) == (A, B)
+
+
+def test_setup_refuses_bad_options_with_a_rule_error() -> None:
+    """Options: variant, pool, advantage and the timings are checked when the DM is set up."""
+    for bad in ({"variant": "mega"}, {"variant": "extended", "pool": ["monk"]}, {"turn_seconds": 0},
+                {"advantage": "zed"}):
+        with pytest.raises(RuleError):
+            ENGINE.setup([A, B], bad, Random(0))
