@@ -74,7 +74,9 @@ class ExodusEngine:
         """No trades; for a winner at the EC pick, no preference."""
         return mv.default_move(state, player)
 
-    def resolve(self, state: ExodusState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> tuple[ExodusState, list[Message]]:
+    def resolve(
+        self, state: ExodusState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
+    ) -> tuple[ExodusState, list[Message]]:
         """Process the round's trades (or the winners' pick); never mutates ``state``."""
         if state.phase == "trade":
             return resolve_round(state, moves, rng)

@@ -47,7 +47,9 @@ class MoveForm(MoveFormBase):
         item_choices = [("", "—")] + [(k, f"{k} ({n})") for k, n in self.giveable.items()]
         old = [t for t in initial.get("trades") or [] if isinstance(t, dict)]
         for i in range(self.rows):
-            self.fields[f"with_{i}"] = forms.ChoiceField(choices=partner_choices, required=False, label=f"Trade {i + 1}: with")
+            self.fields[f"with_{i}"] = forms.ChoiceField(
+                choices=partner_choices, required=False, label=f"Trade {i + 1}: with"
+            )
             self.fields[f"give_{i}"] = forms.ChoiceField(choices=item_choices, required=False, label="give")
             if i < len(old):
                 self.fields[f"with_{i}"].initial = old[i].get("with", "")
@@ -69,7 +71,9 @@ class MoveForm(MoveFormBase):
             if not who and not what:
                 continue
             if not who or not what:
-                raise forms.ValidationError(f"Trade {i + 1}: choose both a player and what to give them (or leave both blank).")
+                raise forms.ValidationError(
+                    f"Trade {i + 1}: choose both a player and what to give them (or leave both blank)."
+                )
             if any(t["with"] == who for t in trades):
                 raise forms.ValidationError(f"You may trade with {who} only once this round.")
             used[what] += 1

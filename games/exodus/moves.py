@@ -114,7 +114,9 @@ def _validate_trades(state: ExodusState, player: PlayerId, move: Mapping[str, An
         if free.get(item, 0) <= sum(1 for r in out if r["give"] == item):
             if item == "diamond" and state.locked.get(player):
                 raise RuleError("the Diamond you received in Year 5 cannot be traded away this year")
-            raise RuleError(f"you hold only {held[item]} {item} at the start of this {word} (what you receive arrives after it)")
+            raise RuleError(
+                f"you hold only {held[item]} {item} at the start of this {word} (what you receive arrives after it)"
+            )
         seen.add(partner)
         out.append({"with": partner, "give": item})
     return {"trades": out}

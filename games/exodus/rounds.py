@@ -34,20 +34,24 @@ def _offers(state: ExodusState, moves: Mapping[PlayerId, Any]) -> tuple[dict[str
             offers[p] = mv.validate(state, p, move)["trades"]
         except RuleError as err:
             offers[p] = []
-            notes.append(Message(f"{label(state)}: your submission broke a rule ({err}) and counted as no trades.", to=p))
+            text = f"{label(state)}: your submission broke a rule ({err}) and counted as no trades."
+            notes.append(Message(text, to=p))
     return offers, notes
 
 
-def _match(state: ExodusState, offers: Mapping[str, list[dict[str, str]]]) -> tuple[list[dict[str, str]], dict[str, list[dict[str, Any]]]]:
+Report = dict[str, list[dict[str, Any]]]
+
+
+def _match(state: ExodusState, offers: Mapping[str, list[dict[str, str]]]) -> tuple[list[dict[str, str]], Report]:
     """The trades that go through (both name each other) and each player's report on their offers."""
     trades: list[dict[str, str]] = []
-    report: dict[str, list[dict[str, Any]]] = {p: [] for p in state.players}
+    report: Report = {p: [] for p in state.players}
     for i, a in enumerate(state.players):
         for offer in offers[a]:
             b = offer["with"]
             back = next((o for o in offers[b] if o["with"] == a), None)
-            row: dict[str, Any] = {"with": b, "gave": offer["give"], "got": back["give"] if back else None, "ok": back is not None}
-            row["why"] = "" if back else f"{b} did not offer you a trade"
+            row: dict[str, Any] = {"with": b, "gave": offer["give"], "got": back["give"] if back else None}
+            row["ok"], row["why"] = back is not None, "" if back else f"{b} did not offer you a trade"
             report[a].append(row)
             if back and state.players.index(b) > i:
                 trades.append({"a": a, "b": b, "a_gave": offer["give"], "b_gave": back["give"]})
@@ -87,27 +91,37 @@ def resolve_round(state: ExodusState, moves: Mapping[PlayerId, Any], rng: Random
             for recipient, item in ((tr["b"], tr["a_gave"]), (tr["a"], tr["b_gave"])):
                 if item == "diamond":
                     new.locked[recipient] += 1
-    new.log.append({"round": rnd, "offers": offers, "trades": trades, "report": report, "sheets": sheets, "totals": dict(new.scores)})
-    messages.append(Message(f"{label(state)} is over: {len(trades)} trade{'s' if len(trades) != 1 else ''} went through."))
-    unit = "points" if new.variant == "cubes" else "Favor"
-    for p in new.players:
-        lines = [f"{label(state)} results:"]
-        for r in report[p]:
-            lines.append(f"trade with {r['with']} went through: you gave {r['gave']} and received {r['got']}." if r["ok"]
-                         else f"trade with {r['with']} failed ({r['why']}); you keep your {r['gave']}.")
-        if not report[p]:
-            lines.append("you offered no trades.")
-        lines.append(f"{sheets[p]['total']:+d} {unit} this {'round' if new.variant == 'cubes' else 'year'}; total {new.scores[p]} {unit}.")
-        lines.append(f"Inventory: {', '.join(new.inventories[p]) or 'nothing'}.")
-        if new.locked.get(p):
-            lines.append(f"{new.locked[p]} Diamond{'s' if new.locked[p] > 1 else ''} you received cannot be traded away next year.")
-        messages.append(Message(" ".join(lines), to=p))
+    new.log.append({"round": rnd, "offers": offers, "trades": trades, "report": report,
+                    "sheets": sheets, "totals": dict(new.scores)})
+    plural = "s" if len(trades) != 1 else ""
+    messages.append(Message(f"{label(state)} is over: {len(trades)} trade{plural} went through."))
+    messages.extend(Message(_results(new, rnd, report[p], sheets[p]["total"], p), to=p) for p in new.players)
     if new.variant == "gems":
         messages.extend(_diamond_intel(state, new, trades))
     new.round = rnd + 1
     if rnd >= ROUNDS:
         messages.extend(finish(new, rng))
     return new, messages
+
+
+def _results(new: ExodusState, rnd: int, rows: list[dict[str, Any]], change: int, p: PlayerId) -> str:
+    """A player's private round report: each offer's fate, the change, the total and the inventory."""
+    unit = "points" if new.variant == "cubes" else "Favor"
+    lines = [f"{label(new, rnd)} results:"]
+    for r in rows:
+        if r["ok"]:
+            lines.append(f"trade with {r['with']} went through: you gave {r['gave']} and received {r['got']}.")
+        else:
+            lines.append(f"trade with {r['with']} failed ({r['why']}); you keep your {r['gave']}.")
+    if not rows:
+        lines.append("you offered no trades.")
+    word = "round" if new.variant == "cubes" else "year"
+    lines.append(f"{change:+d} {unit} this {word}; total {new.scores[p]} {unit}.")
+    lines.append(f"Inventory: {', '.join(new.inventories[p]) or 'nothing'}.")
+    if new.locked.get(p):
+        n = new.locked[p]
+        lines.append(f"{n} Diamond{'s' if n > 1 else ''} you received cannot be traded away next year.")
+    return " ".join(lines)
 
 
 def _diamond_intel(before: ExodusState, new: ExodusState, trades: list[dict[str, str]]) -> list[Message]:
@@ -119,7 +133,8 @@ def _diamond_intel(before: ExodusState, new: ExodusState, trades: list[dict[str,
             if item != "diamond":
                 continue
             if year == 1:
-                text = f"Diamond: {recipient}'s inventory at the start of Year 2 is {', '.join(new.inventories[recipient])}."
+                hand = ", ".join(new.inventories[recipient])
+                text = f"Diamond: {recipient}'s inventory at the start of Year 2 is {hand}."
             elif year == 2:
                 first = new.log[0]["report"][recipient] if new.log else []
                 names = sorted(r["with"] for r in first if r["ok"])
@@ -127,7 +142,8 @@ def _diamond_intel(before: ExodusState, new: ExodusState, trades: list[dict[str,
             elif year == 3:
                 place = 1 + sum(1 for q in new.players if new.scores[q] > new.scores[recipient])
                 tied = sum(1 for q in new.players if new.scores[q] == new.scores[recipient]) > 1
-                text = f"Diamond: at the start of Year 4 {recipient} is ranked {place} of {len(new.players)}{' (tied)' if tied else ''}."
+                where = f"{place} of {len(new.players)}{' (tied)' if tied else ''}"
+                text = f"Diamond: at the start of Year 4 {recipient} is ranked {where}."
             elif year == 4:
                 text = f"Diamond: at the start of Year 5 {recipient} has {new.scores[recipient]} Favor."
             else:
@@ -137,7 +153,7 @@ def _diamond_intel(before: ExodusState, new: ExodusState, trades: list[dict[str,
 
 
 def finish(state: ExodusState, rng: Random) -> list[Message]:
-    """After the last round: winners, tokens, and the Elimination Candidate (or the winners' pick). Mutates ``state``."""
+    """After the last round: winners and the Elimination Candidate (or the winners' pick). Mutates ``state``."""
     top = max(state.scores.values())
     first = [p for p in state.players if state.scores[p] == top]
     # "If more than three players tie for first place, there will be no winners" (gems); the
@@ -154,7 +170,7 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
     if state.winners:
         msgs.append(Message(f"Winner{'s' if len(state.winners) > 1 else ''}: {', '.join(state.winners)}."))
     else:
-        msgs.append(Message("More than three players tied for first place: there are no winners and no Tokens of Life."))
+        msgs.append(Message("More than three players tied for first place: no winners and no Tokens of Life."))
     if len(state.ec_tied) == 1:
         state.ec, state.phase = state.ec_tied[0], "over"
         msgs.append(Message(f"The Elimination Candidate is {state.ec}."))

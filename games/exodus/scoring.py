@@ -24,7 +24,9 @@ def _sides(trade: Trade) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def score_cubes(rnd: int, players: Sequence[str], trades: Sequence[Trade], after: Mapping[str, Sequence[str]]) -> dict[str, Sheet]:
+def score_cubes(
+    rnd: int, players: Sequence[str], trades: Sequence[Trade], after: Mapping[str, Sequence[str]]
+) -> dict[str, Sheet]:
     """Round ``rnd`` of the cube version.
 
     Rulings (issue 3): every amount credited to a player is its own line; the
@@ -33,7 +35,9 @@ def score_cubes(rnd: int, players: Sequence[str], trades: Sequence[Trade], after
     multiplied and are set to 0 when the player's losses are nullified. The
     end-of-round bonus (3 White in Round 4, 3 Black in Round 5) is added last.
     """
-    sheets: dict[str, Sheet] = {p: {"lines": [], "doubles": 0, "halves": 0, "nullified": False, "bonus": 0} for p in players}
+    sheets: dict[str, Sheet] = {
+        p: {"lines": [], "doubles": 0, "halves": 0, "nullified": False, "bonus": 0} for p in players
+    }
     table = t.CUBE_TABLE[rnd]
     for trade in trades:
         for giver, recipient, gave, got in _sides(trade):
@@ -41,7 +45,8 @@ def score_cubes(rnd: int, players: Sequence[str], trades: Sequence[Trade], after
             mine = rule.instead.get(got, rule.you)
             what = f"gave {gave} to {recipient}"
             if mine:
-                sheets[giver]["lines"].append({"amount": mine, "why": f"you {what}" + (f" for {got}" if got in rule.instead else "")})
+                why = f"you {what}" + (f" for {got}" if got in rule.instead else "")
+                sheets[giver]["lines"].append({"amount": mine, "why": why})
             theirs = rule.them + rule.them_extra.get(got, 0)
             if theirs:
                 sheets[recipient]["lines"].append({"amount": theirs, "why": f"{giver} gave you {gave}"})
@@ -126,11 +131,13 @@ def score_gems(
     diamonds_given = {p: 0 for p in players}
     for tr in trades:
         a_fav, b_fav = gem_pair(year, tr["a_gave"], tr["b_gave"], n_topaz)
-        sheets[tr["a"]]["lines"].append({"amount": a_fav, "why": f"your trade with {tr['b']}: gave {tr['a_gave']}, got {tr['b_gave']}"})
-        sheets[tr["b"]]["lines"].append({"amount": b_fav, "why": f"your trade with {tr['a']}: gave {tr['b_gave']}, got {tr['a_gave']}"})
+        for me, other, fav, gave, got in ((tr["a"], tr["b"], a_fav, tr["a_gave"], tr["b_gave"]),
+                                          (tr["b"], tr["a"], b_fav, tr["b_gave"], tr["a_gave"])):
+            sheets[me]["lines"].append({"amount": fav, "why": f"your trade with {other}: gave {gave}, got {got}"})
         if tr["a_gave"] == tr["b_gave"] and year in t.SAME_GEM_PENALTY:
             for p in (tr["a"], tr["b"]):
-                sheets[p]["lines"].append({"amount": -t.SAME_GEM_PENALTY[year], "why": f"traded {tr['a_gave']} for {tr['a_gave']}"})
+                why = f"traded {tr['a_gave']} for {tr['a_gave']}"
+                sheets[p]["lines"].append({"amount": -t.SAME_GEM_PENALTY[year], "why": why})
         for giver, _r, gave, _g in _sides(tr):
             if gave == "diamond":
                 diamonds_given[giver] += 1
@@ -140,14 +147,16 @@ def score_gems(
         if year in t.NOT_TRADED_PENALTY:
             never = [q for q in others if not traded_with.get(p, {}).get(q)]
             if never:
-                end.append({"amount": -t.NOT_TRADED_PENALTY[year] * len(never), "why": f"never traded with {', '.join(never)}"})
+                why = f"never traded with {', '.join(never)}"
+                end.append({"amount": -t.NOT_TRADED_PENALTY[year] * len(never), "why": why})
         if year in t.ONYX_HOARD and list(after[p]).count("onyx") >= t.ONYX_HOARD[year][0]:
             end.append({"amount": t.ONYX_HOARD[year][1], "why": "you own at least 3 Onyx"})
         if year in t.EVERYONE_TWICE and others and all(traded_with.get(p, {}).get(q, 0) >= 2 for q in others):
             end.append({"amount": t.EVERYONE_TWICE[year], "why": "you traded with every other player at least twice"})
         if year in t.DIAMOND_UNIQUE and diamonds_given[p]:
             kinds = len(set(after[p]))
-            end.append({"amount": t.DIAMOND_UNIQUE[year] * kinds * diamonds_given[p], "why": f"Diamond: {kinds} unique gemstones owned"})
+            amount = t.DIAMOND_UNIQUE[year] * kinds * diamonds_given[p]
+            end.append({"amount": amount, "why": f"Diamond: {kinds} unique gemstones owned"})
         if year in t.ALL_SAME and after[p] and len(set(after[p])) == 1:
             end.append({"amount": t.ALL_SAME[year], "why": "all of your gemstones are the same"})
         if year in t.DIAMOND_GARNETS:

@@ -95,7 +95,9 @@ def deal(variant: str, players: Sequence[str], options: Mapping[str, Any], rng: 
     return _deal_distinct(items, players, pool, rng)
 
 
-def _deal_distinct(items: Sequence[str], players: Sequence[str], pool: dict[str, int], rng: Random) -> dict[str, list[str]]:
+def _deal_distinct(
+    items: Sequence[str], players: Sequence[str], pool: dict[str, int], rng: Random
+) -> dict[str, list[str]]:
     """Deal each player 4 distinct colours at random so the pool is dealt out exactly.
 
     Each player in turn gets a uniformly chosen set of 4 colours among those that

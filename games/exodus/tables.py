@@ -112,9 +112,11 @@ DIAMOND_TEXT = (
 )
 GEM_YEAR_END_TEXT = {
     2: "Each time you trade a gem for the same gem in this year (ex. Ruby for Ruby), lose 2 Favor.",
-    3: "At the end of this year, lose 5 Favor for each unique player you have not successfully traded with this game.",
+    3: "At the end of this year, lose 5 Favor for each unique player you have not successfully traded with "
+       "this game.",
     5: "At the end of this year, if you own at least 3 Onyx, gain 20 Favor.",
-    6: "At the end of this year, if you have successfully traded with all other players at least twice, gain 25 Favor.",
+    6: "At the end of this year, if you have successfully traded with all other players at least twice, "
+       "gain 25 Favor.",
     7: "At the end of this year, if all of your gemstones are the same, gain 30 Favor.",
 }
 
@@ -128,37 +130,53 @@ def cube_table_text(rnd: int) -> list[dict[str, str]]:
             verb = f"gain {amount} points" if amount >= 0 else f"lose {-amount} points"
             parts.append(f"If you receive a {got.title()} Cube, you {verb} instead.")
         if rule.double:
-            parts.append(f"If you receive a {rule.double.title()} Cube, your point gains from this round doubles. This effect stacks.")
+            parts.append(f"If you receive a {rule.double.title()} Cube, "
+                         "your point gains from this round doubles. This effect stacks.")
         for got, extra in rule.them_extra.items():
             parts.append(f"If you receive a {got.title()} Cube, the recipient gains {extra} additional points.")
         if rule.nullify:
             parts.append(f"If you receive a {rule.nullify.title()} Cube, your point losses this round are nullified.")
         if rule.halve_them:
-            parts.append(f"If you receive a {rule.halve_them.title()} Cube, the recipient's point gains this round is halved. This effect stacks.")
+            parts.append(f"If you receive a {rule.halve_them.title()} Cube, "
+                         "the recipient's point gains this round is halved. This effect stacks.")
         rows.append({"item": colour, "text": " ".join(parts)})
     if rnd in CUBE_BONUS:
         colour, least, points = CUBE_BONUS[rnd]
-        rows.append({"item": "", "text": f"At the end of the round, if you have at least {least} {colour.title()} Cubes your score increases by {points}. This is not influenced by point multipliers."})
+        rows.append({"item": "", "text": f"At the end of the round, if you have at least {least} {colour.title()} "
+                     f"Cubes your score increases by {points}. This is not influenced by point multipliers."})
     return rows
+
+
+def _points(n: int) -> str:
+    """'1 point', '3 points'."""
+    return f"{abs(n)} point{'s' if abs(n) != 1 else ''}"
 
 
 def _cube_base_text(colour: str, rule: CubeRule) -> str:
     """'If you give away a Red Cube in a trade, you gain 2 points and the recipient loses 1 point.'"""
-    def amount(n: int, who: str) -> str:
-        verb = ("gain" if who == "you" else "gains") if n >= 0 else ("lose" if who == "you" else "loses")
-        return f"{who if who == 'you' else 'the recipient'} {verb} {abs(n)} point{'s' if abs(n) != 1 else ''}"
-    bits = ([amount(rule.you, "you")] if rule.you else []) + ([amount(rule.them, "them")] if rule.them else [])
-    return f"If you give away a {colour.title()} Cube in a trade, {' and '.join(bits)}."
+    head = f"If you give away a {colour.title()} Cube in a trade, "
+    if rule.you == rule.them and rule.you > 0:
+        return head + f"you and the recipient gain {_points(rule.you)}."
+    bits = []
+    if rule.you:
+        bits.append(f"you {'gain' if rule.you > 0 else 'lose'} {_points(rule.you)}")
+    if rule.them:
+        bits.append(f"the recipient {'gains' if rule.them > 0 else 'loses'} {_points(rule.them)}")
+    return head + " and ".join(bits) + "."
 
 
 def gem_table_text(year: int) -> list[dict[str, str]]:
     """Year ``year``'s gem scoring table as display rows ``{"item", "text"}``."""
     i = year - 1
     rows = [
-        {"item": "ruby", "text": f"Gain {RUBY[i]} Favor. If this is traded for a Sapphire, gain {RUBY_FOR_SAPPHIRE[i]} Favor instead."},
-        {"item": "sapphire", "text": f"Gain {SAPPHIRE[i]} Favor. The recipient gains {SAPPHIRE_CUT[i]} less Favor from this trade (minimum 0)."},
-        {"item": "emerald", "text": f"If the recipient gains Favor from this trade, gain that much Favor plus {EMERALD_PLUS[i]}. Gain 0 Favor if this is traded for an Emerald or Topaz."},
-        {"item": "topaz", "text": f"Gain {TOPAZ_POOL[i]}/n Favor, rounded down, where n is the number of Topaz traded this round."},
+        {"item": "ruby", "text": f"Gain {RUBY[i]} Favor. "
+                                 f"If this is traded for a Sapphire, gain {RUBY_FOR_SAPPHIRE[i]} Favor instead."},
+        {"item": "sapphire", "text": f"Gain {SAPPHIRE[i]} Favor. "
+                                     f"The recipient gains {SAPPHIRE_CUT[i]} less Favor from this trade (minimum 0)."},
+        {"item": "emerald", "text": "If the recipient gains Favor from this trade, gain that much Favor plus "
+                                    f"{EMERALD_PLUS[i]}. Gain 0 Favor if this is traded for an Emerald or Topaz."},
+        {"item": "topaz", "text": f"Gain {TOPAZ_POOL[i]}/n Favor, rounded down, "
+                                  "where n is the number of Topaz traded this round."},
         {"item": "diamond", "text": f"Gain {DIAMOND[i]} Favor. {DIAMOND_TEXT[i]}"},
         {"item": "onyx", "text": f"Gain {ONYX[i]} Favor. The recipient loses {ONYX_LOSS[i]} Favor."},
     ]

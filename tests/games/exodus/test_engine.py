@@ -55,3 +55,18 @@ def test_a_players_view_never_shows_another_players_secrets(variant: str) -> Non
 def test_random_play_makes_real_trades(variant: str) -> None:
     final, _, _ = play_random(E, players_for(E, 9), "trades", {"variant": variant})
     assert sum(len(e["trades"]) for e in final.log) > 10
+
+
+@pytest.mark.parametrize("variant", ["cubes", "gems"])
+def test_trades_conserve_the_pool_and_hand_sizes(variant: str) -> None:
+    """Every trade is a 1-for-1 swap: hand sizes and the pool never change over a random match."""
+    from collections import Counter
+
+    for seed in ("x", "y", "z"):
+        final, _, _ = play_random(E, players_for(E, 8), seed, {"variant": variant})
+        first = E.setup(players_for(E, 8), {"variant": variant}, Random(f"{seed}:0"))
+        assert {p: len(h) for p, h in final.inventories.items()} == {p: len(h) for p, h in first.inventories.items()}
+        assert Counter(x for h in final.inventories.values() for x in h) == Counter(
+            x for h in first.inventories.values() for x in h)
+        assert sum(e["totals"][p] - (e["totals"][p] - e["sheets"][p]["total"]) for e in final.log
+                   for p in final.players) == sum(final.scores.values())

@@ -202,3 +202,18 @@ def test_round_7_conditionals() -> None:
     s = start("cubes", {"p1": ["red"], "p2": ["blue"], "p3": ["red"], "p4": ["yellow"], "p5": ["yellow"], "p6": ["white"]}, 7)
     s, _ = play(s, ("p1", "red", "p2", "blue"), ("p3", "red", "p4", "yellow"), ("p5", "yellow", "p6", "white"))
     assert [change(s, p) for p in s.players] == [-5, 6, -5 + 3, 6, 6 + 3, 3 + 3]
+
+
+def test_the_form_shows_each_rounds_table_in_the_hosts_words() -> None:
+    """TRADE SCORING DETAILS: the table shown for a round repeats the published lines."""
+    from games.exodus.tables import cube_table_text, gem_table_text
+
+    r1 = [row["text"] for row in cube_table_text(1)]
+    assert "If you give away a Yellow Cube in a trade, you and the recipient gain 1 point." in r1
+    assert "If you give away a White Cube in a trade, you gain 2 points and the recipient gains 1 point." in r1
+    r4 = " ".join(row["text"] for row in cube_table_text(4))
+    assert ("If you give away a Green Cube in a trade, you lose 4 points. If you receive a Black Cube, you gain 4 "
+            "points instead. If you receive a Red Cube, your point losses this round are nullified.") in r4
+    y5 = [row["text"] for row in gem_table_text(5)]
+    assert "Gain 7 Favor. The recipient cannot trade away this gemstone next year." in y5
+    assert "At the end of this year, if you own at least 3 Onyx, gain 20 Favor." in y5
