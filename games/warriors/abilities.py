@@ -139,7 +139,7 @@ def run_post(fight: Fight, f: Fighter, ability: str) -> None:
     elif ability == "black mage" and fight.won(f) and f.dies() and o.dies():
         f.strength = o.strength
     elif ability == "summoner":
-        # A newer Carbuncle replaces an older one that is still alive (ruling 11).
+        # A newer Carbuncle replaces an older one that is still alive (ruling 13).
         fight.side(f)["carbuncle"] = {"strength": o.strength if o.dies() else 0}
 
 
@@ -184,7 +184,7 @@ def resolve_fight(fight: Fight) -> None:
                 run_pre(fight, f, ability, move, snap)
             if ability in POST:
                 f.post.append((slot, ability, move))
-    if len(fight.rescuers) == 1:  # two correct Rescues cancel out (ruling 9)
+    if len(fight.rescuers) == 1:  # two correct Rescues cancel out (ruling 10)
         fight.winner = fight.rescuers[0]
         fight.opp(fight.fighters[fight.winner]).immune = True
     else:
