@@ -17,7 +17,7 @@ from seasons.services.notify import require_reason, season_log
 
 
 def _open_pick(pick_id: int, kind: str) -> Pick:
-    pick = (Pick.objects.select_for_update().select_related("episode__season", "picker__user", "duel__ec__user")
+    pick = (Pick.objects.select_for_update(of=("self",)).select_related("episode__season", "picker__user", "duel__ec__user")
             .filter(pk=pick_id, kind=kind).first())
     if pick is None:
         raise SeasonError("There is no such pick.", status=404)
