@@ -93,7 +93,7 @@ class ExodusEngine:
         if state.phase != "over" or state.ec is None:
             return None
         winners = tuple(state.winners)
-        share = 0 if len(winners) > 3 else (2 if len(winners) == 1 else 1)
+        share = 2 if len(winners) == 1 else 1  # more than three tied leaves no winners at all
         every = GARNET_EVERY[state.variant]
         return Outcome(
             winners=winners,
