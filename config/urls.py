@@ -3,6 +3,17 @@ from django.urls import include, path
 
 from games.views import match_list
 
+
+def handler404(request, exception):  # noqa: ANN001, ANN201
+    """API paths answer 404 in JSON, as their schema says, even when no route matched (e.g. a negative id)."""
+    from django.http import JsonResponse
+    from django.views.defaults import page_not_found
+
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found.", "rule": False}, status=404)
+    return page_not_found(request, exception)
+
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

@@ -1,8 +1,20 @@
 from django.urls import path
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
 from drf_spectacular.views import SpectacularAPIView
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
 
 from games.api import views
+
+# DRF's token view answers 400 to wrong credentials; say so in the schema.
+obtain_auth_token = extend_schema_view(
+    post=extend_schema(request=AuthTokenSerializer, responses={
+        200: inline_serializer("Token", {"token": serializers.CharField()}),
+        400: OpenApiTypes.OBJECT,  # DRF's field errors: {"<field>" | "non_field_errors": ["..."]}
+    })
+)(ObtainAuthToken).as_view()
 
 app_name = "api"
 
