@@ -10,7 +10,8 @@ from seasons.models import LedgerEntry, Season, SeasonLog
 
 
 def _public_log(match_id: int) -> list[str]:
-    return list(Message.objects.filter(match_id=match_id, to__isnull=True).order_by("seq").values_list("text", flat=True))
+    lines = Message.objects.filter(match_id=match_id, to__isnull=True).order_by("seq")
+    return list(lines.values_list("text", flat=True))
 
 
 def season_archive(season: Season) -> dict[str, Any]:
@@ -60,7 +61,8 @@ def season_archive_markdown(season: Season) -> str:
     """The archive as a Markdown page."""
     data = season_archive(season)
     s = data["season"]
-    out = [f"# {s['name']}", "", f"Status: {s['status']}. Gamewide tiebreak order: {', '.join(s['gamewide_order'])}.", "",
+    order = ", ".join(s["gamewide_order"])
+    out = [f"# {s['name']}", "", f"Status: {s['status']}. Gamewide tiebreak order: {order}.", "",
            "## Standings", "", "| Player | Status | Tokens | Garnets | Out in |", "|---|---|---|---|---|"]
     for r in data["standings"]:
         out.append(f"| {r['player']} | {r['status']} | {r['tokens']} | {r['garnets']} | "

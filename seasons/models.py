@@ -32,13 +32,15 @@ class Season(models.Model):
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, db_index=True)
-    gamewide_order = models.JSONField(default=list, blank=True, help_text="The public tiebreak order drawn at the start.")
+    gamewide_order = models.JSONField(default=list, blank=True,
+                                      help_text="The public tiebreak order drawn at the start.")
     seed = models.CharField(max_length=64, blank=True)
     token_mode = models.CharField(max_length=8, choices=TokenMode.choices, default=TokenMode.SHIELD)
     confiscate_garnets = models.BooleanField(default=True, help_text="An eliminated player's garnets are confiscated.")
     garnets_public = models.BooleanField(default=True, help_text="Show every balance on the season home.")
     mm_turn_seconds = models.PositiveIntegerField(default=86400, help_text="Length of a Main Match round.")
-    dm_turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="DM turn length; blank: the game's own.")
+    dm_turn_seconds = models.PositiveIntegerField(null=True, blank=True,
+                                                  help_text="DM turn length; blank: the game's own.")
     pick_seconds = models.PositiveIntegerField(default=86400, help_text="How long an EC has to pick a DMO.")
     ecs_per_episode = models.PositiveSmallIntegerField(default=1, help_text="ECs (and so Death Matches) per episode.")
     mm_winners_pick_ec = models.BooleanField(default=False)
@@ -98,9 +100,11 @@ class Episode(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="episodes")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.MAIN)
-    mm_match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="season_episode")
+    mm_match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="season_episode")
     mm_winners = models.JSONField(default=list, blank=True)
-    candidates = models.JSONField(default=list, blank=True, help_text="EC candidates in order (the MM's, then lowest score).")
+    candidates = models.JSONField(default=list, blank=True,
+                                  help_text="EC candidates in order (the MM's, then lowest score).")
     escaped = models.JSONField(default=list, blank=True, help_text="Candidates who spent a Token of Life to escape.")
     created_at = models.DateTimeField(auto_now_add=True)
 

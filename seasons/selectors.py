@@ -117,7 +117,8 @@ def dmo_eligible(episode: Episode) -> list[str]:
 
 def alive_handles(season: Season) -> list[str]:
     """Alive players in the gamewide order (then by handle for any not in it)."""
-    alive = [e.handle for e in Entrant.objects.select_related("user").filter(season=season, status=Entrant.Status.ALIVE)]
+    rows = Entrant.objects.select_related("user").filter(season=season, status=Entrant.Status.ALIVE)
+    alive = [e.handle for e in rows]
     order = {h: i for i, h in enumerate(season.gamewide_order)}
     return sorted(alive, key=lambda h: (order.get(h, len(order)), h))
 

@@ -124,6 +124,9 @@ def episode_mm_finished(*, match: Match, outcome: Outcome, now: datetime | None 
         for _slot in range(season.ecs_per_episode):
             if not ec_name_next(episode=episode, start=None, now=moment):
                 break
+        if not episode.duels.exists():  # nobody could be named: the episode ends without a Death Match
+            Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DONE)
+            season_log(season=season, action="no_ec", episode=episode.number)
     episode.refresh_from_db()
     return episode
 

@@ -17,7 +17,8 @@ from seasons.services.notify import require_reason, season_log
 
 
 def _open_pick(pick_id: int, kind: str) -> Pick:
-    pick = (Pick.objects.select_for_update(of=("self",)).select_related("episode__season", "picker__user", "duel__ec__user")
+    pick = (Pick.objects.select_for_update(of=("self",))
+            .select_related("episode__season", "picker__user", "duel__ec__user")
             .filter(pk=pick_id, kind=kind).first())
     if pick is None:
         raise SeasonError("There is no such pick.", status=404)
@@ -58,7 +59,8 @@ def episode_dmo_pick(*, pick_id: int, user: Any, dmo: str, seed: str | None = No
         target = _target(pick, dmo)
         reasons = selectors.immune_reasons(pick.episode)
         if target.handle not in selectors.dmo_eligible(pick.episode):
-            raise SeasonError(reasons.get(target.handle, f"{target.handle} may not be picked as DMO.") + "; pick another.")
+            why = reasons.get(target.handle, f"{target.handle} may not be picked as DMO")
+            raise SeasonError(f"{why}; pick another.")
         return _dmo_done(pick, target, Pick.Status.MADE, seed=seed, now=now)
 
 

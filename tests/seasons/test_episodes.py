@@ -249,3 +249,23 @@ def test_framework_matches_outside_seasons_are_untouched() -> None:
     match = match_start(game="abc", players=ABC5, options={"x_order": ABC5}, seed="x")
     play_to_end(match)
     assert not LedgerEntry.objects.exists() and not Duel.objects.exists()
+
+
+def test_an_eliminated_player_cannot_act() -> None:
+    """Bad input: "acting after elimination": an EC eliminated by a host can no longer pick; nothing changes."""
+    from seasons.services.host import entrant_eliminate_by_host
+
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    pick = open_pick(episode)
+    entrant_eliminate_by_host(season=season, handle="eve", user=host_user(), reason="left the game")
+    with pytest.raises(SeasonError, match="You have been eliminated"):
+        episode_dmo_pick(pick_id=pick.pk, user=user("eve"), dmo="gus")
+    assert Pick.objects.get(pk=pick.pk).status == Pick.Status.OPEN and Duel.objects.get().dmo is None
+
+
+def test_an_episode_without_any_candidate_ends_without_a_death_match() -> None:
+    """If every player of the MM won it, nobody can be named EC: the episode is done (a host may name one)."""
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=ABC5, candidates=[])
+    assert episode.status == Episode.Status.DONE and not Duel.objects.exists()

@@ -21,7 +21,16 @@ from seasons.services import (
 )
 from seasons.services.host import season_step_confirm
 from tests.factories import users
-from tests.seasons.factories import abc_episode, finish_dm, finish_mm, host_user, open_pick, play_to_end, started_season, user
+from tests.seasons.factories import (
+    abc_episode,
+    finish_dm,
+    finish_mm,
+    host_user,
+    open_pick,
+    play_to_end,
+    started_season,
+    user,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,16 @@ from django.urls import reverse
 from seasons import selectors
 from seasons.models import LedgerEntry, Pick
 from seasons.services import episode_dmo_pick, ledger_adjust, season_finish
-from tests.seasons.factories import abc_episode, finish_dm, finish_mm, host_user, open_pick, play_to_end, started_season, user
+from tests.seasons.factories import (
+    abc_episode,
+    finish_dm,
+    finish_mm,
+    host_user,
+    open_pick,
+    play_to_end,
+    started_season,
+    user,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
