@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from games.engine import Outcome
 from games.models import Match, Turn
-from games.services import turn_close
+from games.registry import get_engine
+from games.services import SubmissionRefused, submission_submit, turn_close
 from seasons.models import Duel, Episode, Pick, Season
 from seasons.services import episode_start, season_create, season_start
 from seasons.services.episodes import episode_dm_finished, episode_mm_finished
@@ -79,13 +81,23 @@ def user(handle: str) -> Any:
     return get_user_model().objects.get(username=handle)
 
 
-def play_to_end(match: Match, limit: int = 200) -> Match:
-    """Close the match's turns at once (missing moves become defaults) until it ends."""
+def play_to_end(match: Match, limit: int = 400, *, seed: str | None = None) -> Match:
+    """Close the match's turns at once until it ends: missing moves become defaults, or with ``seed``
+    each awaited player first submits a random legal move (through the framework, season checks included)."""
+    chooser = Random(seed) if seed else None
     for _ in range(limit):
         match.refresh_from_db()
         if match.status != Match.Status.RUNNING:
             return match
         turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
         assert turn is not None
+        if chooser is not None:
+            engine = get_engine(match.game)
+            state = engine.load(turn.state_before)
+            for player in turn.awaiting:
+                try:
+                    submission_submit(match_id=match.pk, player=player, move=engine.random_move(state, player, chooser))
+                except SubmissionRefused:
+                    pass
         turn_close(turn_id=turn.pk, force=True)
     raise AssertionError("the match did not end")
