@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 
 from seasons.models import LedgerEntry
@@ -46,6 +48,19 @@ class EpisodeStartForm(forms.Form):
 
     game = forms.ChoiceField(choices=[])
     players = forms.MultipleChoiceField(choices=[], widget=forms.CheckboxSelectMultiple)
+    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                              help_text='Game options as JSON, e.g. {"variant": "gems"} (optional).')
+
+    def clean_options(self) -> dict[str, object]:
+        """The options as a JSON object."""
+        raw = (self.cleaned_data.get("options") or "").strip() or "{}"
+        try:
+            value = json.loads(raw)
+        except ValueError as exc:
+            raise forms.ValidationError(f"not valid JSON: {exc}") from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError("options must be a JSON object")
+        return value
 
     def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

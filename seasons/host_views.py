@@ -112,11 +112,13 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
     alive = selectors.alive_handles(season)
     form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive)
     if not form.is_valid():
-        messages.error(request, "Nothing started: pick a game and its players.")
+        errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        messages.error(request, f"Nothing started: {errors}")
     else:
         try:
             episode = episode_start(season_id=season.pk, game=form.cleaned_data["game"],
-                                    players=form.cleaned_data["players"], user=request.user)
+                                    players=form.cleaned_data["players"], user=request.user,
+                                    options=form.cleaned_data["options"])
         except SeasonError as exc:
             messages.error(request, f"Nothing started: {exc}")
         else:

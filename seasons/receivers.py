@@ -23,6 +23,9 @@ from seasons import selectors
 
 log = logging.getLogger(__name__)
 
+LIVE_SECONDS = 15 * 60
+"""Turns shorter than this are live: only a match's first turn is announced."""
+
 
 def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any) -> None:
     """Feed a finished season match to its episode."""
@@ -42,6 +45,8 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
 
     if not turn.awaiting:
         return
+    if turn.number > 1 and (turn.deadline - turn.opened_at).total_seconds() < LIVE_SECONDS:
+        return  # a live match (a 60 s Death Match turn): the players are on its page; turn 1 was announced
     season = selectors.season_of_match(match)
     if season is not None:
         turn_notify(match=match, turn=turn, season=season)

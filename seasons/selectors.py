@@ -168,6 +168,14 @@ def open_picks_for(entrant: Entrant) -> QuerySet[Pick]:
     return Pick.objects.filter(picker=entrant, status=Pick.Status.OPEN).select_related("episode", "duel")
 
 
+def open_picks_of_user(user: Any) -> list[Pick]:
+    """Every open pick awaiting ``user``, in any season."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    return list(Pick.objects.filter(picker__user=user, status=Pick.Status.OPEN)
+                .select_related("episode__season").order_by("deadline"))
+
+
 def notices_for(user: Any, *, limit: int = 20) -> list[Notice]:
     """``user``'s latest notices (none for the anonymous)."""
     if user is None or not getattr(user, "is_authenticated", False):

@@ -116,6 +116,9 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 messages.success(request, f"You picked {choice}.")
                 return HttpResponseRedirect(reverse("season_home", args=[slug]))
         return HttpResponseRedirect(request.path)
+    if pick.status == Pick.Status.OPEN and season.status == Season.Status.RUNNING:
+        picks_close_due()
+        pick.refresh_from_db()
     me = selectors.entrant_of(season, request.user)
     if pick.kind == Pick.Kind.DMO:
         eligible = selectors.dmo_eligible(pick.episode)

@@ -9,12 +9,14 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 
 from games.models import Match
 from games.registry import get_engine, slugs
 from games.services import match_pause, match_resume
 from seasons import selectors
-from seasons.models import Entrant, Season
+from seasons.models import Entrant, Pick, Season, SeasonLog
 from seasons.services.errors import SeasonError
 from seasons.services.notify import require_reason, season_log
 
@@ -87,12 +89,16 @@ def season_pause(*, season_id: int, user: Any, reason: str) -> Season:
 
 
 def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
-    """Resume a paused season and its paused matches."""
+    """Resume a paused season and its paused matches; open picks' deadlines move by the pause's length."""
     reason = require_reason(reason)
     season = Season.objects.get(pk=season_id)
     if season.status != Season.Status.PAUSED:
         raise SeasonError("Only a paused season can be resumed.", status=409)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.RUNNING)
+    paused_at = SeasonLog.objects.filter(season=season, action="season_pause").order_by("-pk").first()
+    if paused_at is not None:  # open picks get back the time the pause took from them
+        Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).update(
+            deadline=F("deadline") + (timezone.now() - paused_at.created_at))
     for match_id in selectors.season_matches(season).filter(status=Match.Status.PAUSED).values_list("pk", flat=True):
         match_resume(match_id=match_id, user=user, reason=f"season resumed: {reason}")
     season_log(season=season, action="season_resume", user=user, reason=reason)

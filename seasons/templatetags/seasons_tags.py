@@ -18,4 +18,5 @@ def season_notices(context: dict[str, Any]) -> dict[str, Any]:
     user = getattr(request, "user", None)
     notices = selectors.notices_for(user)
     return {"notices": notices, "unseen": sum(1 for n in notices if not n.seen),
+            "picks": selectors.open_picks_of_user(user),
             "signed_in": bool(user and user.is_authenticated), "request": request}

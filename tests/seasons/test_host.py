@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
 
@@ -136,3 +138,28 @@ def test_host_console_takes_steps_and_refuses_non_hosts() -> None:
     r = c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"]},
                follow=True)
     assert b"Episode 1 has started" in r.content and Duel.objects.count() == 0
+
+
+def test_a_pause_gives_open_picks_their_time_back() -> None:
+    """"pause the season": a pick's deadline does not run while the season is paused."""
+    season = started_season()
+    host = host_user()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    before = open_pick(episode).deadline
+    season_pause(season_id=season.pk, user=host, reason="holiday")
+    SeasonLog.objects.filter(action="season_pause").update(created_at=before - timedelta(days=3))
+    season_resume(season_id=season.pk, user=host, reason="back")
+    assert open_pick(episode).deadline > before + timedelta(days=2)
+
+
+def test_console_episode_start_passes_game_options() -> None:
+    """The host picks a game, the alive players and (optionally) the game's options."""
+    season = started_season()
+    c = Client()
+    c.force_login(user("host"))
+    c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"],
+                                                      "options": '{"x_order": ["eve", "dan", "cat", "bob", "ann"]}'})
+    assert Match.objects.get().options["x_order"] == ["eve", "dan", "cat", "bob", "ann"]
+    r = c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann"], "options": "[1"},
+               follow=True)
+    assert b"Nothing started" in r.content

@@ -73,3 +73,25 @@ def test_notices_show_on_the_dashboard() -> None:
     c.force_login(user("ann"))
     html = c.get(reverse("games:dashboard")).content.decode()
     assert "Notifications" in html and "awaits your move" in html
+
+
+def test_live_death_match_turns_are_announced_once() -> None:
+    """A live DM (60 s turns) announces its first turn; the players are on its page for the rest."""
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
+    from tests.seasons.factories import play_to_end
+
+    play_to_end(duel.match, seed="live")
+    turn_notices = Notice.objects.filter(user__username="gus", kind="turn", text__contains="Death Match")
+    assert 1 <= turn_notices.count() <= 2
+
+
+def test_the_dashboard_shows_my_open_pick() -> None:
+    """The EC's DMO pick is on their dashboard with its countdown."""
+    season = started_season()
+    finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    c = Client()
+    c.force_login(user("eve"))
+    html = c.get(reverse("games:dashboard")).content.decode()
+    assert "DMO pick in Season s1, Episode 1" in html
