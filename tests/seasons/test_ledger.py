@@ -7,14 +7,14 @@ import pytest
 from games.models import Submission, Turn
 from games.services import SubmissionRefused, submission_submit
 from seasons import selectors
-from seasons.models import Entrant, LedgerEntry, Notice
+from seasons.models import Entrant, LedgerEntry, Notice, Season
 from seasons.services import SeasonError, ledger_adjust, ledger_transfer, ledger_undo
 from tests.seasons.factories import ABC5, abc_episode, host_user, play_to_end, started_season, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _give(season, handle: str, n: int) -> None:  # type: ignore[no-untyped-def]
+def _give(season: Season, handle: str, n: int) -> None:
     ledger_adjust(season=season, handle=handle, currency="garnet", amount=n, reason="seed", user=host_user())
 
 

@@ -1,0 +1,24 @@
+"""Design: "Dependencies point one way: seasons uses games ...; games knows nothing of seasons"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from games import hooks
+from seasons.receivers import garnet_check
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_games_never_imports_seasons() -> None:
+    """No module of the framework or a game app imports the seasons app."""
+    pattern = re.compile(r"^\s*(from|import)\s+seasons\b", re.MULTILINE)
+    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "games").rglob("*.py") if pattern.search(p.read_text())]
+    assert offenders == []
+
+
+def test_seasons_listen_through_the_hooks() -> None:
+    """Seasons hook in through match_finished, turn_opened and MOVE_CHECKS."""
+    assert garnet_check in hooks.MOVE_CHECKS
+    assert hooks.match_finished.has_listeners() and hooks.turn_opened.has_listeners()
