@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet, Sum
 
-from games.models import Match
+from games.models import Match, Message
 from games.registry import get_engine
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Notice, Pick, Season
 
@@ -156,6 +156,15 @@ def episodes_of(season: Season) -> QuerySet[Episode]:
     return (Episode.objects.filter(season=season).select_related("mm_match")
             .prefetch_related("duels__ec__user", "duels__dmo__user", "duels__match", "duels__loser__user",
                               "picks__picker__user", "picks__choice__user").order_by("number"))
+
+
+def public_logs(match_ids: Iterable[int]) -> dict[int, list[str]]:
+    """The public log lines of each match (the framework's messages with no addressee), in order."""
+    out: dict[int, list[str]] = {}
+    rows = Message.objects.filter(match_id__in=list(match_ids), to__isnull=True).order_by("match_id", "seq")
+    for match_id, text in rows.values_list("match_id", "text"):
+        out.setdefault(match_id, []).append(text)
+    return out
 
 
 def ledger_of(entrant: Entrant) -> QuerySet[LedgerEntry]:

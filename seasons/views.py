@@ -50,10 +50,18 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
     if season.status == Season.Status.RUNNING:
         picks_close_due()  # the embedded default has no beat: overdue picks time out when the season is looked at
     me = selectors.entrant_of(season, request.user)
+    episodes = list(selectors.episodes_of(season))
+    ids = [e.mm_match_id for e in episodes if e.mm_match_id] + [d.match_id for e in episodes for d in e.duels.all()
+                                                               if d.match_id]
+    logs = selectors.public_logs(ids)
+    for ep in episodes:  # each match's public log, shown folded under the episode
+        ep.mm_log = logs.get(ep.mm_match_id or 0, [])  # type: ignore[attr-defined]
+        for duel in ep.duels.all():
+            duel.log = logs.get(duel.match_id or 0, [])  # type: ignore[attr-defined]
     return render(request, "seasons/season_home.html", {
         "season": season,
         "standings": selectors.standings(season),
-        "episodes": selectors.episodes_of(season),
+        "episodes": episodes,
         "me": me,
         "host": is_host(season, request.user),
         "my_picks": list(selectors.open_picks_for(me)) if me else [],

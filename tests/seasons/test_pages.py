@@ -43,6 +43,23 @@ def test_season_home_for_everyone_shows_standings_and_episodes() -> None:
     assert "<td class=\"num garnet\">9</td>" in html and "<td class=\"num token\">1</td>" in html
 
 
+def test_season_home_folds_each_matchs_public_log_and_never_a_private_line() -> None:
+    """"the episode list with each match's public log": public lines shown, private ones never."""
+    from games.models import Message
+
+    season = started_season()
+    match = play_to_end(abc_episode(season).mm_match)
+    html = Client().get(f"/seasons/{season.slug}/").content.decode()
+    public = Message.objects.filter(match=match, to__isnull=True).first()
+    assert "Main Match public log" in html and public is not None
+    from django.utils.html import escape
+
+    assert escape(public.text) in html
+    for private in Message.objects.filter(match=match, to__isnull=False)[:5]:
+        assert escape(private.text) not in html or Message.objects.filter(match=match, to__isnull=True,
+                                                                          text=private.text).exists()
+
+
 def test_private_garnets_are_hidden_from_the_public_standings() -> None:
     """"garnets where public": with public garnets off the home shows no garnet column."""
     season = started_season(garnets_public=False)
