@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from django import forms
 
@@ -48,6 +49,7 @@ class EpisodeStartForm(forms.Form):
 
     game = forms.ChoiceField(choices=[])
     players = forms.MultipleChoiceField(choices=[], widget=forms.CheckboxSelectMultiple)
+    dm_game = forms.ChoiceField(choices=[], required=False, label="Death Match game")
     options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
                               help_text='Game options as JSON, e.g. {"variant": "gems"} (optional).')
 
@@ -62,7 +64,9 @@ class EpisodeStartForm(forms.Form):
             raise forms.ValidationError("options must be a JSON object")
         return value
 
-    def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str], **kwargs: object) -> None:
+    def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str],
+                 dm_games: Sequence[str] = (), **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["game"].choices = games
+        self.fields["dm_game"].choices = [("", "the season's")] + [(g, g) for g in dm_games]
         self.fields["players"].choices = [(h, h) for h in alive]

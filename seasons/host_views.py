@@ -32,6 +32,7 @@ from seasons.services import (
     season_pause,
     season_resume,
 )
+from seasons.services.episodes import two_player_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.views import _season, is_host
 
@@ -94,7 +95,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
     alive = selectors.alive_handles(season)
     return render(request, "seasons/host.html", {
         "season": season, "form": HostStepForm(),
-        "episode_form": EpisodeStartForm(games=_games(len(alive)), alive=alive),
+        "episode_form": EpisodeStartForm(games=_games(len(alive)), alive=alive, dm_games=two_player_games()),
         "episodes": selectors.episodes_of(season), "standings": selectors.standings(season, show_garnets=True),
         "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN)
         .select_related("picker__user", "episode"),
@@ -110,7 +111,8 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the next episode's Main Match with the game and players the host chose."""
     season = _hosted(request, slug)
     alive = selectors.alive_handles(season)
-    form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive)
+    form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive,
+                            dm_games=two_player_games())
     if not form.is_valid():
         errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
         messages.error(request, f"Nothing started: {errors}")
@@ -118,7 +120,7 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             episode = episode_start(season_id=season.pk, game=form.cleaned_data["game"],
                                     players=form.cleaned_data["players"], user=request.user,
-                                    options=form.cleaned_data["options"])
+                                    options=form.cleaned_data["options"], dm_game=form.cleaned_data["dm_game"])
         except SeasonError as exc:
             messages.error(request, f"Nothing started: {exc}")
         else:

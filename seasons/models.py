@@ -105,6 +105,7 @@ class Episode(models.Model):
     mm_winners = models.JSONField(default=list, blank=True)
     candidates = models.JSONField(default=list, blank=True,
                                   help_text="EC candidates in order (the MM's, then lowest score).")
+    dm_game = models.CharField(max_length=32, blank=True, help_text="This episode's DM game; blank: the season's.")
     escaped = models.JSONField(default=list, blank=True, help_text="Candidates who spent a Token of Life to escape.")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.engine import Outcome
 from games.models import Match, Turn
+from games.registry import get_engine, slugs
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
@@ -36,11 +37,16 @@ def _require_running(season: Season) -> None:
 
 
 def episode_start(*, season_id: int, game: str, players: Sequence[str], user: Any = None,
-                  options: Mapping[str, Any] | None = None, seed: str | None = None,
+                  options: Mapping[str, Any] | None = None, seed: str | None = None, dm_game: str = "",
                   now: datetime | None = None) -> Episode:
-    """Start the next episode: a Main Match of ``game`` for ``players`` (alive entrants)."""
+    """Start the next episode: a Main Match of ``game`` for ``players`` (alive entrants).
+
+    ``dm_game`` picks this episode's Death Match game (any 2-player game); blank: the season's.
+    """
     season = Season.objects.get(pk=season_id)
     _require_running(season)
+    if dm_game and dm_game not in two_player_games():
+        raise SeasonError(f'"{dm_game}" is not an installed 2-player game.')
     if Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE).exists():
         raise SeasonError("The current episode is not over yet.", status=409)
     roster = list(players)
@@ -59,13 +65,18 @@ def episode_start(*, season_id: int, game: str, players: Sequence[str], user: An
                                 turn_seconds=season.mm_turn_seconds, hosts=season.hosts.all())
         except MatchStartError as exc:
             raise SeasonError(str(exc)) from exc
-        episode = Episode.objects.create(season=season, number=number, mm_match=match)
+        episode = Episode.objects.create(season=season, number=number, mm_match=match, dm_game=dm_game)
         season_log(season=season, action="episode_start", user=user, episode=number, game=game, players=roster,
                    match=match.pk)
         turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
         if turn is not None:
             turn_notify(match=match, turn=turn, season=season)
     return episode
+
+
+def two_player_games() -> list[str]:
+    """Installed games a Death Match can be: those that take exactly 2 players."""
+    return [s for s in slugs() if get_engine(s).min_players <= 2 <= get_engine(s).max_players]
 
 
 def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
@@ -181,11 +192,12 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
     """Start the Death Match of ``duel`` against ``dmo``, who holds the advantage."""
     episode = duel.episode
     season = episode.season
+    game = episode.dm_game or season.dm_game
     duel.dmo = dmo
     duel.save(update_fields=["dmo"])
     try:
-        match = match_start(game=season.dm_game, players=[duel.ec.handle, dmo.handle],
-                            options=dm_options(game=season.dm_game, dmo=dmo.handle), seed=seed, now=now,
+        match = match_start(game=game, players=[duel.ec.handle, dmo.handle],
+                            options=dm_options(game=game, dmo=dmo.handle), seed=seed, now=now,
                             title=f"{season.name} · Episode {episode.number} · Death Match",
                             turn_seconds=season.dm_turn_seconds, hosts=season.hosts.all())
     except MatchStartError as exc:

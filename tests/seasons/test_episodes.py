@@ -269,3 +269,16 @@ def test_an_episode_without_any_candidate_ends_without_a_death_match() -> None:
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=ABC5, candidates=[])
     assert episode.status == Episode.Status.DONE and not Duel.objects.exists()
+
+
+def test_the_host_may_pick_another_two_player_game_for_the_death_match() -> None:
+    """"the Death Match (warriors by default, any 2-player game)": per episode, refused if not 2-player."""
+    season = started_season()
+    with pytest.raises(SeasonError, match="not an installed 2-player game"):
+        abc_episode(season, dm_game="abc")
+    assert not Episode.objects.exists()
+    episode = abc_episode(season, dm_game="warriors")
+    assert episode.dm_game == "warriors"
+    episode = finish_mm(episode, winners=["ann"], candidates=["eve"])
+    duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
+    assert duel.match.game == "warriors"
