@@ -3,6 +3,7 @@
 - ``match_finished`` is sent inside the transaction that ends a match, so what a
   receiver writes (ledger entries) commits or rolls back with the match's end.
 - ``turn_opened`` is sent inside the transaction that opens a turn.
+- ``SWEEPS`` are called by the in-process sweeper beside ``turns_close_due``.
 - ``MOVE_CHECKS`` are called with ``(match, player, move)`` before a submission is
   stored; each may raise ``RuleError`` (a season checks a live garnet balance).
 """
@@ -22,3 +23,7 @@ turn_opened = Signal()  # sender=Match, match=Match, turn=Turn
 
 MoveCheck = Callable[["Match", str, dict[str, Any]], None]
 MOVE_CHECKS: list[MoveCheck] = []
+
+# Other deadlines to sweep beside turns (a season's DMO picks): called by the
+# in-process sweeper after each turn sweep; Celery beat runs them as tasks.
+SWEEPS: list[Callable[[], int]] = []

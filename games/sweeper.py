@@ -21,10 +21,16 @@ def _sweep_and_next_wait(interval: float) -> float:
     """Close due turns, then say how long to sleep: until the next deadline, at most ``interval``."""
     from django.utils import timezone
 
+    from games import hooks
     from games.models import Turn
     from games.services.turns import turns_close_due
 
     turns_close_due()
+    for sweep in hooks.SWEEPS:
+        try:
+            sweep()
+        except Exception:  # another app's sweep must not stop turns from closing
+            log.exception("sweep %s failed", getattr(sweep, "__name__", sweep))
     nxt = (
         Turn.objects.filter(status=Turn.Status.OPEN, paused_remaining__isnull=True, match__status="running")
         .order_by("deadline")

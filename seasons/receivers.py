@@ -76,3 +76,12 @@ def connect() -> None:
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
     if garnet_check not in hooks.MOVE_CHECKS:
         hooks.MOVE_CHECKS.append(garnet_check)
+    if _picks_sweep not in hooks.SWEEPS:
+        hooks.SWEEPS.append(_picks_sweep)
+
+
+def _picks_sweep() -> int:
+    """Time out overdue DMO / EC picks (the in-process sweeper of the embedded default calls this)."""
+    from seasons.services.picks import picks_close_due
+
+    return picks_close_due()

@@ -8,8 +8,13 @@ from seasons.services.picks import picks_close_due
 from seasons.services.reminders import deadline_reminders_send
 
 
+@shared_task(name="seasons.tasks.picks_close_due", ignore_result=True)
+def picks_close_due_task() -> int:
+    """Every few seconds: time out overdue DMO / EC picks."""
+    return picks_close_due()
+
+
 @shared_task(name="seasons.tasks.deadline_reminders_send", ignore_result=True)
 def deadline_reminders_send_task() -> int:
-    """Every few minutes: time out overdue picks, then remind players of near deadlines."""
-    picks_close_due()
+    """Every few minutes: remind players of near deadlines."""
     return deadline_reminders_send()

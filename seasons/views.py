@@ -15,7 +15,7 @@ from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.forms import PickForm, TransferForm
 from seasons.models import Notice, Pick, Season
-from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer, picks_close_due
+from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
 
 
 def _season(slug: str) -> Season:
@@ -47,8 +47,6 @@ def home(request: HttpRequest) -> HttpResponse:
 def season_home(request: HttpRequest, slug: str) -> HttpResponse:
     """The season for everyone: standings, the episodes and their matches, open picks."""
     season = _season(slug)
-    if season.status == Season.Status.RUNNING:
-        picks_close_due()  # the embedded default has no beat: overdue picks time out when the season is looked at
     me = selectors.entrant_of(season, request.user)
     episodes = list(selectors.episodes_of(season))
     ids = [e.mm_match_id for e in episodes if e.mm_match_id] + [d.match_id for e in episodes for d in e.duels.all()
@@ -124,9 +122,6 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 messages.success(request, f"You picked {choice}.")
                 return HttpResponseRedirect(reverse("season_home", args=[slug]))
         return HttpResponseRedirect(request.path)
-    if pick.status == Pick.Status.OPEN and season.status == Season.Status.RUNNING:
-        picks_close_due()
-        pick.refresh_from_db()
     me = selectors.entrant_of(season, request.user)
     if pick.kind == Pick.Kind.DMO:
         eligible = selectors.dmo_eligible(pick.episode)

@@ -173,6 +173,7 @@ CELERY_TIMEZONE = "UTC"
 GARNET_SWEEP_SECONDS = float(os.environ.get("GARNET_SWEEP_SECONDS", "2"))
 CELERY_BEAT_SCHEDULE = {
     "turns-close-due": {"task": "games.tasks.turns_close_due", "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS)},
+    "picks-close-due": {"task": "seasons.tasks.picks_close_due", "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS)},
     "deadline-reminders": {"task": "seasons.tasks.deadline_reminders_send", "schedule": timedelta(minutes=5)},
 }
 # The in-process sweeper runs only where there is no Celery broker.
