@@ -14,6 +14,8 @@ sys.path.insert(0, str(ROOT))
 
 def django_setup(settings: str = "bench.settings", fresh: bool = True) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", settings)
+    # Each bench its own database, so two benches never drop each other's.
+    os.environ.setdefault("DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/garnet_bench_{Path(sys.argv[0]).stem}")
     if fresh and "postgres" in os.environ.get("DATABASE_URL", "postgres"):
         import psycopg
 
