@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -12,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from games.forms import parse_json_object
 from games.models import HostAction, Match, Message, Submission, Turn
 from games.registry import get_engine, slugs
 from games.services import host
@@ -32,14 +32,7 @@ class MatchStartForm(forms.Form):
         self.fields["game"].choices = [(s, get_engine(s).title) for s in slugs()]
 
     def clean_options(self) -> dict[str, Any]:
-        raw = self.cleaned_data.get("options") or "{}"
-        try:
-            value = json.loads(raw)
-        except ValueError as exc:
-            raise forms.ValidationError(f"not valid JSON: {exc}") from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError("options must be a JSON object")
-        return value
+        return parse_json_object(self.cleaned_data.get("options"), "options")
 
     def clean_players(self) -> list[str]:
         return [p.strip() for p in self.cleaned_data["players"].split(",") if p.strip()]

@@ -183,6 +183,19 @@ def expect_list(value: Any, what: str, *, max_len: int = 100) -> list[Any]:
     return value
 
 
+def expect_roster(players: Sequence[Any], *, low: int, high: int, game: str) -> list[PlayerId]:
+    """``players`` as a list if they are ``low``–``high`` different non-empty handles, else a RuleError."""
+    roster = list(players)
+    if (
+        not low <= len(roster) <= high
+        or len(set(roster)) != len(roster)
+        or not all(isinstance(p, str) and p for p in roster)
+    ):
+        count = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise RuleError(f"{game} needs {count} different players")
+    return roster
+
+
 def seat_order(players: Sequence[PlayerId], rng: Random) -> list[PlayerId]:
     """A random permutation of ``players`` drawn from ``rng`` (never the global random)."""
     order = list(players)

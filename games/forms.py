@@ -15,6 +15,17 @@ from typing import Any
 from django import forms
 
 
+def parse_json_object(raw: str | None, what: str = "the value") -> dict[str, Any]:
+    """``raw`` parsed as a JSON object (blank: ``{}``), else a ValidationError naming ``what``."""
+    try:
+        value = json.loads((raw or "").strip() or "{}")
+    except ValueError as exc:
+        raise forms.ValidationError(f"{what} is not valid JSON: {exc}") from exc
+    if not isinstance(value, dict):
+        raise forms.ValidationError(f"{what} must be a JSON object")
+    return value
+
+
 class MoveFormBase(forms.Form):
     """A form that yields a move in the public notation."""
 
@@ -47,14 +58,7 @@ class JsonMoveForm(MoveFormBase):
     move = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), label="Move (JSON)")
 
     def clean_move(self) -> dict[str, Any]:
-        raw = self.cleaned_data["move"]
-        try:
-            value = json.loads(raw)
-        except ValueError as exc:
-            raise forms.ValidationError(f"not valid JSON: {exc}") from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError("the move must be a JSON object")
-        return value
+        return parse_json_object(self.cleaned_data["move"], "the move")
 
     def to_move(self) -> dict[str, Any]:
         return dict(self.cleaned_data["move"])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from django import forms
+
+from games.forms import parse_json_object
 
 from seasons.models import LedgerEntry
 
@@ -55,14 +56,7 @@ class EpisodeStartForm(forms.Form):
 
     def clean_options(self) -> dict[str, object]:
         """The options as a JSON object."""
-        raw = (self.cleaned_data.get("options") or "").strip() or "{}"
-        try:
-            value = json.loads(raw)
-        except ValueError as exc:
-            raise forms.ValidationError(f"not valid JSON: {exc}") from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError("options must be a JSON object")
-        return value
+        return parse_json_object(self.cleaned_data.get("options"), "options")
 
     def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str],
                  dm_games: Sequence[str] = (), **kwargs: object) -> None:

@@ -21,7 +21,7 @@ from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
 from games.abc.views import build_view
-from games.engine import Message, Outcome, PlayerId, RuleError, seat_order
+from games.engine import Message, Outcome, PlayerId, RuleError, expect_roster, seat_order
 
 ROUND_SECONDS = 86400  # "The X will have 24 hours"; Main Match rounds are 24 hours.
 
@@ -40,9 +40,7 @@ class AbcEngine:
         ``options["garnets"]`` maps players to their garnet balance (missing: 0).
         Raises RuleError for a roster or option the game cannot play with.
         """
-        roster = list(players)
-        if len(roster) != PLAYERS or len(set(roster)) != PLAYERS or not all(isinstance(p, str) and p for p in roster):
-            raise RuleError(f"The ABC game needs exactly {PLAYERS} different players")
+        roster = expect_roster(players, low=PLAYERS, high=PLAYERS, game="The ABC game")
         options = options if isinstance(options, Mapping) else {}
         garnets = options.get("garnets") or {}
         if not isinstance(garnets, Mapping):

@@ -16,7 +16,7 @@ from games.density.cards import card_json
 from games.density.match import hand_score
 from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
 from games.density.state import DensityState, deal, parse_options
-from games.engine import Message, Outcome, PlayerId, RuleError
+from games.engine import Message, Outcome, PlayerId, RuleError, expect_roster
 
 
 class DensityEngine:
@@ -29,9 +29,7 @@ class DensityEngine:
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> DensityState:
         """Seat the players in the given (clockwise) order, pick the dealer and deal match 1."""
-        players = list(players)
-        if not self.min_players <= len(players) <= self.max_players or len(set(players)) != len(players):
-            raise RuleError(f"Density Deck needs {self.min_players} different players")
+        players = expect_roster(players, low=self.min_players, high=self.max_players, game="Density Deck")
         opts = parse_options(players, options)
         dealer = opts.get("dealer") or rng.choice(players)
         state = DensityState(players=players, lives={p: opts["lives"] for p in players}, options=opts, dealer=dealer)

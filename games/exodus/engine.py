@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import Message, Outcome, PlayerId, RuleError
+from games.engine import Message, Outcome, PlayerId, RuleError, expect_roster
 from games.exodus import moves as mv
 from games.exodus import views
 from games.exodus.rounds import resolve_ec, resolve_round
@@ -39,9 +39,7 @@ class ExodusEngine:
         variant = options.get("variant", "cubes")
         if variant not in VARIANTS:
             raise RuleError(f"options.variant must be one of: {', '.join(VARIANTS)}")
-        roster = list(players)
-        if len(set(roster)) != len(roster) or not self.min_players <= len(roster) <= self.max_players:
-            raise RuleError(f"The Exodus Game needs {self.min_players} to {self.max_players} distinct players")
+        roster = expect_roster(players, low=self.min_players, high=self.max_players, game="The Exodus Game")
         hands = deal(variant, roster, options, rng)
         return ExodusState(
             variant=variant,

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import Message, Outcome, PlayerId, RuleError, expect_mapping, expect_player
+from games.engine import Message, Outcome, PlayerId, RuleError, expect_mapping, expect_player, expect_roster
 from games.warriors.bouts import bout_points, play_round, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
@@ -43,9 +43,7 @@ class WarriorsEngine:
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> State:
         """The DM before its first turn: the extended pool is drawn (or fixed by ``options["pool"]``)."""
-        players = list(players)
-        if len(players) != 2 or players[0] == players[1]:
-            raise RuleError("Warriors' Death is played by exactly two players")
+        players = expect_roster(players, low=2, high=2, game="Warriors' Death")
         variant = options.get("variant", "classic")
         if variant not in ("classic", "extended"):
             raise RuleError('options["variant"] is "classic" or "extended"')
