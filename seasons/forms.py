@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from django import forms
 
 from games.forms import parse_json_object
-
 from seasons.models import LedgerEntry
 
 
