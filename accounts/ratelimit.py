@@ -22,9 +22,13 @@ def rate_limited(*, key: str, rate: str) -> bool:
     limit, window = parse_rate(rate)
     bucket = f"rl:{key}:{int(time.time() // window)}"
     try:
-        if cache.add(bucket, 1, timeout=window + 1):
-            return False
-        return cache.incr(bucket) > limit
+        try:
+            # One round trip in the usual case: the window's counter already exists.
+            return cache.incr(bucket) > limit
+        except ValueError:
+            if cache.add(bucket, 1, timeout=window + 1):
+                return False
+            return cache.incr(bucket) > limit
     except ValueError:
         return False
     except Exception:  # the cache (Redis) is down: let the call through rather than fail it

@@ -95,16 +95,13 @@ class SubmitView(APIView):
         """Save (and optionally lock in) my move for the open turn."""
         if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
             raise Throttled(detail="Too many submissions; wait a minute and try again.")
-        match = _match(pk)
         incoming = SubmitInSerializer(data=request.data)
         if not incoming.is_valid():
             first = next(iter(incoming.errors.items()))
             return Response({"detail": f"{first[0]}: {' '.join(map(str, first[1]))}", "rule": False},
                             status=status.HTTP_400_BAD_REQUEST)
-        me = selectors.viewer_handle(match, request.user)
-        if me is None:
-            raise SubmissionRefused("You are not a player in this match.", status=403)
-        sub = submission_submit(match_id=match.pk, player=me, move=incoming.validated_data["move"],
+        # The service checks the match exists (404) and that this user plays in it (403).
+        sub = submission_submit(match_id=pk, player=request.user.username, move=incoming.validated_data["move"],
                                 lock=incoming.validated_data["lock"],
                                 turn_number=incoming.validated_data.get("turn"))
         return Response(SubmissionOutSerializer(sub).data, status=status.HTTP_201_CREATED)

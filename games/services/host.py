@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 from typing import Any
 
 from django.db import transaction
@@ -46,7 +47,7 @@ def turn_extend(*, match_id: int, seconds: int, user: Any, reason: str = "") -> 
 
 def turn_pause(*, match_id: int, user: Any, reason: str = "", now: datetime | None = None) -> Turn:
     """Stop the open turn's clock; it keeps the time it had left."""
-    moment = now or timezone.now()
+    moment = (now or timezone.now()).astimezone(dt_timezone.utc)  # UTC: + timedelta must not follow DST
     with transaction.atomic():
         turn = _open_turn(match_id)
         if not turn.is_paused:
@@ -59,7 +60,7 @@ def turn_pause(*, match_id: int, user: Any, reason: str = "", now: datetime | No
 
 def turn_resume(*, match_id: int, user: Any, reason: str = "", now: datetime | None = None) -> Turn:
     """Restart a paused turn's clock with the time it had left."""
-    moment = now or timezone.now()
+    moment = (now or timezone.now()).astimezone(dt_timezone.utc)  # UTC: + timedelta must not follow DST
     with transaction.atomic():
         turn = _open_turn(match_id)
         if turn.is_paused:

@@ -33,7 +33,14 @@ def submission_submit(
     turn closes or is refused as late; never after. When every awaited player has
     locked in, the turn closes right after commit.
     """
-    match = Match.objects.filter(pk=match_id).first()
+    # One query for the usual case: the open turn with its match.
+    turn = (
+        Turn.objects.select_related("match")
+        .filter(match_id=match_id, status=Turn.Status.OPEN)
+        .order_by("-number")
+        .first()
+    )
+    match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise SubmissionRefused("There is no such match.", status=404)
     if player not in match.players:
@@ -42,7 +49,6 @@ def submission_submit(
         raise SubmissionRefused("This match is paused by its host; submissions wait until it resumes.", status=409)
     if match.status != Match.Status.RUNNING:
         raise SubmissionRefused("This match is over; it takes no more submissions.", status=409)
-    turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).order_by("-number").first()
     if turn is None:
         raise SubmissionRefused("No turn is open right now.", status=409)
     if turn_number is not None and turn_number != turn.number:
@@ -52,7 +58,10 @@ def submission_submit(
         raise SubmissionRefused(f"{turn.label} does not await you; it awaits {waiting}.", status=409)
     if not isinstance(move, Mapping):
         raise SubmissionRefused("A move must be a JSON object.", rule=True)
-    engine = get_engine(match.game)
+    try:
+        engine = get_engine(match.game)
+    except KeyError as exc:
+        raise SubmissionRefused("This match's game is not installed here.", status=404) from exc
     try:
         clean = engine.validate(engine.load(turn.state_before), player, dict(move))
         for check in hooks.MOVE_CHECKS:
@@ -71,7 +80,9 @@ def submission_submit(
                 f"Too late: the deadline of {turn.label} passed at {locked_turn.deadline:%Y-%m-%d %H:%M:%S} UTC.",
                 status=409,
             )
-        existing = Submission.objects.filter(turn=locked_turn, player=player).first()
+        # All of the turn's submissions at once: this player's row and the lock count in one query.
+        others = {s.player: s for s in Submission.objects.filter(turn=locked_turn)}
+        existing = others.get(player)
         if existing is not None and existing.locked:
             raise SubmissionRefused("You have locked in your move for this turn; it can no longer change.", status=409)
         if existing is None:
@@ -81,7 +92,8 @@ def submission_submit(
             existing.revision += 1
             existing.save(update_fields=["move", "locked", "submitted_at", "revision"])
             sub = existing
-        locked_count = Submission.objects.filter(turn=locked_turn, locked=True).count()
-        if locked_count == len(locked_turn.awaiting):
+        sub.turn = locked_turn
+        others[player] = sub
+        if all(p in others and others[p].locked for p in locked_turn.awaiting):
             transaction.on_commit(lambda: turn_close_soon(turn_id=locked_turn.pk))
     return sub
