@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games.views import match_list
 
 
 def handler404(request, exception):  # noqa: ANN001, ANN201

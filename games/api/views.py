@@ -24,7 +24,7 @@ from games.api.serializers import (
 )
 from games.models import Match
 from games.registry import slugs
-from games.services import SubmissionRefused, submission_submit
+from games.services import submission_submit
 
 
 def _match(pk: int) -> Match:

@@ -159,7 +159,7 @@ def resolve_gifts(
     for t, gifts in gifts_to.items():
         givers = {g for g, _ in gifts}
         if len(givers) > 1:
-            for g, gift in gifts:
+            for _giver, gift in gifts:
                 state.pile.append(gift)
             work.lines.append(f"{', '.join(sorted(givers))} all Gift {t}: every gifted card is discarded")
             continue

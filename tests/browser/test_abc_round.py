@@ -44,7 +44,7 @@ def test_five_players_play_an_abc_round_through_the_pages(browser: Any, live_url
     match_id = int(manage(server_env, "shell", "-c", SETUP.format(players=PLAYERS)).strip().splitlines()[-1])
     SHOTS.mkdir(parents=True, exist_ok=True)
     pages = {p: log_in(browser, live_url, p) for p in PLAYERS}
-    for p, page in pages.items():
+    for page in pages.values():
         page.goto(f"{live_url}/matches/{match_id}/")
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
     ann = pages["ann"]

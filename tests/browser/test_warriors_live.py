@@ -57,7 +57,7 @@ def test_a_full_extended_dm_is_playable_by_two_browser_windows(browser: Any, liv
         seen_labels.add(label)
         if len(seen_labels) == 3:
             first.screenshot(path=str(SHOTS / "warriors-live.png"), full_page=True)
-        for handle, page in pages.items():
+        for page in pages.values():
             page.wait_for_selector("input[name=unit]", timeout=20000)
             play_turn(page, rng)
         # Wait until the turn moved on (the pages refresh by themselves over the websocket).

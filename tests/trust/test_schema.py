@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from tests.factories import UserFactory, abc_match
 
 schemathesis = pytest.importorskip("schemathesis", minversion="4", reason="schemathesis>=4 is a dev extra")
-import schemathesis.openapi  # noqa: E402
+import schemathesis.openapi  # noqa: E402, F811  (the submodule, after the version check above)
 from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import RuleError
 
-from .helpers import A, B, ENGINE, POOL_1, POOL_2, last, new, play, unit
+from .helpers import A, B, ENGINE, POOL_2, last, new, play, unit
 
 MIX = ["white mage", "blue mage", "dancer", "sage", "paladin", "machinist", "ninja", "warrior", "monk", "summoner"]
 

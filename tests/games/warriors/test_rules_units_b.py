@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import A, B, ENGINE, POOL_1, POOL_2, chocobos, last, new, play, unit
+from .helpers import A, B, ENGINE, POOL_2, chocobos, last, new, play, unit
 
 MIX = ["white mage", "blue mage", "dancer", "sage", "paladin", "machinist", "ninja", "warrior", "monk", "summoner"]
 WAR = ["astrologian", "blue mage", "bard", "sage", "samurai", "reaper", "gunbreaker", "warrior", "dragoon", "black mage"]

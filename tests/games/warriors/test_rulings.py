@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.engine import RuleError
 
-from .helpers import A, B, ENGINE, POOL_1, POOL_2, chocobos, last, new, play, unit
+from .helpers import A, B, ENGINE, POOL_2, chocobos, last, new, play, unit
 
 MIX = ["white mage", "blue mage", "dancer", "sage", "paladin", "machinist", "ninja", "warrior", "monk", "summoner"]
 REDBLUE = ["astrologian", "blue mage", "bard", "sage", "samurai", "reaper", "gunbreaker", "dark knight", "dragoon", "black mage"]

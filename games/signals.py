@@ -1,1 +1,0 @@
-"""Start-up hooks of the match framework."""
