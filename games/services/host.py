@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
 from typing import Any
@@ -83,28 +84,27 @@ def turn_close_now(*, match_id: int, user: Any, reason: str = "") -> bool:
     return closed
 
 
-def match_pause(*, match_id: int, user: Any, reason: str = "") -> Match:
-    """Pause a running match: no turn closes and no submission is taken until it resumes."""
+def _match_switch(*, match_id: int, user: Any, reason: str, before: str, after: str, action: str,
+                  turn_step: Callable[..., Turn]) -> Match:
+    """Move a match from ``before`` to ``after`` and its open turn's clock with it, in one transaction."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        if match.status == Match.Status.RUNNING:
-            match.status = Match.Status.PAUSED
+        if match.status == before:
+            match.status = after
             match.save(update_fields=["status"])
-            host_action_log(match=match, user=user, action="match_pause", reason=reason)
-    turn = Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()
-    if turn is not None:
-        turn_pause(match_id=match_id, user=user, reason=reason)
+            host_action_log(match=match, user=user, action=action, reason=reason)
+            if Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).exists():
+                turn_step(match_id=match_id, user=user, reason=reason)
     return match
+
+
+def match_pause(*, match_id: int, user: Any, reason: str = "") -> Match:
+    """Pause a running match: no turn closes and no submission is taken until it resumes."""
+    return _match_switch(match_id=match_id, user=user, reason=reason, before=Match.Status.RUNNING,
+                         after=Match.Status.PAUSED, action="match_pause", turn_step=turn_pause)
 
 
 def match_resume(*, match_id: int, user: Any, reason: str = "") -> Match:
     """Resume a paused match and its turn's clock."""
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
-        if match.status == Match.Status.PAUSED:
-            match.status = Match.Status.RUNNING
-            match.save(update_fields=["status"])
-            host_action_log(match=match, user=user, action="match_resume", reason=reason)
-    if Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).exists():
-        turn_resume(match_id=match_id, user=user, reason=reason)
-    return match
+    return _match_switch(match_id=match_id, user=user, reason=reason, before=Match.Status.PAUSED,
+                         after=Match.Status.RUNNING, action="match_resume", turn_step=turn_resume)
