@@ -3,7 +3,7 @@
 import os
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import DATABASES, REST_FRAMEWORK
+from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GARNET_INPROCESS_SWEEPER = False
@@ -20,3 +20,10 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 else:
     # The pool is per process; tests open and close many connections across threads.
     DATABASES["default"]["OPTIONS"].pop("pool", None)
+
+if REDIS_URL:
+    # The suite clears its cache between tests (rate-limit counters); on Redis that is a
+    # FLUSHDB, so keep it off the database the channel layer of a live test server uses.
+    _base, _, _db = REDIS_URL.rpartition("/")
+    _cache_db = os.environ.get("GARNET_TEST_CACHE_DB", "15")
+    CACHES = {"default": {**CACHES["default"], "LOCATION": f"{_base}/{_cache_db}" if _db.isdigit() else REDIS_URL}}

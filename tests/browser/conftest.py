@@ -37,10 +37,11 @@ def free_port() -> int:
 def _fresh_postgres(url: str, name: str) -> str:
     import psycopg
 
-    with psycopg.connect(url, autocommit=True) as conn:
+    base, _, _ = url.rpartition("/")
+    # Connect to the maintenance database: the suite's own may not exist yet.
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
-    base, _, _ = url.rpartition("/")
     return f"{base}/{name}"
 
 
