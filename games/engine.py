@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 PlayerId = str
 
@@ -41,6 +41,9 @@ class Message:
 
     text: str
     to: PlayerId | None = None
+    # The RULES.md ruling this line applies ("abc-7"), if any: counted by the playtest lab and
+    # shown to hosts; never changes what a player reads.
+    ruling: str | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,39 @@ class Outcome:
             garnets=dict(data.get("garnets", {})),
             scores=dict(data.get("scores", {})),
         )
+
+
+OptionKind = Literal["int", "bool", "choice", "text", "players", "player_ints", "names"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One declared game option: the host console's form field, the API schema entry, setup's
+    validation and the playtest lab's ``--options`` key are all generated from it.
+
+    ``kind``: ``int`` (``low``–``high``), ``bool``, ``choice`` (one of ``choices``), ``text``,
+    ``players`` (a list of the match's handles), ``player_ints`` (handle → whole number),
+    ``names`` (a list of names from ``choices``, e.g. cards or units).
+    ``changeable``: a host may change it mid-match as a logged amendment.
+    ``season``: filled in by the season (garnet balances, twists, the DMO's advantage), not
+    asked of the host.
+    """
+
+    name: str
+    kind: OptionKind
+    default: Any = None
+    label: str = ""
+    help: str = ""
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    changeable: bool = False
+    season: bool = False
+
+    @property
+    def title(self) -> str:
+        """The label a person reads: ``label`` or the name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
 
 class Engine(Protocol[S]):
@@ -111,6 +147,32 @@ class Engine(Protocol[S]):
     def random_move(self, state: S, player: PlayerId, rng: Random) -> dict[str, Any]: ...
 
     def secrets(self, state: S, player: PlayerId) -> dict[str, Any]: ...
+
+    # Declared once for every consumer (see DESIGN.md, "Additions to the contract").
+    options_schema: ClassVar[tuple[OptionSpec, ...]]
+
+    def garnet_cost(self, state: S, player: PlayerId, move: Mapping[str, Any]) -> int: ...
+
+    def resample_hidden(self, state: S, player: PlayerId, rng: Random) -> S: ...
+
+
+class BaseEngine(Generic[S]):
+    """Defaults for the contract's declared parts; every engine inherits it and overrides what applies."""
+
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def garnet_cost(self, state: S, player: PlayerId, move: Mapping[str, Any]) -> int:
+        """Garnets ``move`` (already validated) spends if it stands at the close; 0 unless the game sells something."""
+        return 0
+
+    def resample_hidden(self, state: S, player: PlayerId, rng: Random) -> S:
+        """A state that keeps everything public and every other player's private facts but redraws
+        ``player``'s hidden ones. The default suits a game without hidden facts."""
+        return state
+
+    def option_spec(self, name: str) -> OptionSpec | None:
+        """The declared option called ``name``, if any."""
+        return next((o for o in self.options_schema if o.name == name), None)
 
 
 # --- Validation helpers: turn untrusted JSON into typed values or a RuleError. ---

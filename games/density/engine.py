@@ -16,10 +16,10 @@ from games.density.cards import card_json
 from games.density.match import hand_score
 from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
 from games.density.state import DensityState, deal, parse_options
-from games.engine import Message, Outcome, PlayerId, RuleError, expect_roster
+from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_roster
 
 
-class DensityEngine:
+class DensityEngine(BaseEngine[Any]):
     """The Density Deck rules as pure functions over :class:`DensityState`."""
 
     slug: ClassVar[str] = "density"

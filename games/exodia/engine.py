@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import Message, Outcome, RuleError, expect_mapping
+from games.engine import BaseEngine, Message, Outcome, RuleError, expect_mapping
 from games.exodia import ending, moves, twists
 from games.exodia.cards import EFFECTS, group_by_owner, owners_held, progress
 from games.exodia.plays import RoundWork, resolve_plays, start_of_round
@@ -19,7 +19,7 @@ from games.exodia.retrieval import retrieve
 from games.exodia.state import EC, OVER, ROUND, TWIST, State, dump, load
 
 
-class ExodiaEngine:
+class ExodiaEngine(BaseEngine[Any]):
     """The rules of Exodia, Obliterate as pure functions over :class:`State`."""
 
     slug: ClassVar[str] = "exodia"

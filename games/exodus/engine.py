@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import Message, Outcome, PlayerId, RuleError, expect_roster
+from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_roster
 from games.exodus import moves as mv
 from games.exodus import views
 from games.exodus.rounds import resolve_ec, resolve_round
@@ -24,7 +24,7 @@ from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_sta
 from games.exodus.tables import GARNET_EVERY
 
 
-class ExodusEngine:
+class ExodusEngine(BaseEngine[Any]):
     """The rules of The Exodus Game as pure functions over :class:`ExodusState`."""
 
     slug: ClassVar[str] = "exodus"

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import Message, Outcome, PlayerId, RuleError, expect_mapping, expect_player, expect_roster
+from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_mapping, expect_player, expect_roster
 from games.warriors.bouts import bout_points, play_round, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
@@ -31,7 +31,7 @@ def _seconds(options: Mapping[str, Any], key: str, default: int) -> int:
     return value
 
 
-class WarriorsEngine:
+class WarriorsEngine(BaseEngine[Any]):
     """The engine contract for ``warriors`` (see games/engine.py and RULES.md)."""
 
     slug: ClassVar[str] = "warriors"
