@@ -132,7 +132,7 @@ class SubmissionAdmin(admin.ModelAdmin):
 
 @admin.register(Message)
 class MessageAdmin(admin.ModelAdmin):
-    list_display = ("match", "seq", "to", "text")
+    list_display = ("match", "to", "seq", "text")
     list_filter = ("match",)
 
 

@@ -32,7 +32,7 @@ class Match(models.Model):
         null=True, blank=True, help_text="Overrides the game's length for turns that await players."
     )
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_matches")
-    last_seq = models.PositiveIntegerField(default=0)
+    last_seq = models.PositiveIntegerField(default=0, help_text="The sequence number of the last public line.")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -115,7 +115,14 @@ class Submission(models.Model):
 
 
 class Message(models.Model):
-    """A line of the match log: public, or private to one player; ``seq`` orders them."""
+    """A line of the match log: public, or private to one player.
+
+    ``seq`` numbers each audience on its own: public lines 1, 2, 3... and each
+    player's private lines 1, 2, 3... for that player. A viewer's sequence numbers
+    therefore count only lines that viewer may read, so they reveal nothing about
+    how many private lines anyone else got. The interleaving of a player's two
+    streams is the insertion order (``pk``), which is never shown.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="messages")
     seq = models.PositiveIntegerField()
@@ -125,8 +132,13 @@ class Message(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="message_unique_seq")]
+        ordering = ["match", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], condition=models.Q(to__isnull=True),
+                                    name="message_unique_public_seq"),
+            models.UniqueConstraint(fields=["match", "to", "seq"], condition=models.Q(to__isnull=False),
+                                    name="message_unique_private_seq"),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.text[:40]}"

@@ -47,6 +47,7 @@ def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "form": form,
         "locked_players": selectors.turn_locked_players(turn),
         "log": list(selectors.match_messages_for(match, me)),
+        "private_seq": selectors.match_private_seq(match, me),
         "host_views": selectors.match_views_for_host(match) if role == selectors.Role.HOST else None,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
@@ -79,14 +80,18 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
 def match_log(request: HttpRequest, pk: int) -> JsonResponse:
     """The log lines this viewer may read after ``?after=`` (for websocket resync)."""
     match = _match_or_404(pk)
-    try:
-        after = max(0, int(request.GET.get("after", "0")))
-    except ValueError:
-        after = 0
+    after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
     me = selectors.viewer_handle(match, request.user)
     lines = [{"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
-             for m in selectors.match_messages_for(match, me, after=after)]
-    return JsonResponse({"match": match.pk, "last_seq": match.last_seq, "messages": lines})
+             for m in selectors.match_messages_for(match, me, after=after, after_private=after_private)]
+    return JsonResponse({"match": match.pk, "last_seq": match.last_seq,
+                         "private_seq": selectors.match_private_seq(match, me), "messages": lines})
+
+
+def _seq_param(request: HttpRequest, name: str) -> int:
+    """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
+    raw = request.GET.get(name, "0")
+    return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
 def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ from seasons.models import LedgerEntry, Season, SeasonLog
 
 
 def _public_log(match_id: int) -> list[str]:
-    lines = Message.objects.filter(match_id=match_id, to__isnull=True).order_by("seq")
+    lines = Message.objects.filter(match_id=match_id, to__isnull=True).order_by("pk")
     return list(lines.values_list("text", flat=True))
 
 

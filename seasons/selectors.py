@@ -161,7 +161,7 @@ def episodes_of(season: Season) -> QuerySet[Episode]:
 def public_logs(match_ids: Iterable[int]) -> dict[int, list[str]]:
     """The public log lines of each match (the framework's messages with no addressee), in order."""
     out: dict[int, list[str]] = {}
-    rows = Message.objects.filter(match_id__in=list(match_ids), to__isnull=True).order_by("match_id", "seq")
+    rows = Message.objects.filter(match_id__in=list(match_ids), to__isnull=True).order_by("match_id", "pk")
     for match_id, text in rows.values_list("match_id", "text"):
         out.setdefault(match_id, []).append(text)
     return out

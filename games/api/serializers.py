@@ -45,7 +45,8 @@ class MatchDetailSerializer(serializers.Serializer):
     view = serializers.DictField()
     submission = SubmissionOutSerializer(allow_null=True)
     locked_players = serializers.ListField(child=serializers.CharField())
-    last_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField(help_text="The number of the last public log line.")
+    private_seq = serializers.IntegerField(allow_null=True, help_text="The number of my last private line.")
     outcome = serializers.DictField(allow_null=True)
 
 

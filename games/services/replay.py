@@ -35,7 +35,7 @@ def match_replay(*, match_id: int) -> ReplayReport:
     engine = get_engine(match.game)
     state = engine.setup(list(match.players), dict(match.options), turn_rng(match, 0))
     turns = list(Turn.objects.filter(match=match).order_by("number"))
-    texts = list(Message.objects.filter(match=match).order_by("seq").values_list("turn_number", "to", "text"))
+    texts = list(Message.objects.filter(match=match).order_by("pk").values_list("turn_number", "to", "text"))
     replayed: list[tuple[int, str | None, str]] = []
     closed = 0
     for turn in turns:
