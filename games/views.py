@@ -20,6 +20,7 @@ from games.forms import JsonMoveForm
 from games.models import Match
 from games.registry import get_entry
 from games.services import SubmissionRefused, submission_submit
+from games.services.replay import match_verify
 
 
 def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
@@ -140,6 +141,13 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Locked in." if lock else "Saved. You can change it until the deadline.")
     return HttpResponseRedirect(target)
+
+
+@require_GET
+def match_verify_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: the deal's commitment, and once the match is over its seed and a replay that checks it."""
+    match = _match_or_404(pk)
+    return render(request, "games/match_verify.html", {"match": match, "report": match_verify(match_id=match.pk)})
 
 
 @login_required

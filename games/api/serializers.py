@@ -47,6 +47,8 @@ class MatchDetailSerializer(serializers.Serializer):
     locked_players = serializers.ListField(child=serializers.CharField())
     last_seq = serializers.IntegerField(help_text="The number of the last public log line.")
     private_seq = serializers.IntegerField(allow_null=True, help_text="The number of my last private line.")
+    seed_sha256 = serializers.CharField(help_text="sha256 of the seed, published at the start (the deal's commitment).")
+    seed = serializers.CharField(allow_null=True, help_text="The seed, revealed once the match is over.")
     outcome = serializers.DictField(allow_null=True)
 
 

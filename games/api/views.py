@@ -66,7 +66,7 @@ class MatchDetailView(APIView):
             "submission": selectors.submission_of(turn, me),
             "locked_players": selectors.turn_locked_players(turn),
             "last_seq": match.last_seq, "private_seq": selectors.match_private_seq(match, me),
-            "outcome": match.outcome,
+            "outcome": match.outcome, "seed_sha256": match.seed_sha256, "seed": match.revealed_seed,
         }
         return Response(MatchDetailSerializer(data).data)
 
