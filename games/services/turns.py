@@ -143,6 +143,9 @@ def _store(*, match: Match, turn: Turn, engine: Engine[Any], moves: dict[str, di
     turn.closed_at = now
     turn.moves = moves
     turn.save(update_fields=["status", "closed_at", "moves"])
+    before = engine.load(turn.state_before)
+    costs = {p: engine.garnet_cost(before, p, m) for p, m in moves.items()}
+    hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
     rows = _numbered(match=match, turn_number=turn.number, texts=texts)
     Message.objects.bulk_create(rows)
     match.last_seq += sum(1 for r in rows if r.to is None)
