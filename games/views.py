@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -17,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.ratelimit import rate_limited
 from games import selectors
 from games.forms import JsonMoveForm
+from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
 from games.registry import get_entry
 from games.services import SubmissionRefused, submission_submit
@@ -99,9 +99,9 @@ def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, An
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
-            value = json.loads(raw)
-        except ValueError:
-            messages.error(request, "Your move was not readable (malformed JSON); nothing was saved.")
+            value = json_parse(raw, field="move_json")
+        except JsonInputError as exc:
+            messages.error(request, f"Your move was not readable ({exc}); nothing was saved.")
             return None
         if not isinstance(value, dict):
             messages.error(request, "A move must be a JSON object; nothing was saved.")
@@ -115,6 +115,16 @@ def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, An
         messages.error(request, f"Nothing was saved: {errors}")
         return None
     return form.to_move()
+
+
+def _turn_field(raw: str) -> int | None:
+    """The form's ``turn`` (blank: none), else a refusal naming the field (never a 500 on ``²`` or 5,000 digits)."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise SubmissionRefused('the field "turn" must be a turn number (a whole number from 1)', rule=True)
+    return int(raw)
 
 
 @require_POST
@@ -132,10 +142,9 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     move = _move_from_post(request, match, me)
     if move is not None:
         lock = request.POST.get("lock") in {"1", "on", "true"}
-        turn_number = request.POST.get("turn")
         try:
-            submission_submit(match_id=match.pk, player=me, move=move, lock=lock,
-                              turn_number=int(turn_number) if turn_number and turn_number.isdigit() else None)
+            turn_number = _turn_field(request.POST.get("turn", ""))
+            submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
         except SubmissionRefused as exc:
             messages.error(request, f"Not saved: {exc}")
         else:

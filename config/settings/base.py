@@ -187,6 +187,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every JSON body goes through games.jsoninput (size, depth, storable values).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"submit": "60/min", "login": "10/min"},
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }

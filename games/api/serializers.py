@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.jsoninput import JsonInputError, json_check
+
 
 class TurnSerializer(serializers.Serializer):
     number = serializers.IntegerField()
@@ -65,7 +67,15 @@ class MessageSerializer(serializers.Serializer):
 class SubmitInSerializer(serializers.Serializer):
     move = serializers.DictField(help_text="The move in the game's public notation.")
     lock = serializers.BooleanField(default=False)
-    turn = serializers.IntegerField(required=False, min_value=1, help_text="Refuse unless this turn is open.")
+    turn = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
+                                    help_text="Refuse unless this turn is open.")
+
+    def validate_move(self, value: dict[str, Any]) -> dict[str, Any]:
+        """The move within the JSON entry point's limits (a form-encoded body skips the JSON parser)."""
+        try:
+            return json_check(value, field="move")
+        except JsonInputError as exc:
+            raise serializers.ValidationError(exc.problem) from exc
 
 
 class ErrorSerializer(serializers.Serializer):
