@@ -114,6 +114,18 @@ class AbcEngine(BaseEngine[Any]):
             return state.next_cost(player)
         return 0
 
+    def resample_hidden(self, state: AbcState, player: PlayerId, rng: Random) -> AbcState:
+        """Redraw what only ``player`` knows while the rounds run: the garnets they brought in and, when
+        they are the X of a round being played, whether they doubled (within what they could pay)."""
+        if state.phase not in (PAIRING, ACTIONS_PHASE) or state.result is not None:
+            return state
+        new = load_state(dump_state(state))
+        if new.phase == ACTIONS_PHASE and player == new.x:
+            new.x_double = rng.random() < 0.5
+        committed = new.spent[player] + new.pending_cost(player)
+        new.garnets_start[player] = committed + rng.randint(0, 12)
+        return new
+
     def default_move(self, state: AbcState, player: PlayerId) -> dict[str, Any]:
         """What a missing submission becomes (RULES.md rulings 3-5); it never doubles."""
         if player not in self.awaiting(state):
