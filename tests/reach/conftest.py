@@ -7,7 +7,7 @@ import socket
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from email import message_from_bytes
+from email import message_from_bytes, policy
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -92,7 +92,7 @@ def smtp(settings: Any) -> Iterator[SmtpSink]:
 
     class Handler:
         async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
-            sink.messages.append(message_from_bytes(envelope.content))
+            sink.messages.append(message_from_bytes(envelope.content, policy=policy.default))
             sink.recipients.append(list(envelope.rcpt_tos))
             return "250 OK"
 
