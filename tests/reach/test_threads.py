@@ -114,3 +114,17 @@ def test_only_players_write_and_empty_messages_are_refused(season_match: tuple[A
     r = _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "  "})
     assert r.status_code == 200 and b"write your message first" in r.content
     assert not Post.objects.exists()
+
+
+def test_the_demo_season_has_threads_and_a_clarification_to_look_at() -> None:
+    """Done means: "the demo season has threads and a clarification to look at" (idempotent)."""
+    from django.core.management import call_command
+
+    from reach.models import Clarification
+
+    call_command("demo_season")
+    call_command("demo_reach")
+    call_command("demo_reach")
+    assert Thread.objects.count() == 3 and Clarification.objects.count() == 1
+    assert sorted(t.unread for t in inbox_threads(user("host"))) == [1, 1, 1]  # ann wrote again after the answer
+    assert b"X may not pair themself" in Client().get(reverse("games:match", args=[Clarification.objects.get().match_id])).content
