@@ -9,7 +9,6 @@ from games.models import Message
 from seasons import selectors
 from seasons.models import LedgerEntry, Season, SeasonLog
 
-
 # Other apps add their sections (reach: clarifications, and the dealer threads once the season is over):
 # each section function returns {key: value} merged into the JSON; each renderer turns the whole
 # archive into Markdown lines appended before the ledger.

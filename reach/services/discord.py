@@ -8,7 +8,6 @@ public facts are ever announced: callers pass public text, never a thread or a p
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass
 
@@ -20,8 +19,6 @@ from django.utils import timezone
 from reach.models import Delivery, SeasonChannel
 from reach.services.dispatch import dispatch
 from seasons.models import Season
-
-log = logging.getLogger(__name__)
 
 GARNET_COLOUR = 0x9B1C31
 MAX_ATTEMPTS = 8

@@ -46,7 +46,7 @@ def fake_discord() -> Iterator[FakeDiscord]:
     fake = FakeDiscord()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = json.loads(self.rfile.read(length) or b"{}")
             status, payload = fake.answer(body)
@@ -91,7 +91,7 @@ def smtp(settings: Any) -> Iterator[SmtpSink]:
     sink = SmtpSink()
 
     class Handler:
-        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
             sink.messages.append(message_from_bytes(envelope.content, policy=policy.default))
             sink.recipients.append(list(envelope.rcpt_tos))
             return "250 OK"

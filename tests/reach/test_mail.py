@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from unittest import mock
 
@@ -118,9 +117,9 @@ def test_the_daily_digest_comes_at_the_user_s_own_morning(smtp: SmtpSink, settin
     abc_episode(season)
     assert smtp.to("ann@example.test") == []
     assert Mail.objects.get(user=user("ann")).status == Mail.Status.DIGEST
-    utc_8 = datetime(2030, 1, 1, 8, 0, tzinfo=dt_timezone.utc)  # 17:00 in Tokyo: not ann's morning
+    utc_8 = datetime(2030, 1, 1, 8, 0, tzinfo=UTC)  # 17:00 in Tokyo: not ann's morning
     assert mail_digests_send(now=utc_8) == 0
-    tokyo_8 = datetime(2030, 1, 1, 23, 0, tzinfo=dt_timezone.utc)  # 08:00 on 2 Jan in Tokyo
+    tokyo_8 = datetime(2030, 1, 1, 23, 0, tzinfo=UTC)  # 08:00 on 2 Jan in Tokyo
     assert mail_digests_send(now=tokyo_8) == 1
     assert mail_digests_send(now=tokyo_8 + timedelta(minutes=15)) == 0  # one a day
     [msg] = smtp.to("ann@example.test")

@@ -34,7 +34,7 @@ def season_match() -> tuple[Any, Any]:
 def test_a_player_asks_the_dealer_and_the_host_answers_from_the_inbox(season_match: tuple[Any, Any]) -> None:
     """"a private thread between each player and the hosts ... the host sees all threads in one inbox
     with unread counts and answers from there"."""
-    season, match = season_match
+    _season, match = season_match
     ann = _client("ann")
     page = ann.get(reverse("reach:match_thread", args=[match.pk]))
     assert "goes into the season's public archive" in page.content.decode()  # players are told so when they write
@@ -73,7 +73,7 @@ def test_nobody_else_reads_a_thread_while_the_season_runs(season_match: tuple[An
 
 def test_posts_are_pushed_to_the_other_side_without_their_text(season_match: tuple[Any, Any]) -> None:
     """"live over the websocket": the hosts' and the player's own sockets get a nudge naming the thread."""
-    season, match = season_match
+    _season, match = season_match
     with mock.patch("games.broadcast.send") as send:
         _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "a private question"})
     events = [e for call in send.call_args_list for e in call.args[0]]
@@ -89,7 +89,7 @@ def test_posts_are_pushed_to_the_other_side_without_their_text(season_match: tup
 
 def test_a_season_thread_and_the_archive_once_the_season_is_over(season_match: tuple[Any, Any]) -> None:
     """"Both go into the season archive when the season is over, threads included"."""
-    season, match = season_match
+    season, _match = season_match
     _client("bob").post(reverse("reach:season_thread", args=[season.slug]), {"text": "When is episode 2?"})
     thread = Thread.objects.get(season=season, match__isnull=True)
     _client("host").post(reverse("reach:host_thread", args=[thread.pk]), {"text": "Tomorrow."})
@@ -105,7 +105,7 @@ def test_a_season_thread_and_the_archive_once_the_season_is_over(season_match: t
 
 def test_only_players_write_and_empty_messages_are_refused(season_match: tuple[Any, Any]) -> None:
     """A spectator has no thread on a match; an empty message is refused with a clear word, not a 500."""
-    season, match = season_match
+    _season, match = season_match
     from tests.factories import UserFactory
 
     c = Client()
