@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.models import Match, Message
 from seasons import selectors
 from seasons.models import LedgerEntry, Season, SeasonLog
+
+# Other apps add their sections (reach: clarifications, and the dealer threads once the season is over):
+# each section function returns {key: value} merged into the JSON; each renderer turns the whole
+# archive into Markdown lines appended before the ledger.
+ARCHIVE_SECTIONS: list[Callable[[Season], dict[str, Any]]] = []
+ARCHIVE_MARKDOWN: list[Callable[[dict[str, Any]], list[str]]] = []
 
 
 def _public_log(match_id: int) -> list[str]:
@@ -43,7 +50,7 @@ def season_archive(season: Season) -> dict[str, Any]:
             "picks": [{"kind": p.kind, "picker": p.picker.handle, "status": p.status,
                        "choice": p.choice.handle if p.choice else None} for p in ep.picks.all()],
         })
-    return {
+    data: dict[str, Any] = {
         "season": {"name": season.name, "slug": season.slug, "status": season.status,
                    "gamewide_order": season.gamewide_order,
                    "settings": {"token_mode": season.token_mode, "confiscate_garnets": season.confiscate_garnets,
@@ -61,6 +68,9 @@ def season_archive(season: Season) -> dict[str, Any]:
                       "details": x.details, "at": x.created_at.isoformat()}
                      for x in SeasonLog.objects.filter(season=season).select_related("user").order_by("pk")],
     }
+    for section in ARCHIVE_SECTIONS:
+        data.update(section(season))
+    return data
 
 
 def season_archive_markdown(season: Season) -> str:
@@ -92,6 +102,8 @@ def season_archive_markdown(season: Season) -> str:
                 out += ["", "<details><summary>Death Match log</summary>", ""]
                 out += [f"- {line}" for line in dm["match"]["log"]]
                 out += ["", "</details>"]
+    for render in ARCHIVE_MARKDOWN:
+        out += render(data)
     out += ["", "## Ledger", "", "| Player | Change | Reason |", "|---|---|---|"]
     for e in data["ledger"]:
         unit = "token" if e["currency"] == "token" else "garnet"
