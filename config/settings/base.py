@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "accounts.middleware.TimezoneMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -187,7 +188,14 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"submit": "60/min", "login": "10/min"},
+    # Every JSON body goes through games.jsoninput (size, depth, storable values).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_THROTTLE_RATES": {"submit": "60/min", "login": "10/min",
+                               "token": os.environ.get("GARNET_TOKEN_RATE", "10/min")},
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -195,6 +203,23 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Matches, turns and submissions of Garnet seasons.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# A strict Content-Security-Policy: scripts and styles only from our own static files (no inline
+# script anywhere: page helpers read data attributes), websockets and fetches to ourselves.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
 }
 
 AXES_FAILURE_LIMIT = 8
@@ -259,3 +284,6 @@ SOCIALACCOUNT_PROVIDERS = {
         "VERIFIED_EMAIL": False,  # trust Discord's own "verified" flag, nothing more
     }
 }
+# Log in with Discord posts to our own URL, which redirects to Discord: browsers check form-action on that redirect.
+CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] = [*CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"],
+                                                        "https://discord.com"]

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from games import hooks
-from seasons.receivers import garnet_check
+from seasons.receivers import on_move_saved
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +36,6 @@ def test_reach_listens_through_the_hooks() -> None:
 
 
 def test_seasons_listen_through_the_hooks() -> None:
-    """Seasons hook in through match_finished, turn_opened and MOVE_CHECKS."""
-    assert garnet_check in hooks.MOVE_CHECKS
+    """Seasons hook in through match_finished, turn_opened, turn_closed and MOVE_SAVED."""
+    assert on_move_saved in hooks.MOVE_SAVED and hooks.turn_closed.has_listeners()
     assert hooks.match_finished.has_listeners() and hooks.turn_opened.has_listeners()
