@@ -21,7 +21,7 @@ from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
 from games.abc.views import build_view
-from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_roster, seat_order
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster, seat_order
 
 ROUND_SECONDS = 86400  # "The X will have 24 hours"; Main Match rounds are 24 hours.
 
@@ -33,6 +33,12 @@ class AbcEngine(BaseEngine[Any]):
     title: ClassVar[str] = "The ABC Game"
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("garnets", "player_ints", label="Garnets brought in", low=0, season=True,
+                   help="Each player's free garnet balance, which their doubles spend from."),
+        OptionSpec("x_order", "players", label="X order",
+                   help="The order in which players are the X (every player once); blank: drawn at random."),
+    )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> AbcState:
         """A new match: the X order (random unless ``options["x_order"]``) and the garnets brought in.
