@@ -45,6 +45,11 @@ class Season(models.Model):
     ecs_per_episode = models.PositiveSmallIntegerField(default=1, help_text="ECs (and so Death Matches) per episode.")
     mm_winners_pick_ec = models.BooleanField(default=False)
     dm_game = models.CharField(max_length=32, default="warriors", help_text="The default Death Match game.")
+    starting_garnets = models.PositiveIntegerField(default=0, help_text="Garnets each player holds when the season starts.")
+    starting_tokens = models.PositiveSmallIntegerField(default=0, help_text="Tokens of Life each player starts with.")
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="The host's time zone for the console's times.")
+    signup_code = models.CharField(max_length=32, blank=True,
+                                   help_text="A shared code players use to ask to join; the host approves each.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -115,6 +120,33 @@ class Episode(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} · Episode {self.number}"
+
+
+class Invite(models.Model):
+    """A place in a season offered to a handle: a one-time link (host's invite) or a request by sign-up code.
+
+    An invite (``requested`` False) is accepted by the player setting a password; a request
+    (``requested`` True, by a user with an account) waits for a host's approval. Either ends as an
+    :class:`Entrant`.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="invites")
+    handle = models.CharField(max_length=150)
+    email = models.EmailField(blank=True)
+    token = models.CharField(max_length=64, unique=True)
+    requested = models.BooleanField(default=False, help_text="Asked for by the player with the sign-up code.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True, help_text="Accepted (invite) or approved (request).")
+
+    class Meta:
+        ordering = ["season", "handle"]
+        constraints = [models.UniqueConstraint(fields=["season", "handle"], name="invite_unique_handle")]
+
+    def __str__(self) -> str:
+        return f"{self.handle} → {self.season}"
 
 
 class Duel(models.Model):

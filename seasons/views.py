@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -13,9 +14,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
-from seasons.forms import PickForm, TransferForm
-from seasons.models import Notice, Pick, Season
+from seasons.forms import InviteAcceptForm, PickForm, TransferForm
+from seasons.models import Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
+from seasons.services.casting import invite_accept, season_join_request
 
 
 def _season(slug: str) -> Season:
@@ -168,3 +170,40 @@ def notices_seen(request: HttpRequest) -> HttpResponse:
     if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
         return JsonResponse({"ok": True})
     return HttpResponseRedirect(request.POST.get("next") or reverse("games:dashboard"))
+
+
+@require_http_methods(["GET", "POST"])
+def season_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """An invited player's one-time link: set a password, be signed in, land in the season."""
+    invite = Invite.objects.select_related("season").filter(token=token, requested=False).first()
+    if invite is None or invite.used_at is not None:
+        return render(request, "seasons/invite.html", {"invite": None}, status=404)
+    form = InviteAcceptForm(request.POST or None, initial={"email": invite.email})
+    if request.method == "POST" and form.is_valid():
+        try:
+            entrant = invite_accept(token=token, password=form.cleaned_data["password"],
+                                    email=form.cleaned_data["email"])
+        except SeasonError as exc:
+            form.add_error(None, str(exc))
+        else:
+            login(request, entrant.user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to {invite.season.name}, {entrant.handle}.")
+            return HttpResponseRedirect(reverse("season_home", args=[invite.season.slug]))
+    return render(request, "seasons/invite.html", {"invite": invite, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    """The season's shared sign-up link: a signed-in player asks to join; a host approves."""
+    season = _season(slug)
+    if request.method == "POST":
+        try:
+            season_join_request(season=season, code=code, user=request.user)
+        except SeasonError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Asked to join {season.name}: a host will approve you.")
+        return HttpResponseRedirect(reverse("season_home", args=[slug]))
+    return render(request, "seasons/join.html", {"season": season, "code": code,
+                                                 "valid": bool(season.signup_code) and code == season.signup_code})
