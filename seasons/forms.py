@@ -35,7 +35,7 @@ class HostStepForm(forms.Form):
         ("confirm", "Confirm an automatic step"), ("finish", "Finish the season"),
         ("cast", "Add players"), ("order_up", "Move up in the tiebreak order"),
         ("order_random", "Randomise the tiebreak order"), ("approve", "Approve a sign-up"),
-        ("start", "Start the season"), ("match", "Match control"),
+        ("start", "Start the season"), ("match", "Match control"), ("schedule", "Set a Death Match's start"),
     ]
     NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start"})
 
@@ -102,6 +102,13 @@ class SeasonNewForm(forms.Form):
                                          help_text="Blank: the game's own (Warriors' Death: 60 s).")
     pick_seconds = forms.TypedChoiceField(choices=DURATIONS, coerce=int, initial=86400, label="Time to pick",
                                           help_text="How long the EC has to name a DMO (drawn by lot after).")
+    dm_lead_seconds = forms.TypedChoiceField(
+        choices=[(0, "at once"), (300, "5 minutes"), (900, "15 minutes"), (3600, "1 hour"), (6 * 3600, "6 hours"),
+                 (86400, "24 hours")], coerce=int, initial=900, label="Death Match starts after",
+        help_text="Time from the DMO pick to the first turn; it starts sooner when both players press Ready.")
+    dm_no_show = forms.ChoiceField(choices=Season.NoShow.choices, initial=Season.NoShow.DEFAULT,
+                                   label="A player not ready at the start",
+                                   help_text="What happens when the scheduled time comes and a player is not there.")
     ecs_per_episode = forms.IntegerField(min_value=1, max_value=3, initial=1, label="ECs per episode",
                                          help_text="Each EC plays their own Death Match.")
     mm_winners_pick_ec = forms.BooleanField(required=False, label="MM winners pick the EC",

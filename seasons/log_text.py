@@ -38,6 +38,10 @@ SENTENCES: dict[str, Callable[[D], str]] = {
                         + (f" in place of {d['replaced']}" if d.get("replaced") else "") + ".",
     "no_ec": lambda d: f"{_ep(d)}nobody could be named EC; no Death Match.",
     "token_spent": lambda d: f"{_ep(d)}{d.get('player')} spent a Token of Life to escape the Death Match.",
+    "dm_scheduled": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} was scheduled.",
+    "dm_rescheduled": lambda d: f"{_ep(d)}a host moved the start of {d.get('ec')} vs {d.get('dmo')}.",
+    "dm_ready": lambda d: f"{_ep(d)}{d.get('player')} is ready for the Death Match.",
+    "dm_forfeit": lambda d: f"{_ep(d)}{d.get('player')} did not show up for the Death Match and forfeits.",
     "dm_start": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} started.",
     "entrant_eliminate": lambda d: f"{_ep(d)}{d.get('player')} was eliminated"
                                    + (f" ({d['confiscated']} garnets confiscated)" if d.get("confiscated") else "")

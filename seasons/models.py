@@ -28,6 +28,10 @@ class Season(models.Model):
         SPENT = "spent", "Spent: a token lets the EC escape the DM"
         SHIELD = "shield", "Shield: holders may not be picked as DMO"
 
+    class NoShow(models.TextChoices):
+        DEFAULT = "default", "It starts anyway; their missed turns get default moves"
+        FORFEIT = "forfeit", "They forfeit: the player who is ready wins"
+
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
@@ -48,6 +52,11 @@ class Season(models.Model):
     starting_garnets = models.PositiveIntegerField(default=0, help_text="Garnets each player holds when the season starts.")
     starting_tokens = models.PositiveSmallIntegerField(default=0, help_text="Tokens of Life each player starts with.")
     time_zone = models.CharField(max_length=64, default="UTC", help_text="The host's time zone for the console's times.")
+    dm_lead_seconds = models.PositiveIntegerField(
+        default=0, help_text="How long after the DMO is known its Death Match starts (both players ready start it "
+        "at once); 0: it starts at once.")
+    dm_no_show = models.CharField(max_length=8, choices=NoShow.choices, default=NoShow.DEFAULT,
+                                  help_text="What happens to a player not ready when a scheduled Death Match starts.")
     signup_code = models.CharField(max_length=32, blank=True,
                                    help_text="A shared code players use to ask to join; the host approves each.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -157,6 +166,8 @@ class Duel(models.Model):
     dmo = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="duels_as_dmo")
     match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="season_duel")
     loser = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="A scheduled DM's start (it has no match yet).")
+    ready = models.JSONField(default=list, blank=True, help_text="Handles of the players who pressed Ready.")
 
     class Meta:
         ordering = ["episode", "pk"]

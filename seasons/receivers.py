@@ -81,7 +81,8 @@ def connect() -> None:
 
 
 def _picks_sweep() -> int:
-    """Time out overdue DMO / EC picks (the in-process sweeper of the embedded default calls this)."""
+    """Time out overdue DMO / EC picks and start due scheduled Death Matches (the in-process sweeper calls this)."""
+    from seasons.services.duels import duels_start_due
     from seasons.services.picks import picks_close_due
 
-    return picks_close_due()
+    return picks_close_due() + duels_start_due()

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.forms import InviteAcceptForm, PickForm, TransferForm
-from seasons.models import Invite, Notice, Pick, Season
+from seasons.models import Duel, Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
 from seasons.services.casting import invite_accept, season_join_request
+from seasons.services.duels import duel_ready
 
 
 def _season(slug: str) -> Season:
@@ -115,7 +116,9 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             choice = form.cleaned_data["choice"]
             try:
                 if pick.kind == Pick.Kind.DMO:
-                    episode_dmo_pick(pick_id=pick.pk, user=request.user, dmo=choice)
+                    duel = episode_dmo_pick(pick_id=pick.pk, user=request.user, dmo=choice)
+                    messages.success(request, f"You picked {choice}.")
+                    return HttpResponseRedirect(reverse("season_duel", args=[slug, duel.pk]))
                 else:
                     episode_ec_pick(pick_id=pick.pk, user=request.user, ec=choice)
             except SeasonError as exc:
@@ -207,3 +210,30 @@ def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("season_home", args=[slug]))
     return render(request, "seasons/join.html", {"season": season, "code": code,
                                                  "valid": bool(season.signup_code) and code == season.signup_code})
+
+
+@require_http_methods(["GET", "POST"])
+def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A Death Match before it starts: the countdown, each player's Ready button; then its match page."""
+    season = _season(slug)
+    duel = (Duel.objects.select_related("episode", "ec__user", "dmo__user", "match")
+            .filter(pk=pk, episode__season=season).first())
+    if duel is None:
+        raise Http404("no such Death Match")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect(f"{reverse('accounts:login')}?next={request.path}")
+        try:
+            duel = duel_ready(duel_id=duel.pk, user=request.user)
+        except SeasonError as exc:
+            messages.error(request, str(exc))
+        return HttpResponseRedirect(request.path)
+    if duel.match_id is not None:
+        return HttpResponseRedirect(reverse("games:match", args=[duel.match_id]))
+    me = selectors.entrant_of(season, request.user)
+    players = [e for e in (duel.ec, duel.dmo) if e is not None]
+    return render(request, "seasons/duel.html", {
+        "season": season, "duel": duel, "players": players,
+        "mine": bool(me and any(e.pk == me.pk for e in players)) and me.handle not in duel.ready,
+        "host": is_host(season, request.user),
+    })

@@ -28,7 +28,8 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
                   garnets_public: bool = True, mm_turn_seconds: int = 86400, dm_turn_seconds: int | None = None,
                   pick_seconds: int = 86400, ecs_per_episode: int = 1, mm_winners_pick_ec: bool = False,
                   dm_game: str = "warriors", starting_garnets: int = 0, starting_tokens: int = 0,
-                  time_zone: str = "UTC", signup_code: str = "") -> Season:
+                  time_zone: str = "UTC", signup_code: str = "", dm_lead_seconds: int = 0,
+                  dm_no_show: str = Season.NoShow.DEFAULT) -> Season:
     """Create a season in draft with an entrant for each handle (users must exist) and its settings."""
     if Season.objects.filter(slug=slug).exists():
         raise SeasonError(f'A season "{slug}" already exists.')
@@ -40,6 +41,8 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
         raise SeasonError("An episode names at least one EC.")
     if starting_garnets < 0 or starting_tokens < 0:
         raise SeasonError("Players start with 0 or more garnets and Tokens of Life.")
+    if dm_no_show not in Season.NoShow.values:
+        raise SeasonError("A no-show either forfeits or plays on with default moves.")
     if time_zone not in zoneinfo.available_timezones():
         raise SeasonError(f'"{time_zone}" is not a time zone (e.g. Europe/London).')
     roster = list(dict.fromkeys(players))
@@ -52,7 +55,7 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
             garnets_public=garnets_public, mm_turn_seconds=mm_turn_seconds, dm_turn_seconds=dm_turn_seconds,
             pick_seconds=pick_seconds, ecs_per_episode=ecs_per_episode, mm_winners_pick_ec=mm_winners_pick_ec,
             dm_game=dm_game, starting_garnets=starting_garnets, starting_tokens=starting_tokens,
-            time_zone=time_zone, signup_code=signup_code)
+            time_zone=time_zone, signup_code=signup_code, dm_lead_seconds=dm_lead_seconds, dm_no_show=dm_no_show)
         season.hosts.set(list(hosts))
         Entrant.objects.bulk_create([Entrant(season=season, user=users[p]) for p in roster])
         season_log(season=season, action="season_create", players=roster)

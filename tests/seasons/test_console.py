@@ -26,7 +26,8 @@ def _host_client() -> tuple[Client, object]:
 
 NEW = {"name": "Garnet Season 3", "starting_garnets": 5, "starting_tokens": 1, "token_mode": "shield",
        "confiscate_garnets": "on", "garnets_public": "on", "mm_turn_seconds": 86400, "pick_seconds": 86400,
-       "ecs_per_episode": 1, "dm_game": "warriors", "time_zone": "Europe/London"}
+       "ecs_per_episode": 1, "dm_game": "warriors", "time_zone": "Europe/London", "dm_lead_seconds": 900,
+       "dm_no_show": "default"}
 
 
 def test_a_staff_host_creates_casts_and_starts_a_season_with_starting_garnets(
@@ -103,3 +104,52 @@ def test_match_controls_with_a_reason_and_the_log_as_sentences() -> None:
     page = client.get(url).content.decode()
     assert "A host extended the turn by 15 min in" in page and "“late night”" in page
     assert "{" not in "".join(log_sentence(x) for x in SeasonLog.objects.filter(season=season))
+
+
+def _dm_scheduled(**settings: object):  # type: ignore[no-untyped-def]
+    from seasons.models import Pick
+    from seasons.services import episode_dmo_pick
+    from tests.seasons.factories import finish_mm
+
+    season = started_season(dm_lead_seconds=900, **settings)
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    pick = Pick.objects.get(episode=episode, status="open")
+    ec = pick.picker
+    dmo = next(h for h in ("bob", "cat", "dan", "fay") if h != ec.handle)
+    duel = episode_dmo_pick(pick_id=pick.pk, user=ec.user, dmo=dmo)
+    return season, duel
+
+
+def test_a_death_match_is_scheduled_and_starts_when_both_players_are_ready() -> None:
+    """"the first turn opens at the scheduled time or as soon as both are ready, whichever comes first"."""
+    season, duel = _dm_scheduled()
+    assert duel.match is None and duel.starts_at is not None
+    spectator = Client().get(f"/seasons/{season.slug}/").content.decode()
+    assert "starts in" in spectator
+    for entrant in (duel.ec, duel.dmo):
+        c = Client()
+        c.force_login(entrant.user)
+        assert "I'm ready" in c.get(f"/seasons/{season.slug}/duels/{duel.pk}/").content.decode()
+        c.post(f"/seasons/{season.slug}/duels/{duel.pk}/")
+    duel.refresh_from_db()
+    assert duel.match is not None and duel.match.options["advantage"] == duel.dmo.handle
+
+
+def test_at_the_scheduled_time_a_no_show_forfeits_when_the_season_says_so() -> None:
+    from seasons.services.duels import duel_ready, duels_start_due
+
+    season, duel = _dm_scheduled(dm_no_show="forfeit")
+    duel_ready(duel_id=duel.pk, user=duel.ec.user)
+    assert duels_start_due(now=duel.starts_at) == 1
+    duel.refresh_from_db()
+    assert duel.match is None and duel.loser == duel.dmo
+    assert Entrant.objects.get(pk=duel.dmo.pk).status == "eliminated"
+
+
+def test_at_the_scheduled_time_the_match_starts_with_default_moves_by_default() -> None:
+    from seasons.services.duels import duels_start_due
+
+    season, duel = _dm_scheduled()
+    assert duels_start_due(now=duel.starts_at) == 1
+    duel.refresh_from_db()
+    assert duel.match is not None and duel.loser is None
