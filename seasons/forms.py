@@ -36,8 +36,9 @@ class HostStepForm(forms.Form):
         ("cast", "Add players"), ("order_up", "Move up in the tiebreak order"),
         ("order_random", "Randomise the tiebreak order"), ("approve", "Approve a sign-up"),
         ("start", "Start the season"), ("match", "Match control"), ("schedule", "Set a Death Match's start"),
+        ("final_leg", "Start a game of the Final"),
     ]
-    NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start"})
+    NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start", "final_leg"})
 
     step = forms.ChoiceField(choices=STEPS)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
@@ -109,6 +110,11 @@ class SeasonNewForm(forms.Form):
     dm_no_show = forms.ChoiceField(choices=Season.NoShow.choices, initial=Season.NoShow.DEFAULT,
                                    label="A player not ready at the start",
                                    help_text="What happens when the scheduled time comes and a player is not there.")
+    finalists = forms.TypedChoiceField(choices=[(2, "2"), (3, "3: a semifinal, the third has a bye")], coerce=int,
+                                       initial=2, help_text="The Final begins when this many players are left.")
+    final_legs = forms.TypedChoiceField(choices=[(1, "1 game"), (3, "best of 3"), (5, "best of 5")], coerce=int,
+                                        initial=3, label="The Final is", help_text="Two-player games you pick "
+                                        "for each leg; the bye goes to the most Tokens, then garnets, then tiebreak.")
     ecs_per_episode = forms.IntegerField(min_value=1, max_value=3, initial=1, label="ECs per episode",
                                          help_text="Each EC plays their own Death Match.")
     mm_winners_pick_ec = forms.BooleanField(required=False, label="MM winners pick the EC",

@@ -42,6 +42,7 @@ from seasons.services import (
 )
 from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set, unique_slug
 from seasons.services.duels import duel_schedule
+from seasons.services.final import final_leg_start, final_state
 from seasons.services.match_controls import season_match_control
 from seasons.services.episodes import two_player_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
@@ -108,7 +109,8 @@ def season_new(request: HttpRequest) -> HttpResponse:
                 dm_turn_seconds=d["dm_turn_seconds"], pick_seconds=d["pick_seconds"],
                 ecs_per_episode=d["ecs_per_episode"], mm_winners_pick_ec=d["mm_winners_pick_ec"],
                 dm_game=d["dm_game"], starting_garnets=d["starting_garnets"], starting_tokens=d["starting_tokens"],
-                time_zone=d["time_zone"], dm_lead_seconds=d["dm_lead_seconds"], dm_no_show=d["dm_no_show"], signup_code=secrets.token_urlsafe(6) if d["signup_code"] else "")
+                time_zone=d["time_zone"], dm_lead_seconds=d["dm_lead_seconds"], dm_no_show=d["dm_no_show"],
+                finalists=d["finalists"], final_legs=d["final_legs"], signup_code=secrets.token_urlsafe(6) if d["signup_code"] else "")
             if d["roster"].strip():
                 season_cast(season=season, roster=d["roster"], user=request.user,
                             base_url=request.build_absolute_uri("/")[:-1])
@@ -140,6 +142,7 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
         "order_random": lambda: season_order_set(season=season, user=user),
         "approve": lambda: invite_approve(season=season, invite_id=target, user=user),
         "start": lambda: season_start(season_id=season.pk, user=user),
+        "final_leg": lambda: final_leg_start(season_id=season.pk, game=d.get("other") or "", user=user),
         "schedule": lambda: duel_schedule(season=season, duel_id=target, user=user, reason=reason,
                                           starts_at=_aware(d.get("deadline"), season) or timezone.now()),
         "match": lambda: season_match_control(season=season, match_id=target, control=d.get("control") or "",
@@ -188,7 +191,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
         "draft_order": draft_order(season) if season.status == Season.Status.DRAFT else [],
         "invites": season.invites.filter(used_at=None),
         "durations": DURATIONS, "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
-        "running": _running_matches(season),
+        "running": _running_matches(season), "final": final_state(season), "dm_games": _dm_game_choices(),
         "scheduled": Duel.objects.filter(episode__season=season, match__isnull=True, loser__isnull=True,
                                          starts_at__isnull=False).select_related("episode", "ec__user", "dmo__user"),
         "episode_form": EpisodeStartForm(games=_games(len(alive)), alive=alive, dm_games=two_player_games(),

@@ -51,6 +51,12 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "ledger_adjust": lambda d: f"{d.get('player')} {int(d.get('amount') or 0):+d} {d.get('currency')}.",
     "ledger_undo": lambda d: "A ledger entry was undone.",
     "transfer": lambda d: f"{d.get('sender')} sent {d.get('amount')} garnets to {d.get('to')}.",
+    "final_leg_start": lambda d: f"{d.get('stage')} game {d.get('number')} ({d.get('game')}) started: "
+                                 f"{_names(d.get('players'))}" + (f"; {d['bye']} has the bye" if d.get("bye") else "")
+                                 + ".",
+    "final_leg_won": lambda d: f"{d.get('player')} won {d.get('stage')} game {d.get('number')}.",
+    "final_leg_draw": lambda d: f"{d.get('stage')} game {d.get('number')} was drawn and does not count.",
+    "champion": lambda d: f"{d.get('player')} won the Final against {d.get('runner_up')} and is the champion!",
     "match_control": lambda d: f"A host {d.get('text', 'used a match control')}.",
     "confirm": lambda d: f"A host confirmed the step “{d.get('confirmed')}”.",
 }

@@ -57,6 +57,11 @@ class Season(models.Model):
         "at once); 0: it starts at once.")
     dm_no_show = models.CharField(max_length=8, choices=NoShow.choices, default=NoShow.DEFAULT,
                                   help_text="What happens to a player not ready when a scheduled Death Match starts.")
+    finalists = models.PositiveSmallIntegerField(default=2, choices=[(2, "2"), (3, "3")],
+                                                 help_text="The Final begins when this many players are left.")
+    final_legs = models.PositiveSmallIntegerField(default=3, help_text="The Final is best of this many games.")
+    champion = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                 help_text="The Final's winner.")
     signup_code = models.CharField(max_length=32, blank=True,
                                    help_text="A shared code players use to ask to join; the host approves each.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -129,6 +134,29 @@ class Episode(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} · Episode {self.number}"
+
+
+class FinalLeg(models.Model):
+    """One game of the Final (or, with three finalists, of the semifinal): a 2-player match the host picked."""
+
+    class Stage(models.TextChoices):
+        SEMI = "semi", "Semifinal"
+        FINAL = "final", "Final"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="final_legs_played")
+    stage = models.CharField(max_length=8, choices=Stage.choices)
+    number = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=32)
+    players = models.JSONField(default=list)
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="season_final_leg")
+    winner = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["season", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.season} · {self.get_stage_display()} game {self.number}"
 
 
 class Invite(models.Model):

@@ -30,11 +30,13 @@ LIVE_SECONDS = 15 * 60
 def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any) -> None:
     """Feed a finished season match to its episode."""
     from seasons.services.episodes import episode_dm_finished, episode_mm_finished
+    from seasons.services.final import final_leg_finished
 
     try:
         with transaction.atomic():
-            if episode_mm_finished(match=match, outcome=outcome) is None:
-                episode_dm_finished(match=match, outcome=outcome)
+            if (episode_mm_finished(match=match, outcome=outcome) is None
+                    and episode_dm_finished(match=match, outcome=outcome) is None):
+                final_leg_finished(match=match, outcome=outcome)
     except Exception:
         log.exception("the season could not take the outcome of match %s; a host must settle it", match.pk)
 

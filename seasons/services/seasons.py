@@ -29,7 +29,7 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
                   pick_seconds: int = 86400, ecs_per_episode: int = 1, mm_winners_pick_ec: bool = False,
                   dm_game: str = "warriors", starting_garnets: int = 0, starting_tokens: int = 0,
                   time_zone: str = "UTC", signup_code: str = "", dm_lead_seconds: int = 0,
-                  dm_no_show: str = Season.NoShow.DEFAULT) -> Season:
+                  dm_no_show: str = Season.NoShow.DEFAULT, finalists: int = 2, final_legs: int = 3) -> Season:
     """Create a season in draft with an entrant for each handle (users must exist) and its settings."""
     if Season.objects.filter(slug=slug).exists():
         raise SeasonError(f'A season "{slug}" already exists.')
@@ -41,6 +41,8 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
         raise SeasonError("An episode names at least one EC.")
     if starting_garnets < 0 or starting_tokens < 0:
         raise SeasonError("Players start with 0 or more garnets and Tokens of Life.")
+    if finalists not in (2, 3) or final_legs < 1 or final_legs % 2 == 0:
+        raise SeasonError("The Final has 2 or 3 finalists and is best of an odd number of games.")
     if dm_no_show not in Season.NoShow.values:
         raise SeasonError("A no-show either forfeits or plays on with default moves.")
     if time_zone not in zoneinfo.available_timezones():
@@ -55,7 +57,8 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
             garnets_public=garnets_public, mm_turn_seconds=mm_turn_seconds, dm_turn_seconds=dm_turn_seconds,
             pick_seconds=pick_seconds, ecs_per_episode=ecs_per_episode, mm_winners_pick_ec=mm_winners_pick_ec,
             dm_game=dm_game, starting_garnets=starting_garnets, starting_tokens=starting_tokens,
-            time_zone=time_zone, signup_code=signup_code, dm_lead_seconds=dm_lead_seconds, dm_no_show=dm_no_show)
+            time_zone=time_zone, signup_code=signup_code, dm_lead_seconds=dm_lead_seconds, dm_no_show=dm_no_show,
+            finalists=finalists, final_legs=final_legs)
         season.hosts.set(list(hosts))
         Entrant.objects.bulk_create([Entrant(season=season, user=users[p]) for p in roster])
         season_log(season=season, action="season_create", players=roster)
@@ -131,10 +134,13 @@ def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
 
 
 def season_finish(*, season_id: int, user: Any, reason: str = "the final is over") -> Season:
-    """Close the season: the alive players are its finalists; its archive can be exported."""
+    """Close the season once its Final has crowned a champion (or a single player is left); its archive
+    can be exported."""
     season = Season.objects.get(pk=season_id)
     if season.status == Season.Status.FINISHED:
         raise SeasonError("This season is already finished.", status=409)
+    if season.champion_id is None and len(selectors.alive_handles(season)) > 1:
+        raise SeasonError("The season finishes once its Final has crowned a champion.", status=409)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
     season_log(season=season, action="season_finish", user=user, reason=reason,
                finalists=selectors.alive_handles(season))
