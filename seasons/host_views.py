@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.models import Match, Turn
@@ -182,7 +183,10 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _done_text(form.cleaned_data["step"], done))
         else:
             messages.error(request, "Nothing changed: every host step needs a reason.")
-        return HttpResponseRedirect(request.POST.get("next") or reverse("season_host", args=[slug]))
+        back = request.POST.get("next") or ""
+        if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+            back = reverse("season_host", args=[slug])
+        return HttpResponseRedirect(back)
     timezone.activate(zoneinfo.ZoneInfo(season.time_zone))
     alive = selectors.alive_handles(season)
     return render(request, "seasons/host.html", {

@@ -153,3 +153,19 @@ def test_at_the_scheduled_time_the_match_starts_with_default_moves_by_default() 
     assert duels_start_due(now=duel.starts_at) == 1
     duel.refresh_from_db()
     assert duel.match is not None and duel.loser is None
+
+
+def test_the_match_page_shows_a_season_host_the_same_controls() -> None:
+    season = started_season()
+    episode = abc_episode(season)
+    host = Client()
+    host.force_login(season.hosts.get())
+    page = host.get(f"/matches/{episode.mm_match_id}/").content.decode()
+    assert "Host controls" in page and 'value="close_now"' in page
+    host.post(f"/seasons/{season.slug}/host/", {"step": "match", "control": "close_now", "reason": "all in",
+                                                "target_id": episode.mm_match_id,
+                                                "next": f"/matches/{episode.mm_match_id}/"})
+    assert Turn.objects.filter(match=episode.mm_match, number=2).exists()
+    player = Client()
+    player.force_login(Entrant.objects.get(season=season, user__username="ann").user)
+    assert "Host controls" not in player.get(f"/matches/{episode.mm_match_id}/").content.decode()
