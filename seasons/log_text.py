@@ -19,7 +19,8 @@ def _names(items: Any) -> str:
 
 
 SENTENCES: dict[str, Callable[[D], str]] = {
-    "season_create": lambda d: f"The season was created with {_names(d.get('players'))}.",
+    "season_create": lambda d: "The season was created"
+                               + (f" with {_names(d.get('players'))}." if d.get("players") else "."),
     "season_cast": lambda d: f"Cast {_names(d.get('players'))}"
                              + (f"; invites for {_names(d.get('invited'))}" if d.get("invited") else "") + ".",
     "invite_accept": lambda d: f"{d.get('player')} accepted their invite.",

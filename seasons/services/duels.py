@@ -17,7 +17,7 @@ from seasons.services.notify import require_reason, season_log
 
 
 def _scheduled(duel_id: int) -> Duel:
-    duel = (Duel.objects.select_for_update().select_related("episode__season", "ec__user", "dmo__user")
+    duel = (Duel.objects.select_for_update(of=("self",)).select_related("episode__season", "ec__user", "dmo__user")
             .filter(pk=duel_id).first())
     if duel is None:
         raise SeasonError("There is no such Death Match.", status=404)

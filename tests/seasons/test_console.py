@@ -27,7 +27,7 @@ def _host_client() -> tuple[Client, object]:
 NEW = {"name": "Garnet Season 3", "starting_garnets": 5, "starting_tokens": 1, "token_mode": "shield",
        "confiscate_garnets": "on", "garnets_public": "on", "mm_turn_seconds": 86400, "pick_seconds": 86400,
        "ecs_per_episode": 1, "dm_game": "warriors", "time_zone": "Europe/London", "dm_lead_seconds": 900,
-       "dm_no_show": "default"}
+       "dm_no_show": "default", "finalists": 2, "final_legs": 3}
 
 
 def test_a_staff_host_creates_casts_and_starts_a_season_with_starting_garnets(
@@ -38,7 +38,8 @@ def test_a_staff_host_creates_casts_and_starts_a_season_with_starting_garnets(
     roster = "\n".join(HANDLES[:7]) + "\nnewbie newbie@example.com\n@pal\n"
     with django_capture_on_commit_callbacks(execute=True):
         r = client.post("/seasons/new/", {**NEW, "roster": roster})
-    assert r.status_code == 302 and r["Location"] == "/seasons/garnet-season-3/host/"
+    assert r.status_code == 302, [x for x in r.content.decode().splitlines() if "error" in x or "flash" in x]
+    assert r["Location"] == "/seasons/garnet-season-3/host/"
     season = Season.objects.get(slug="garnet-season-3")
     assert season.entrants.count() == 7 and season.time_zone == "Europe/London"
     assert sorted(Invite.objects.filter(season=season).values_list("handle", flat=True)) == ["newbie", "pal"]
