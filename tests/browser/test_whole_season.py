@@ -92,6 +92,18 @@ def start_main_match(page: Any, count: Counter, game: str, players: int) -> None
     assert "has started" in page.content(), page.locator(".messages, .error").all_inner_texts()
 
 
+def visit(page: Any, url: str) -> None:
+    """``page.goto`` that tolerates the duel page's own periodic reload racing it."""
+    for _ in range(3):
+        try:
+            page.goto(url)
+            return
+        except Exception as exc:  # "interrupted by another navigation"
+            if "interrupted" not in str(exc):
+                raise
+    page.goto(url)
+
+
 def close_until_over(page: Any, console: str, title: str, limit: int = 200) -> int:
     """Press "Close the turn now" on the console for the match called ``title`` until it is over."""
     for n in range(limit):
@@ -175,10 +187,10 @@ def test_a_whole_season_from_a_pasted_roster_to_a_champion(browser: Any, live_ur
         spectator.context.close()
         for handle in (picker, dmo):
             page = as_player(handle)
-            page.goto(duel_url)
+            visit(page, duel_url)
             page.click("text=I'm ready")
             page.wait_for_load_state()
-        page.goto(duel_url)
+        visit(page, duel_url)
         page.wait_for_url("**/matches/*/")
         match_url = page.url
         for other in players.values():  # the players leave: their live pages would only load the server
