@@ -32,16 +32,12 @@ class HostStepForm(forms.Form):
         ("adjust", "Adjust the ledger"), ("undo_entry", "Undo a ledger entry"),
         ("replace", "Replace a player"), ("restore", "Undo an elimination"),
         ("eliminate", "Eliminate a player"), ("ec_set", "Set an EC"), ("dmo_set", "Set a DMO"),
-<<<<<<< HEAD
-        ("confirm", "Confirm an automatic step"), ("finish", "Finish the season"),
+        ("confirm", "Confirm an automatic step"),
+        ("abort_matches", "Abort the season's unfinished matches"), ("finish", "Finish the season"),
         ("cast", "Add players"), ("order_up", "Move up in the tiebreak order"),
         ("order_random", "Randomise the tiebreak order"), ("approve", "Approve a sign-up"),
         ("start", "Start the season"), ("match", "Match control"), ("schedule", "Set a Death Match's start"),
         ("final_leg", "Start a game of the Final"),
-=======
-        ("confirm", "Confirm an automatic step"),
-        ("abort_matches", "Abort the season's unfinished matches"), ("finish", "Finish the season"),
->>>>>>> main
     ]
     NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start", "final_leg"})
 

@@ -9,12 +9,8 @@ from typing import Any
 from django.db.models import Q, QuerySet, Sum
 
 from games.models import Match, Message
-<<<<<<< HEAD
 from games.registry import get_engine
-from seasons.models import Duel, Entrant, Episode, FinalLeg, LedgerEntry, Notice, Pick, Season
-=======
-from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
->>>>>>> main
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET

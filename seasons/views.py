@@ -173,8 +173,16 @@ def notices_seen(request: HttpRequest) -> HttpResponse:
     Notice.objects.filter(user=request.user, seen=False).update(seen=True)
     if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
         return JsonResponse({"ok": True})
-<<<<<<< HEAD
-    return HttpResponseRedirect(request.POST.get("next") or reverse("games:dashboard"))
+    return HttpResponseRedirect(_safe_next(request))
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """``next`` if it points back into this site (Django's own check), else the dashboard."""
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return reverse("games:dashboard")
 
 
 @require_http_methods(["GET", "POST"])
@@ -239,15 +247,3 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "mine": bool(me and any(e.pk == me.pk for e in players)) and me.handle not in duel.ready,
         "host": is_host(season, request.user),
     })
-=======
-    return HttpResponseRedirect(_safe_next(request))
-
-
-def _safe_next(request: HttpRequest) -> str:
-    """``next`` if it points back into this site (Django's own check), else the dashboard."""
-    target = request.POST.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
-        return target
-    return reverse("games:dashboard")
->>>>>>> main

@@ -21,9 +21,6 @@ from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
 from games.abc.views import build_view
-<<<<<<< HEAD
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster, seat_order
-=======
 from games.engine import (
     BaseEngine,
     Message,
@@ -34,7 +31,6 @@ from games.engine import (
     expect_roster,
     seat_order,
 )
->>>>>>> main
 
 ROUND_SECONDS = 86400  # "The X will have 24 hours"; Main Match rounds are 24 hours.
 
@@ -47,16 +43,9 @@ class AbcEngine(BaseEngine[Any]):
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
-<<<<<<< HEAD
-        OptionSpec("garnets", "player_ints", label="Garnets brought in", low=0, season=True,
-                   help="Each player's free garnet balance, which their doubles spend from."),
-        OptionSpec("x_order", "players", label="X order",
-                   help="The order in which players are the X (every player once); blank: drawn at random."),
-=======
         OptionSpec("garnets", "player_ints", default={}, season=True, low=0,
                    help="Each player's garnets brought in: the season's free balances."),
         OptionSpec("x_order", "players", help="The order in which players are the X (random if left out)."),
->>>>>>> main
     )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> AbcState:

@@ -36,7 +36,6 @@ def _match(pk: int) -> Match:
     return match
 
 
-<<<<<<< HEAD
 class GamesView(APIView):
     """Every installed game with its options' schema, generated from the engine's declaration."""
 
@@ -47,12 +46,10 @@ class GamesView(APIView):
         rows = [{"slug": e.slug, "title": e.title, "min_players": e.min_players, "max_players": e.max_players,
                  "options": options_json_schema(e.options_schema)} for e in engines()]
         return Response(GameSerializer(rows, many=True).data)
-=======
 def _seq_param(request: Request, name: str) -> int:
     """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
     raw = str(request.query_params.get(name, "0"))
     return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
->>>>>>> main
 
 
 class MyMatchesView(APIView):

@@ -1,14 +1,6 @@
 """What the season passes into a match's ``options``: the options a game declares with ``season=True``.
 
-<<<<<<< HEAD
 A game says which season facts its rules read by declaring them (``games/engine.OptionSpec``):
-=======
-- games that declare a season option ``garnets`` (ABC) get ``{"garnets": {player: free balance}}``;
-- ``exodia`` gets its twist roles: ``mm_winners`` (the previous episode's MM
-  winners), ``dm_winner`` (the previous episode's DM winner) and the
-  ``gamewide_order`` (the season's, restricted to the match's players);
-- a Death Match game gets ``advantage``: the DMO.
->>>>>>> main
 
 - ``garnets`` (player → whole number): each player's live garnet balance;
 - ``gamewide_order``: the season's tiebreak order, restricted to the match's players;
@@ -24,21 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-<<<<<<< HEAD
 from games.engine import RuleError
 from games.options import options_clean, players_check
 from games.registry import get_engine, slugs
 from seasons import selectors
 from seasons.models import Episode, Season
 from seasons.services.errors import SeasonError
-=======
-from games.registry import get_engine
-from seasons import selectors
-from seasons.models import Episode, Season
-
-TWIST_GAMES = frozenset({"exodia"})
-ADVANTAGE_GAMES = frozenset({"warriors"})
->>>>>>> main
 
 
 def _takes_garnets(game: str) -> bool:
@@ -52,7 +35,6 @@ def previous_episode(season: Season, number: int) -> Episode | None:
     return Episode.objects.filter(season=season, number__lt=number).order_by("-number").first()
 
 
-<<<<<<< HEAD
 def season_filled(game: str) -> set[str]:
     """The names of the options ``game`` declares for the season to fill in."""
     return {o.name for o in get_engine(game).options_schema if o.season}
@@ -61,13 +43,6 @@ def season_filled(game: str) -> set[str]:
 def _season_facts(*, season: Season, wanted: set[str], players: Sequence[str], number: int) -> dict[str, Any]:
     facts: dict[str, Any] = {}
     if "garnets" in wanted:
-=======
-def mm_options(*, season: Season, game: str, players: Sequence[str], number: int,
-               extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The options of episode ``number``'s Main Match of ``game`` for ``players``."""
-    options: dict[str, Any] = {}
-    if _takes_garnets(game):
->>>>>>> main
         live = {}
         for handle in players:
             entrant = selectors.entrant_by_handle(season, handle)

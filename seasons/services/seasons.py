@@ -150,16 +150,8 @@ def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
 
 
 def season_finish(*, season_id: int, user: Any, reason: str = "the final is over") -> Season:
-<<<<<<< HEAD
     """Close the season once its Final has crowned a champion (or a single player is left); its archive
-    can be exported."""
-    season = Season.objects.get(pk=season_id)
-    if season.status == Season.Status.FINISHED:
-        raise SeasonError("This season is already finished.", status=409)
-    if season.champion_id is None and len(selectors.alive_handles(season)) > 1:
-        raise SeasonError("The season finishes once its Final has crowned a champion.", status=409)
-=======
-    """Close the season: the alive players are its finalists; its archive can be exported.
+    can be exported.
 
     Refused while any of its matches runs or is paused: the public archive would reveal their
     seeds, and with them every hidden hand and future draw. The host finishes them or takes the
@@ -173,7 +165,8 @@ def season_finish(*, season_id: int, user: Any, reason: str = "the final is over
         names = ", ".join(str(m) for m in Match.objects.filter(pk__in=unfinished).order_by("pk"))
         raise SeasonError(f"{len(unfinished)} match(es) of this season are not over ({names}): let them finish, "
                           "or take the host step \"Abort the season's unfinished matches\" first.", status=409)
->>>>>>> main
+    if season.champion_id is None and len(selectors.alive_handles(season)) > 1:
+        raise SeasonError("The season finishes once its Final has crowned a champion.", status=409)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
     season_log(season=season, action="season_finish", user=user, reason=reason,
                finalists=selectors.alive_handles(season))

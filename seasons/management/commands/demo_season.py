@@ -44,14 +44,7 @@ class Command(BaseCommand):
             season = season_create(name="Garnet Demo Season", slug=slug, players=PLAYERS, hosts=[host],
                                    starting_garnets=10, dm_lead_seconds=900)
         if season.status == Season.Status.DRAFT:
-<<<<<<< HEAD
-            season = season_start(season_id=season.pk, user=host, seed="demo")
-=======
             season = season_start(season_id=season.pk, user=host)
-            for handle in PLAYERS:
-                ledger_adjust(season=season, handle=handle, currency="garnet", amount=10, user=host,
-                              reason="Starting garnets of the demo season")
->>>>>>> main
         if not Episode.objects.filter(season=season).exists():
             episode_start(season_id=season.pk, game="abc", players=PLAYERS[:5], user=host,
                           options={"x_order": PLAYERS[:5]})
