@@ -78,7 +78,7 @@ class Outcome:
         )
 
 
-OptionKind = Literal["int", "bool", "choice", "text", "players", "player_ints", "names"]
+OptionKind = Literal["int", "bool", "choice", "text", "player", "players", "player_ints", "names"]
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class OptionSpec:
     validation and the playtest lab's ``--options`` key are all generated from it.
 
     ``kind``: ``int`` (``low``–``high``), ``bool``, ``choice`` (one of ``choices``), ``text``,
-    ``players`` (a list of the match's handles), ``player_ints`` (handle → whole number),
+    ``player`` (one of the match's handles), ``players`` (a list of the match's handles), ``player_ints`` (handle → whole number),
     ``names`` (a list of names from ``choices``, e.g. cards or units).
     ``changeable``: a host may change it mid-match as a logged amendment.
     ``season``: filled in by the season (garnet balances, twists, the DMO's advantage), not
@@ -169,6 +169,11 @@ class BaseEngine(Generic[S]):
         """A state that keeps everything public and every other player's private facts but redraws
         ``player``'s hidden ones. The default suits a game without hidden facts."""
         return state
+
+    def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
+        """How many players ``options`` (already cleaned) allow, low and high, and why in a few words
+        (shown to a host whose roster does not fit). The default: ``min_players``–``max_players``."""
+        return self.min_players, self.max_players, ""  # type: ignore[attr-defined]
 
     def option_spec(self, name: str) -> OptionSpec | None:
         """The declared option called ``name``, if any."""

@@ -52,6 +52,7 @@ def season_archive(season: Season) -> dict[str, Any]:
         })
     data: dict[str, Any] = {
         "season": {"name": season.name, "slug": season.slug, "status": season.status,
+                   "champion": season.champion.handle if season.champion else None,
                    "gamewide_order": season.gamewide_order,
                    "settings": {"token_mode": season.token_mode, "confiscate_garnets": season.confiscate_garnets,
                                 "mm_turn_seconds": season.mm_turn_seconds, "dm_turn_seconds": season.dm_turn_seconds,
@@ -78,10 +79,13 @@ def season_archive_markdown(season: Season) -> str:
     data = season_archive(season)
     s = data["season"]
     order = ", ".join(s["gamewide_order"])
-    out = [f"# {s['name']}", "", f"Status: {s['status']}. Gamewide tiebreak order: {order}.", "",
-           "## Standings", "", "| Player | Status | Tokens | Garnets | Out in |", "|---|---|---|---|---|"]
+    out = [f"# {s['name']}", ""]
+    if s["champion"]:
+        out += [f"**Champion: {s['champion']}**", ""]
+    out += [f"Status: {s['status']}. Gamewide tiebreak order: {order}.", "",
+            "## Standings", "", "| Place | Player | Status | Tokens | Garnets | Out in |", "|---|---|---|---|---|---|"]
     for r in data["standings"]:
-        out.append(f"| {r['player']} | {r['status']} | {r['tokens']} | {r['garnets']} | "
+        out.append(f"| {r['place'] or ''} | {r['player']} | {r['status']} | {r['tokens']} | {r['garnets']} | "
                    f"{'Episode ' + str(r['eliminated_in']) if r['eliminated_in'] else ''} |")
     for ep in data["episodes"]:
         out += ["", f"## Episode {ep['number']}", ""]

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+import secrets
+import zoneinfo
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.models import Match
+from games.models import Match, Turn
+from games.option_forms import OptionsForm
 from games.registry import get_engine, slugs
 from games.services.replay import match_replay
 from seasons import selectors
-from seasons.forms import EpisodeStartForm, HostStepForm
-from seasons.models import Pick, Season
+from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm, SeasonNewForm
+from seasons.log_text import log_sentence
+from seasons.models import Duel, Pick, Season
 from seasons.services import (
     SeasonError,
     entrant_replace,
@@ -31,11 +38,21 @@ from seasons.services import (
     season_finish,
     season_matches_abort,
     season_pause,
+    season_create,
     season_resume,
+    season_start,
 )
+from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set, unique_slug
+from seasons.services.duels import duel_schedule
+from seasons.services.final import final_leg_start, final_state
+from seasons.services.match_controls import season_match_control
 from seasons.services.episodes import two_player_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.views import _season, is_host
+
+
+ZONES = sorted(z for z in zoneinfo.available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
+ZONES.insert(0, "UTC")
 
 
 def _hosted(request: HttpRequest, slug: str) -> Season:
@@ -54,11 +71,85 @@ def _games(alive: int) -> list[tuple[str, str]]:
     return out
 
 
-def _step(season: Season, user: Any, d: dict[str, Any]) -> Callable[[], object]:
+def _aware(moment: datetime | None, season: Season) -> datetime | None:
+    """A deadline typed in the host's time zone, as an aware datetime."""
+    if moment is None or timezone.is_aware(moment):
+        return moment
+    return moment.replace(tzinfo=zoneinfo.ZoneInfo(season.time_zone))
+
+
+def _done_text(step: str, done: object) -> str:
+    if step == "cast" and isinstance(done, list):
+        return f"Players added; {len(done)} invite link(s) to send below." if done else "Players added."
+    if isinstance(done, str):
+        return f"Done: {done}."
+    return f"Done: {dict(HostStepForm.STEPS)[step]}."
+
+
+def _running_matches(season: Season) -> list[tuple[Match, Turn | None]]:
+    """The season's unfinished matches with their open turn, for the console's match controls."""
+    rows = []
+    for match in selectors.season_matches(season).exclude(status=Match.Status.FINISHED).order_by("-created_at"):
+        rows.append((match, Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()))
+    return rows
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_new(request: HttpRequest) -> HttpResponse:
+    """A staff host creates a season: its settings, each explained, and the pasted roster."""
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff hosts create seasons.")
+    form = SeasonNewForm(request.POST or None, dm_games=_dm_game_choices(), zones=ZONES)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            season = season_create(
+                name=d["name"], slug=unique_slug(d["name"]), players=[], hosts=[request.user],
+                token_mode=d["token_mode"], confiscate_garnets=d["confiscate_garnets"],
+                garnets_public=d["garnets_public"], mm_turn_seconds=d["mm_turn_seconds"],
+                dm_turn_seconds=d["dm_turn_seconds"], pick_seconds=d["pick_seconds"],
+                ecs_per_episode=d["ecs_per_episode"], mm_winners_pick_ec=d["mm_winners_pick_ec"],
+                dm_game=d["dm_game"], starting_garnets=d["starting_garnets"], starting_tokens=d["starting_tokens"],
+                time_zone=d["time_zone"], dm_lead_seconds=d["dm_lead_seconds"], dm_no_show=d["dm_no_show"],
+                finalists=d["finalists"], final_legs=d["final_legs"], signup_code=secrets.token_urlsafe(6) if d["signup_code"] else "")
+            if d["roster"].strip():
+                season_cast(season=season, roster=d["roster"], user=request.user,
+                            base_url=request.build_absolute_uri("/")[:-1])
+        except SeasonError as exc:
+            messages.error(request, f"Nothing created: {exc}")
+        else:
+            messages.success(request, f"{season.name} is ready to cast. Send the invite links, then start it.")
+            return HttpResponseRedirect(reverse("season_host", args=[season.slug]))
+    return render(request, "seasons/new.html", {"form": form})
+
+
+def _dm_game_choices() -> list[tuple[str, str]]:
+    return [(g, get_engine(g).title) for g in two_player_games()]
+
+
+def _option_forms(data: Any, alive: list[str]) -> dict[str, OptionsForm]:
+    """Each Main Match game's options form (prefixed by its slug), generated from its declaration."""
+    return {slug: OptionsForm(data, engine=get_engine(slug), players=alive) for slug, _ in _games(len(alive))}
+
+
+def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> Callable[[], object]:
     """The one service call a console step stands for."""
     reason, player, other = d["reason"], d.get("player") or "", d.get("other") or ""
     target = d.get("target_id") or 0
+    seconds = d["minutes"] * 60 if d.get("minutes") else d.get("seconds")  # a typed duration wins
     steps: dict[str, Callable[[], object]] = {
+        "cast": lambda: season_cast(season=season, roster=d.get("roster") or "", user=user, base_url=base_url),
+        "order_up": lambda: season_order_set(season=season, user=user, move=player),
+        "order_random": lambda: season_order_set(season=season, user=user),
+        "approve": lambda: invite_approve(season=season, invite_id=target, user=user),
+        "start": lambda: season_start(season_id=season.pk, user=user),
+        "final_leg": lambda: final_leg_start(season_id=season.pk, game=d.get("other") or "", user=user),
+        "schedule": lambda: duel_schedule(season=season, duel_id=target, user=user, reason=reason,
+                                          starts_at=_aware(d.get("deadline"), season) or timezone.now()),
+        "match": lambda: season_match_control(season=season, match_id=target, control=d.get("control") or "",
+                                              reason=reason, user=user, seconds=seconds, player=player,
+                                              deadline=_aware(d.get("deadline"), season)),
         "pause": lambda: season_pause(season_id=season.pk, user=user, reason=reason),
         "resume": lambda: season_resume(season_id=season.pk, user=user, reason=reason),
         "adjust": lambda: ledger_adjust(season=season, handle=player, currency=d.get("currency") or "garnet",
@@ -85,23 +176,36 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                _step(season, request.user, form.cleaned_data)()
+                done = _step(season, request.user, form.cleaned_data, request.build_absolute_uri("/")[:-1])()
             except SeasonError as exc:
                 messages.error(request, f"Nothing changed: {exc}")
-            except Exception as exc:  # a lookup by id that does not exist
+            except (LookupError, ObjectDoesNotExist, ValueError) as exc:  # an entry gone since the page loaded
                 messages.error(request, f"Nothing changed: {exc}")
             else:
-                messages.success(request, f"Done: {dict(HostStepForm.STEPS)[form.cleaned_data['step']]}.")
-            return HttpResponseRedirect(reverse("season_host", args=[slug]))
-        messages.error(request, "Nothing changed: every host step needs a reason.")
+                messages.success(request, _done_text(form.cleaned_data["step"], done))
+        else:
+            messages.error(request, "Nothing changed: every host step needs a reason.")
+        back = request.POST.get("next") or ""
+        if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+            back = reverse("season_host", args=[slug])
+        return HttpResponseRedirect(back)
+    timezone.activate(zoneinfo.ZoneInfo(season.time_zone))
     alive = selectors.alive_handles(season)
     return render(request, "seasons/host.html", {
-        "season": season, "form": HostStepForm(),
-        "episode_form": EpisodeStartForm(games=_games(len(alive)), alive=alive, dm_games=two_player_games()),
+        "season": season, "form": HostStepForm(), "alive": alive,
+        "handles": [e.handle for e in season.entrants.select_related("user")],
+        "draft_order": draft_order(season) if season.status == Season.Status.DRAFT else [],
+        "invites": season.invites.filter(used_at=None),
+        "durations": DURATIONS, "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
+        "running": _running_matches(season), "final": final_state(season), "dm_games": _dm_game_choices(),
+        "scheduled": Duel.objects.filter(episode__season=season, match__isnull=True, loser__isnull=True,
+                                         starts_at__isnull=False).select_related("episode", "ec__user", "dmo__user"),
+        "episode_form": EpisodeStartForm(games=_games(len(alive)), alive=alive, dm_games=two_player_games(),
+                                         initial={"players": alive}),
+        "option_forms": _option_forms(None, alive),
         "episodes": selectors.episodes_of(season), "standings": selectors.standings(season, show_garnets=True),
         "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN)
         .select_related("picker__user", "episode"),
-        "log": season.log.select_related("user")[:100],
         "ledger": season.ledger.select_related("entrant__user").order_by("-pk")[:50],
         "matches": selectors.season_matches(season).order_by("-created_at"),
     })
@@ -115,14 +219,17 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
     alive = selectors.alive_handles(season)
     form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive,
                             dm_games=two_player_games())
-    if not form.is_valid():
+    options = _option_forms(request.POST, alive).get(request.POST.get("game", ""))
+    if not form.is_valid() or options is None or not options.is_valid():
         errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        if options is not None and not options.is_valid():
+            errors = "; ".join([errors, *(f"{' '.join(v)}" for v in options.errors.values())]).strip("; ")
         messages.error(request, f"Nothing started: {errors}")
     else:
         try:
             episode = episode_start(season_id=season.pk, game=form.cleaned_data["game"],
                                     players=form.cleaned_data["players"], user=request.user,
-                                    options=form.cleaned_data["options"], dm_game=form.cleaned_data["dm_game"])
+                                    options=options.raw_options(), dm_game=form.cleaned_data["dm_game"])
         except SeasonError as exc:
             messages.error(request, f"Nothing started: {exc}")
         else:

@@ -28,6 +28,10 @@ class Season(models.Model):
         SPENT = "spent", "Spent: a token lets the EC escape the DM"
         SHIELD = "shield", "Shield: holders may not be picked as DMO"
 
+    class NoShow(models.TextChoices):
+        DEFAULT = "default", "It starts anyway; their missed turns get default moves"
+        FORFEIT = "forfeit", "They forfeit: the player who is ready wins"
+
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
@@ -45,6 +49,21 @@ class Season(models.Model):
     ecs_per_episode = models.PositiveSmallIntegerField(default=1, help_text="ECs (and so Death Matches) per episode.")
     mm_winners_pick_ec = models.BooleanField(default=False)
     dm_game = models.CharField(max_length=32, default="warriors", help_text="The default Death Match game.")
+    starting_garnets = models.PositiveIntegerField(default=0, help_text="Garnets each player holds when the season starts.")
+    starting_tokens = models.PositiveSmallIntegerField(default=0, help_text="Tokens of Life each player starts with.")
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="The host's time zone for the console's times.")
+    dm_lead_seconds = models.PositiveIntegerField(
+        default=0, help_text="How long after the DMO is known its Death Match starts (both players ready start it "
+        "at once); 0: it starts at once.")
+    dm_no_show = models.CharField(max_length=8, choices=NoShow.choices, default=NoShow.DEFAULT,
+                                  help_text="What happens to a player not ready when a scheduled Death Match starts.")
+    finalists = models.PositiveSmallIntegerField(default=2, choices=[(2, "2"), (3, "3")],
+                                                 help_text="The Final begins when this many players are left.")
+    final_legs = models.PositiveSmallIntegerField(default=3, help_text="The Final is best of this many games.")
+    champion = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                 help_text="The Final's winner.")
+    signup_code = models.CharField(max_length=32, blank=True,
+                                   help_text="A shared code players use to ask to join; the host approves each.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -117,6 +136,56 @@ class Episode(models.Model):
         return f"{self.season} · Episode {self.number}"
 
 
+class FinalLeg(models.Model):
+    """One game of the Final (or, with three finalists, of the semifinal): a 2-player match the host picked."""
+
+    class Stage(models.TextChoices):
+        SEMI = "semi", "Semifinal"
+        FINAL = "final", "Final"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="final_legs_played")
+    stage = models.CharField(max_length=8, choices=Stage.choices)
+    number = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=32)
+    players = models.JSONField(default=list)
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="season_final_leg")
+    winner = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["season", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.season} · {self.get_stage_display()} game {self.number}"
+
+
+class Invite(models.Model):
+    """A place in a season offered to a handle: a one-time link (host's invite) or a request by sign-up code.
+
+    An invite (``requested`` False) is accepted by the player setting a password; a request
+    (``requested`` True, by a user with an account) waits for a host's approval. Either ends as an
+    :class:`Entrant`.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="invites")
+    handle = models.CharField(max_length=150)
+    email = models.EmailField(blank=True)
+    token = models.CharField(max_length=64, unique=True)
+    requested = models.BooleanField(default=False, help_text="Asked for by the player with the sign-up code.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True, help_text="Accepted (invite) or approved (request).")
+
+    class Meta:
+        ordering = ["season", "handle"]
+        constraints = [models.UniqueConstraint(fields=["season", "handle"], name="invite_unique_handle")]
+
+    def __str__(self) -> str:
+        return f"{self.handle} → {self.season}"
+
+
 class Duel(models.Model):
     """One EC's way to the Death Match: the EC, the DMO they pick, the DM and its loser."""
 
@@ -125,6 +194,8 @@ class Duel(models.Model):
     dmo = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="duels_as_dmo")
     match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="season_duel")
     loser = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="A scheduled DM's start (it has no match yet).")
+    ready = models.JSONField(default=list, blank=True, help_text="Handles of the players who pressed Ready.")
 
     class Meta:
         ordering = ["episode", "pk"]

@@ -30,11 +30,13 @@ LIVE_SECONDS = 15 * 60
 def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any) -> None:
     """Feed a finished season match to its episode."""
     from seasons.services.episodes import episode_dm_finished, episode_mm_finished
+    from seasons.services.final import final_leg_finished
 
     try:
         with transaction.atomic():
-            if episode_mm_finished(match=match, outcome=outcome) is None:
-                episode_dm_finished(match=match, outcome=outcome)
+            if (episode_mm_finished(match=match, outcome=outcome) is None
+                    and episode_dm_finished(match=match, outcome=outcome) is None):
+                final_leg_finished(match=match, outcome=outcome)
     except Exception:
         log.exception("the season could not take the outcome of match %s; a host must settle it", match.pk)
 
@@ -78,7 +80,8 @@ def connect() -> None:
 
 
 def _picks_sweep() -> int:
-    """Time out overdue DMO / EC picks (the in-process sweeper of the embedded default calls this)."""
+    """Time out overdue DMO / EC picks and start due scheduled Death Matches (the in-process sweeper calls this)."""
+    from seasons.services.duels import duels_start_due
     from seasons.services.picks import picks_close_due
 
-    return picks_close_due()
+    return picks_close_due() + duels_start_due()

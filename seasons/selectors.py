@@ -9,7 +9,8 @@ from typing import Any
 from django.db.models import Q, QuerySet, Sum
 
 from games.models import Match, Message
-from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
+from games.registry import get_engine
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET
@@ -49,8 +50,9 @@ def balance(entrant: Entrant, currency: str) -> int:
 
 
 def season_matches(season: Season) -> QuerySet[Match]:
-    """Every match of the season (Main Matches and Death Matches)."""
-    return Match.objects.filter(Q(season_episode__season=season) | Q(season_duel__episode__season=season))
+    """Every match of the season (Main Matches, Death Matches and the Final's games)."""
+    return Match.objects.filter(Q(season_episode__season=season) | Q(season_duel__episode__season=season)
+                                | Q(season_final_leg__season=season))
 
 
 def season_of_match(match: Match) -> Season | None:
@@ -59,7 +61,10 @@ def season_of_match(match: Match) -> Season | None:
     if episode is not None:
         return episode.season
     duel = Duel.objects.filter(match=match).select_related("episode__season").first()
-    return duel.episode.season if duel else None
+    if duel is not None:
+        return duel.episode.season
+    leg = FinalLeg.objects.filter(match=match).select_related("season").first()
+    return leg.season if leg else None
 
 
 def held_garnets(entrant: Entrant) -> int:
@@ -139,7 +144,9 @@ def standings(season: Season, *, show_garnets: bool | None = None) -> list[Stand
         rows.append(Standing(e, e.handle, e.status, tokens.get(e.handle, 0),
                              garnets.get(e.handle, 0) if public else None,
                              e.eliminated_in.number if e.eliminated_in else None, e.place))
-    return sorted(rows, key=lambda s: (s.status != Entrant.Status.ALIVE, -(s.eliminated_in or 0),
+    # The Final's places (1, 2) and the eliminated by elimination order; alive unplaced players first.
+    return sorted(rows, key=lambda s: (s.place or (0 if s.status == Entrant.Status.ALIVE else 999),
+                                       s.status != Entrant.Status.ALIVE, -(s.eliminated_in or 0),
                                        order.get(s.handle, 99), s.handle))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -14,9 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
-from seasons.forms import PickForm, TransferForm
-from seasons.models import Notice, Pick, Season
+from seasons.forms import InviteAcceptForm, PickForm, TransferForm
+from seasons.models import Duel, Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
+from seasons.services.casting import invite_accept, season_join_request
+from seasons.services.duels import duel_ready
 
 
 def _season(slug: str) -> Season:
@@ -114,7 +117,9 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             choice = form.cleaned_data["choice"]
             try:
                 if pick.kind == Pick.Kind.DMO:
-                    episode_dmo_pick(pick_id=pick.pk, user=request.user, dmo=choice)
+                    duel = episode_dmo_pick(pick_id=pick.pk, user=request.user, dmo=choice)
+                    messages.success(request, f"You picked {choice}.")
+                    return HttpResponseRedirect(reverse("season_duel", args=[slug, duel.pk]))
                 else:
                     episode_ec_pick(pick_id=pick.pk, user=request.user, ec=choice)
             except SeasonError as exc:
@@ -178,3 +183,67 @@ def _safe_next(request: HttpRequest) -> str:
                                                   require_https=request.is_secure()):
         return target
     return reverse("games:dashboard")
+
+
+@require_http_methods(["GET", "POST"])
+def season_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """An invited player's one-time link: set a password, be signed in, land in the season."""
+    invite = Invite.objects.select_related("season").filter(token=token, requested=False).first()
+    if invite is None or invite.used_at is not None:
+        return render(request, "seasons/invite.html", {"invite": None}, status=404)
+    form = InviteAcceptForm(request.POST or None, initial={"email": invite.email})
+    if request.method == "POST" and form.is_valid():
+        try:
+            entrant = invite_accept(token=token, password=form.cleaned_data["password"],
+                                    email=form.cleaned_data["email"])
+        except SeasonError as exc:
+            form.add_error(None, str(exc))
+        else:
+            login(request, entrant.user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to {invite.season.name}, {entrant.handle}.")
+            return HttpResponseRedirect(reverse("season_home", args=[invite.season.slug]))
+    return render(request, "seasons/invite.html", {"invite": invite, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    """The season's shared sign-up link: a signed-in player asks to join; a host approves."""
+    season = _season(slug)
+    if request.method == "POST":
+        try:
+            season_join_request(season=season, code=code, user=request.user)
+        except SeasonError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Asked to join {season.name}: a host will approve you.")
+        return HttpResponseRedirect(reverse("season_home", args=[slug]))
+    return render(request, "seasons/join.html", {"season": season, "code": code,
+                                                 "valid": bool(season.signup_code) and code == season.signup_code})
+
+
+@require_http_methods(["GET", "POST"])
+def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A Death Match before it starts: the countdown, each player's Ready button; then its match page."""
+    season = _season(slug)
+    duel = (Duel.objects.select_related("episode", "ec__user", "dmo__user", "match")
+            .filter(pk=pk, episode__season=season).first())
+    if duel is None:
+        raise Http404("no such Death Match")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect(f"{reverse('accounts:login')}?next={request.path}")
+        try:
+            duel = duel_ready(duel_id=duel.pk, user=request.user)
+        except SeasonError as exc:
+            messages.error(request, str(exc))
+        return HttpResponseRedirect(request.path)
+    if duel.match_id is not None:
+        return HttpResponseRedirect(reverse("games:match", args=[duel.match_id]))
+    me = selectors.entrant_of(season, request.user)
+    players = [e for e in (duel.ec, duel.dmo) if e is not None]
+    return render(request, "seasons/duel.html", {
+        "season": season, "duel": duel, "players": players,
+        "mine": bool(me and any(e.pk == me.pk for e in players)) and me.handle not in duel.ready,
+        "host": is_host(season, request.user),
+    })

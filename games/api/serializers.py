@@ -81,3 +81,14 @@ class SubmitInSerializer(serializers.Serializer):
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     rule = serializers.BooleanField(required=False)
+
+
+class GameSerializer(serializers.Serializer):
+    """An installed game and its declared options, as a JSON Schema generated from ``options_schema``."""
+
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = serializers.DictField(help_text="JSON Schema of the options a host may set (x-filled-by-season: "
+                                              "the season fills it in).")

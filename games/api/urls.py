@@ -40,6 +40,7 @@ app_name = "api"
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("token/", obtain_auth_token, name="token"),
+    path("games/", views.GamesView.as_view(), name="games"),
     path("matches/", views.MyMatchesView.as_view(), name="my_matches"),
     path("matches/<int:pk>/", views.MatchDetailView.as_view(), name="match"),
     path("matches/<int:pk>/messages/", views.MatchMessagesView.as_view(), name="messages"),

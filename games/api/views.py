@@ -16,6 +16,7 @@ from accounts.ratelimit import rate_limited
 from games import selectors
 from games.api.serializers import (
     ErrorSerializer,
+    GameSerializer,
     MatchDetailSerializer,
     MatchSummarySerializer,
     MessageSerializer,
@@ -23,7 +24,8 @@ from games.api.serializers import (
     SubmitInSerializer,
 )
 from games.models import Match
-from games.registry import slugs
+from games.options import options_json_schema
+from games.registry import engines, slugs
 from games.services import submission_submit
 
 
@@ -34,6 +36,16 @@ def _match(pk: int) -> Match:
     return match
 
 
+class GamesView(APIView):
+    """Every installed game with its options' schema, generated from the engine's declaration."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        rows = [{"slug": e.slug, "title": e.title, "min_players": e.min_players, "max_players": e.max_players,
+                 "options": options_json_schema(e.options_schema)} for e in engines()]
+        return Response(GameSerializer(rows, many=True).data)
 def _seq_param(request: Request, name: str) -> int:
     """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
     raw = str(request.query_params.get(name, "0"))

@@ -15,8 +15,9 @@ from typing import Any, ClassVar
 from games.density.cards import card_json
 from games.density.match import hand_score
 from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
-from games.density.state import DensityState, deal, parse_options
-from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_roster
+from games.density.scoring import SCORERS
+from games.density.state import DEFAULT_TURN_SECONDS, LIVES, DensityState, deal, parse_options
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster
 
 
 class DensityEngine(BaseEngine[Any]):
@@ -26,6 +27,17 @@ class DensityEngine(BaseEngine[Any]):
     title: ClassVar[str] = "Density Deck (Center Amplification)"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("scoring", "choice", default="sum", choices=tuple(SCORERS), label="Scoring",
+                   help="Sum of the hand, or the sum or the most common value, whichever is higher."),
+        OptionSpec("lives", "int", default=LIVES, low=1, high=100, label="Lives",
+                   help="Lives each player starts with; the last one with lives wins."),
+        OptionSpec("turn_seconds", "int", default=DEFAULT_TURN_SECONDS, low=10, high=86400 * 7, changeable=True,
+                   label="Turn length (seconds)", help="How long each turn stays open."),
+        OptionSpec("garnets", "int", default=0, low=0, high=1000, label="Winner's garnets",
+                   help="Garnets the winner earns besides the 2 Tokens of Life."),
+        OptionSpec("dealer", "player", label="First dealer", help="Blank: drawn at random."),
+    )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> DensityState:
         """Seat the players in the given (clockwise) order, pick the dealer and deal match 1."""

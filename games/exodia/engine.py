@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, Outcome, RuleError, expect_mapping
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, RuleError, expect_mapping
 from games.exodia import ending, moves, twists
 from games.exodia.cards import EFFECTS, group_by_owner, owners_held, progress
 from games.exodia.plays import RoundWork, resolve_plays, start_of_round
@@ -26,6 +26,18 @@ class ExodiaEngine(BaseEngine[Any]):
     title: ClassVar[str] = "Exodia, Obliterate"
     min_players: ClassVar[int] = 7
     max_players: ClassVar[int] = 7
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("round_cap", "int", default=twists.DEFAULT_ROUND_CAP, low=1, high=500, changeable=True,
+                   label="Round cap", help="The match ends after this many rounds if nobody has won."),
+        OptionSpec("group_twist", "int", low=0, high=2, label="Group twist",
+                   help="Set the group twist (0 none, 1 or 2) instead of letting the players vote."),
+        OptionSpec("gamewide_order", "players", season=True, label="Gamewide tiebreak order",
+                   help="The season's public tiebreak order, restricted to this match."),
+        OptionSpec("mm_winners", "players", season=True, label="Previous MM winners",
+                   help="They hold the MM Winner Twist."),
+        OptionSpec("dm_winner", "player", season=True, label="Previous DM winner",
+                   help="They hold the DM Winner Twist (the Retrieval Tiebreak)."),
+    )
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         """Deal every player their own 7 cards; fix orders and twists from ``options`` (see RULES.md)."""

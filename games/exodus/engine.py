@@ -16,12 +16,12 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_roster
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster
 from games.exodus import moves as mv
 from games.exodus import views
 from games.exodus.rounds import resolve_ec, resolve_round
 from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state
-from games.exodus.tables import GARNET_EVERY
+from games.exodus.tables import GARNET_EVERY, PUBLISHED_PLAYERS
 
 
 class ExodusEngine(BaseEngine[Any]):
@@ -31,6 +31,20 @@ class ExodusEngine(BaseEngine[Any]):
     title: ClassVar[str] = "The Exodus Game"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 16
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("variant", "choice", default="cubes", choices=VARIANTS, label="Variant",
+                   help="Cubes (7 years, 9 players) or gems (7 years, 8 players, Favor)."),
+        OptionSpec("house_count", "bool", default=False, label="House player count",
+                   help="Allow 4 to 16 players with the pool rules of RULES.md ruling 1 (a house variant)."),
+    )
+
+    def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
+        """The published count of the variant (cubes 9, gems 8); 4-16 only as the named house variant."""
+        if options.get("house_count"):
+            return self.min_players, self.max_players, ""
+        variant = options.get("variant", "cubes")
+        n = PUBLISHED_PLAYERS.get(variant, self.min_players)
+        return n, n, f'the {variant} rules are for {n}; tick "House player count" for 4 to 16'
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> ExodusState:
         """Deal the opening inventories (random from ``rng`` unless ``options["inventories"]`` fixes them)."""

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_mapping, expect_player, expect_roster
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_mapping, expect_player, expect_roster
 from games.warriors.bouts import bout_points, play_round, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
@@ -38,6 +38,20 @@ class WarriorsEngine(BaseEngine[Any]):
     title: ClassVar[str] = "Warriors' Death"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("variant", "choice", default="classic", choices=("classic", "extended"), label="Variant",
+                   help="Classic: 5 bouts of 10 rounds. Extended: a drawn pool of 10 units, 3 bouts of 12 rounds."),
+        OptionSpec("advantage", "player", season=True, label="Player with the advantage",
+                   help="The Death Match Opponent in a season; blank: the second player."),
+        OptionSpec("turn_seconds", "int", default=60, low=10, high=86400, changeable=True,
+                   label="Round length (seconds)", help="How long each player has to pick a unit each round."),
+        OptionSpec("break_seconds", "int", default=60, low=10, high=86400, changeable=True,
+                   label="Break between bouts (seconds)", help="The pause after each bout."),
+        OptionSpec("pool_seconds", "int", default=180, low=10, high=86400, changeable=True,
+                   label="Pool look (seconds)", help="Extended: how long both players study the drawn pool."),
+        OptionSpec("pool", "names", choices=tuple(sorted(u.name for u in table("extended").values())),
+                   label="Fixed pool", help="Extended: ten units, one per strength 1-10; blank: drawn."),
+    )
 
     # --- setup and turns ---
 

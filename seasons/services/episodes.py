@@ -189,12 +189,34 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
 
 
 def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime | None = None) -> Duel:
-    """Start the Death Match of ``duel`` against ``dmo``, who holds the advantage."""
+    """The DMO is known: schedule the Death Match ``season.dm_lead_seconds`` ahead (both players'
+    Ready buttons start it sooner), or start it at once when the season's lead is 0."""
+    season = duel.episode.season
+    duel.dmo = dmo
+    duel.save(update_fields=["dmo"])
+    if not season.dm_lead_seconds:
+        return dm_open(duel=duel, seed=seed, now=now)
+    duel.starts_at = (now or timezone.now()) + timedelta(seconds=season.dm_lead_seconds)
+    duel.save(update_fields=["starts_at"])
+    Episode.objects.filter(pk=duel.episode_id).update(status=Episode.Status.DEATH)
+    season_log(season=season, action="dm_scheduled", episode=duel.episode.number, ec=duel.ec.handle,
+               dmo=dmo.handle, starts=duel.starts_at.isoformat())
+    url = reverse("season_duel", args=[season.slug, duel.pk])
+    for entrant, text in ((dmo, f"{duel.ec.handle} picked you as Death Match opponent in Episode "
+                                f"{duel.episode.number}. You hold the advantage."),
+                          (duel.ec, f"Your Death Match against {dmo.handle} is scheduled.")):
+        notice_send(user=entrant.user, season=season, kind="dmo", url=url,
+                    text=f"{text} It starts {duel.starts_at:%Y-%m-%d %H:%M} UTC, or as soon as you both press Ready.")
+    return duel
+
+
+def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None) -> Duel:
+    """Start the Death Match of ``duel`` (its DMO set), who holds the advantage: its first turn opens now."""
     episode = duel.episode
     season = episode.season
     game = episode.dm_game or season.dm_game
-    duel.dmo = dmo
-    duel.save(update_fields=["dmo"])
+    dmo = duel.dmo
+    assert dmo is not None
     try:
         match = match_start(game=game, players=[duel.ec.handle, dmo.handle],
                             options=dm_options(game=game, dmo=dmo.handle), seed=seed, now=now,
@@ -203,7 +225,8 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
     except MatchStartError as exc:
         raise SeasonError(str(exc)) from exc
     duel.match = match
-    duel.save(update_fields=["match"])
+    duel.starts_at = match.created_at
+    duel.save(update_fields=["match", "starts_at"])
     Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DEATH)
     season_log(season=season, action="dm_start", episode=episode.number, ec=duel.ec.handle, dmo=dmo.handle,
                match=match.pk)

@@ -1,12 +1,14 @@
-"""What the season passes into a match's ``options``: per game, the facts its rules read from the season.
+"""What the season passes into a match's ``options``: the options a game declares with ``season=True``.
 
-- games that declare a season option ``garnets`` (ABC) get ``{"garnets": {player: free balance}}``;
-- ``exodia`` gets its twist roles: ``mm_winners`` (the previous episode's MM
-  winners), ``dm_winner`` (the previous episode's DM winner) and the
-  ``gamewide_order`` (the season's, restricted to the match's players);
-- a Death Match game gets ``advantage``: the DMO.
+A game says which season facts its rules read by declaring them (``games/engine.OptionSpec``):
 
-The host's own options (``extra``) are applied last and win.
+- ``garnets`` (player → whole number): each player's live garnet balance;
+- ``gamewide_order``: the season's tiebreak order, restricted to the match's players;
+- ``mm_winners`` / ``dm_winner``: the previous episode's Main Match winners / Death Match winner;
+- ``advantage`` (a player): in a Death Match, the DMO, who holds the advantage.
+
+The host's own options (``extra``) are checked against the game's schema and win over defaults;
+the player count is checked against what the chosen options allow.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.registry import get_engine
+from games.engine import RuleError
+from games.options import options_clean, players_check
+from games.registry import get_engine, slugs
 from seasons import selectors
 from seasons.models import Episode, Season
-
-TWIST_GAMES = frozenset({"exodia"})
-ADVANTAGE_GAMES = frozenset({"warriors"})
+from seasons.services.errors import SeasonError
 
 
 def _takes_garnets(game: str) -> bool:
@@ -33,32 +35,58 @@ def previous_episode(season: Season, number: int) -> Episode | None:
     return Episode.objects.filter(season=season, number__lt=number).order_by("-number").first()
 
 
-def mm_options(*, season: Season, game: str, players: Sequence[str], number: int,
-               extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The options of episode ``number``'s Main Match of ``game`` for ``players``."""
-    options: dict[str, Any] = {}
-    if _takes_garnets(game):
+def season_filled(game: str) -> set[str]:
+    """The names of the options ``game`` declares for the season to fill in."""
+    return {o.name for o in get_engine(game).options_schema if o.season}
+
+
+def _season_facts(*, season: Season, wanted: set[str], players: Sequence[str], number: int) -> dict[str, Any]:
+    facts: dict[str, Any] = {}
+    if "garnets" in wanted:
         live = {}
         for handle in players:
             entrant = selectors.entrant_by_handle(season, handle)
             live[handle] = max(0, selectors.live_garnets(entrant)) if entrant else 0
-        options["garnets"] = live
-    if game in TWIST_GAMES:
-        options["gamewide_order"] = [h for h in season.gamewide_order if h in players] + \
+        facts["garnets"] = live
+    if "gamewide_order" in wanted:
+        facts["gamewide_order"] = [h for h in season.gamewide_order if h in players] + \
             [h for h in players if h not in season.gamewide_order]
-        prev = previous_episode(season, number)
-        if prev is not None:
-            options["mm_winners"] = [w for w in prev.mm_winners if w in players]
-            dm_winners = [w for w in dm_winners_of(prev) if w in players]
-            if dm_winners:
-                options["dm_winner"] = dm_winners[0]
-    options.update(dict(extra or {}))
+    prev = previous_episode(season, number) if wanted & {"mm_winners", "dm_winner"} else None
+    if prev is not None:
+        if "mm_winners" in wanted:
+            facts["mm_winners"] = [w for w in prev.mm_winners if w in players]
+        dm_winners = [w for w in dm_winners_of(prev) if w in players]
+        if "dm_winner" in wanted and dm_winners:
+            facts["dm_winner"] = dm_winners[0]
+    return facts
+
+
+def match_options(*, game: str, players: Sequence[str], facts: Mapping[str, Any],
+                  extra: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The host's ``extra`` cleaned against ``game``'s schema, the season's ``facts`` under them, the count checked."""
+    if game not in slugs():
+        raise SeasonError(f'There is no game "{game}".')
+    engine = get_engine(game)
+    try:
+        options = {**facts, **options_clean(engine.options_schema, extra, players=players)}
+        players_check(engine, options, len(players))
+    except RuleError as exc:
+        raise SeasonError(str(exc)) from exc
     return options
 
 
+def mm_options(*, season: Season, game: str, players: Sequence[str], number: int,
+               extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The options of episode ``number``'s Main Match of ``game`` for ``players``."""
+    if game not in slugs():
+        raise SeasonError(f'There is no game "{game}".')
+    facts = _season_facts(season=season, wanted=season_filled(game), players=players, number=number)
+    return match_options(game=game, players=players, facts=facts, extra=extra)
+
+
 def dm_options(*, game: str, dmo: str, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The options of a Death Match: the DMO holds the advantage."""
-    options: dict[str, Any] = {"advantage": dmo} if game in ADVANTAGE_GAMES else {}
+    """The options of a Death Match: the DMO holds the advantage, if the game declares one."""
+    options: dict[str, Any] = {"advantage": dmo} if "advantage" in season_filled(game) else {}
     options.update(dict(extra or {}))
     return options
 

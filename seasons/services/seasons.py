@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import zoneinfo
 from collections.abc import Iterable, Sequence
 from random import Random
 from typing import Any
@@ -16,8 +17,9 @@ from games.models import Match
 from games.registry import get_engine, slugs
 from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
-from seasons.models import Entrant, Pick, Season, SeasonLog
+from seasons.models import Entrant, Invite, LedgerEntry, Pick, Season, SeasonLog
 from seasons.services.errors import SeasonError
+from seasons.services.ledger import ledger_write
 from seasons.services.notify import require_reason, season_log
 
 
@@ -25,7 +27,9 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
                   token_mode: str = Season.TokenMode.SHIELD, confiscate_garnets: bool = True,
                   garnets_public: bool = True, mm_turn_seconds: int = 86400, dm_turn_seconds: int | None = None,
                   pick_seconds: int = 86400, ecs_per_episode: int = 1, mm_winners_pick_ec: bool = False,
-                  dm_game: str = "warriors") -> Season:
+                  dm_game: str = "warriors", starting_garnets: int = 0, starting_tokens: int = 0,
+                  time_zone: str = "UTC", signup_code: str = "", dm_lead_seconds: int = 0,
+                  dm_no_show: str = Season.NoShow.DEFAULT, finalists: int = 2, final_legs: int = 3) -> Season:
     """Create a season in draft with an entrant for each handle (users must exist) and its settings."""
     if Season.objects.filter(slug=slug).exists():
         raise SeasonError(f'A season "{slug}" already exists.')
@@ -35,6 +39,14 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
         raise SeasonError(f'"{dm_game}" is not an installed 2-player game.')
     if ecs_per_episode < 1:
         raise SeasonError("An episode names at least one EC.")
+    if starting_garnets < 0 or starting_tokens < 0:
+        raise SeasonError("Players start with 0 or more garnets and Tokens of Life.")
+    if finalists not in (2, 3) or final_legs < 1 or final_legs % 2 == 0:
+        raise SeasonError("The Final has 2 or 3 finalists and is best of an odd number of games.")
+    if dm_no_show not in Season.NoShow.values:
+        raise SeasonError("A no-show either forfeits or plays on with default moves.")
+    if time_zone not in zoneinfo.available_timezones():
+        raise SeasonError(f'"{time_zone}" is not a time zone (e.g. Europe/London).')
     roster = list(dict.fromkeys(players))
     users = {u.username: u for u in get_user_model().objects.filter(username__in=roster)}
     if missing := [p for p in roster if p not in users]:
@@ -44,7 +56,9 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
             name=name, slug=slug, token_mode=token_mode, confiscate_garnets=confiscate_garnets,
             garnets_public=garnets_public, mm_turn_seconds=mm_turn_seconds, dm_turn_seconds=dm_turn_seconds,
             pick_seconds=pick_seconds, ecs_per_episode=ecs_per_episode, mm_winners_pick_ec=mm_winners_pick_ec,
-            dm_game=dm_game)
+            dm_game=dm_game, starting_garnets=starting_garnets, starting_tokens=starting_tokens,
+            time_zone=time_zone, signup_code=signup_code, dm_lead_seconds=dm_lead_seconds, dm_no_show=dm_no_show,
+            finalists=finalists, final_legs=final_legs)
         season.hosts.set(list(hosts))
         Entrant.objects.bulk_create([Entrant(season=season, user=users[p]) for p in roster])
         season_log(season=season, action="season_create", players=roster)
@@ -57,15 +71,28 @@ def season_start(*, season_id: int, user: Any = None, seed: str | None = None) -
         season = Season.objects.select_for_update().get(pk=season_id)
         if season.status != Season.Status.DRAFT:
             raise SeasonError("This season has already started.", status=409)
-        handles = sorted(e.handle for e in season.entrants.select_related("user"))
+        entrants = list(season.entrants.select_related("user"))
+        handles = sorted(e.handle for e in entrants)
         if len(handles) < 3:
             raise SeasonError("A season needs at least 3 players.")
+        waiting = sorted(Invite.objects.filter(season=season, used_at=None).values_list("handle", flat=True))
+        if waiting:
+            raise SeasonError(f"Still waiting for {', '.join(waiting)} to accept their invite or be approved.")
         season.seed = seed or season.seed or secrets.token_hex(8)
-        order = list(handles)
-        Random(f"{season.seed}:gamewide").shuffle(order)
+        if sorted(season.gamewide_order) == handles:  # the host set or drew it before the start
+            order = list(season.gamewide_order)
+        else:
+            order = list(handles)
+            Random(f"{season.seed}:gamewide").shuffle(order)
         season.gamewide_order = order
         season.status = Season.Status.RUNNING
         season.save(update_fields=["seed", "gamewide_order", "status"])
+        for entrant in entrants:
+            for currency, amount, what in ((LedgerEntry.Currency.GARNET, season.starting_garnets, "garnets"),
+                                           (LedgerEntry.Currency.TOKEN, season.starting_tokens, "Tokens of Life")):
+                if amount:
+                    ledger_write(entrant=entrant, currency=currency, amount=amount, reason=f"Starting {what}",
+                                 source=LedgerEntry.Source.HOST, user=user)
         season_log(season=season, action="season_start", user=user, gamewide_order=order)
     return season
 
@@ -123,7 +150,8 @@ def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
 
 
 def season_finish(*, season_id: int, user: Any, reason: str = "the final is over") -> Season:
-    """Close the season: the alive players are its finalists; its archive can be exported.
+    """Close the season once its Final has crowned a champion (or a single player is left); its archive
+    can be exported.
 
     Refused while any of its matches runs or is paused: the public archive would reveal their
     seeds, and with them every hidden hand and future draw. The host finishes them or takes the
@@ -137,6 +165,8 @@ def season_finish(*, season_id: int, user: Any, reason: str = "the final is over
         names = ", ".join(str(m) for m in Match.objects.filter(pk__in=unfinished).order_by("pk"))
         raise SeasonError(f"{len(unfinished)} match(es) of this season are not over ({names}): let them finish, "
                           "or take the host step \"Abort the season's unfinished matches\" first.", status=409)
+    if season.champion_id is None and len(selectors.alive_handles(season)) > 1:
+        raise SeasonError("The season finishes once its Final has crowned a champion.", status=409)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
     season_log(season=season, action="season_finish", user=user, reason=reason,
                finalists=selectors.alive_handles(season))

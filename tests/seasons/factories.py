@@ -101,3 +101,32 @@ def play_to_end(match: Match, limit: int = 400, *, seed: str | None = None) -> M
                     pass
         turn_close(turn_id=turn.pk, force=True)
     raise AssertionError("the match did not end")
+
+
+def crown_champion(season: Season, *, keep: int = 2, game: str = "warriors") -> Season:
+    """Host eliminations down to ``keep`` players, then Final games (random legal moves) until a champion."""
+    from seasons import selectors
+    from seasons.services.final import final_leg_start
+    from seasons.services.host import entrant_eliminate_by_host
+
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from seasons.services import picks_close_due
+
+    host = season.hosts.first()
+    for episode in Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE):  # settle it first
+        picks_close_due(now=timezone.now() + timedelta(days=30))
+        for duel in Duel.objects.filter(episode=episode, match__isnull=False):
+            play_to_end(duel.match, seed="settle")
+    for handle in selectors.alive_handles(season)[keep:]:
+        entrant_eliminate_by_host(season=season, handle=handle, user=host, reason="down to the finalists")
+    for n in range(12):
+        season.refresh_from_db()
+        if season.champion_id is not None:
+            return season
+        leg = final_leg_start(season_id=season.pk, game=game, user=host, seed=f"final-{n}")
+        assert leg.match is not None
+        play_to_end(leg.match, seed=f"final-play-{n}")
+    raise AssertionError("no champion after 12 games")

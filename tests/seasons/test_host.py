@@ -153,13 +153,13 @@ def test_a_pause_gives_open_picks_their_time_back() -> None:
 
 
 def test_console_episode_start_passes_game_options() -> None:
-    """The host picks a game, the alive players and (optionally) the game's options."""
+    """The host picks a game, the alive players and (optionally) the game's options, a form the engine declares."""
     season = started_season()
     c = Client()
     c.force_login(user("host"))
     c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"],
-                                                      "options": '{"x_order": ["eve", "dan", "cat", "bob", "ann"]}'})
+                                                      "abc-x_order": "eve, dan, cat, bob, ann"})
     assert Match.objects.get().options["x_order"] == ["eve", "dan", "cat", "bob", "ann"]
-    r = c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann"], "options": "[1"},
+    r = c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann"], "abc-x_order": "zed"},
                follow=True)
     assert b"Nothing started" in r.content

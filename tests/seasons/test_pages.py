@@ -13,6 +13,7 @@ from seasons.models import LedgerEntry, Pick
 from seasons.services import episode_dmo_pick, ledger_adjust, season_finish
 from tests.seasons.factories import (
     abc_episode,
+    crown_champion,
     finish_dm,
     finish_mm,
     host_user,
@@ -113,6 +114,7 @@ def test_archive_export_json_and_markdown() -> None:
     episode = abc_episode(season)
     play_to_end(episode.mm_match)
     assert Client().get(f"/seasons/{season.slug}/archive.json").status_code == 404  # not finished yet
+    crown_champion(season)
     season_finish(season_id=season.pk, user=host_user())
     data = json.loads(Client().get(f"/seasons/{season.slug}/archive.json").content)
     assert data["season"]["gamewide_order"] == season.gamewide_order and len(data["standings"]) == 13
@@ -120,3 +122,4 @@ def test_archive_export_json_and_markdown() -> None:
     assert mm["seed"] == "ep-seed" and mm["log"] and mm["outcome"]["candidates"]
     md = Client().get(f"/seasons/{season.slug}/archive.md").content.decode()
     assert md.startswith("# Season s1") and "## Episode 1" in md and "| Player | Status |" in md
+    assert f"**Champion: {data['season']['champion']}**" in md

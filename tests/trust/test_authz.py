@@ -53,6 +53,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "accounts/signup/": EVERYONE_OK,
     "accounts/profile/": only_signed_in(),
     "api/schema/": EVERYONE_OK,
+    "api/games/": EVERYONE_OK,
     "api/token/": everyone(NOT_ALLOWED),
     "api/matches/": only_signed_in(FORBIDDEN),
     "api/matches/<int:pk>/": EVERYONE_OK,
@@ -66,6 +67,10 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "matches/<int:pk>/verify/": EVERYONE_OK,
     "matches/<int:pk>/submit/": everyone(NOT_ALLOWED),
     "notices/seen/": {"anonymous": {302, 403, 405}, **{r: {200, 302, 405} for r in ROLES if r != "anonymous"}},
+    "seasons/new/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # staff only
+    "invite/<str:token>/": everyone(NOT_FOUND),
+    "seasons/<slug:slug>/join/<str:code>/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/duels/<int:pk>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/me/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/picks/<int:pk>/": SEASON_UNKNOWN,

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from seasons.models import Episode, Season
-from seasons.services import episode_start, ledger_adjust, season_create, season_start
+from seasons.services import episode_start, season_create, season_start
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
 PASSWORD = "garnet-demo"
@@ -40,12 +40,11 @@ class Command(BaseCommand):
         slug = options["slug"]
         season = Season.objects.filter(slug=slug).first()
         if season is None:
-            season = season_create(name="Garnet Demo Season", slug=slug, players=PLAYERS, hosts=[host])
+            # Its Death Matches wait 15 minutes for both players (or their Ready buttons), never half-played.
+            season = season_create(name="Garnet Demo Season", slug=slug, players=PLAYERS, hosts=[host],
+                                   starting_garnets=10, dm_lead_seconds=900)
         if season.status == Season.Status.DRAFT:
             season = season_start(season_id=season.pk, user=host)
-            for handle in PLAYERS:
-                ledger_adjust(season=season, handle=handle, currency="garnet", amount=10, user=host,
-                              reason="Starting garnets of the demo season")
         if not Episode.objects.filter(season=season).exists():
             episode_start(season_id=season.pk, game="abc", players=PLAYERS[:5], user=host,
                           options={"x_order": PLAYERS[:5]})

@@ -1,0 +1,146 @@
+"""The finale: when the alive players fall to the season's ``finalists`` (2, or 3), a best-of-K Final
+of 2-player games the host picks per leg; with three, a semifinal first and a bye for the third
+(most Tokens of Life, then most garnets, then the gamewide tiebreak). The Final's winner is the
+champion; only then can the season finish."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+
+from games.engine import Outcome
+from games.models import Match, Turn
+from games.registry import get_engine
+from games.services.matches import MatchStartError, match_start
+from seasons import selectors
+from seasons.models import Entrant, Episode, FinalLeg, LedgerEntry, Season
+from seasons.services.entrants import entrant_eliminate
+from seasons.services.episodes import turn_notify, two_player_games
+from seasons.services.errors import SeasonError
+from seasons.services.notify import notice_send, season_log
+
+
+@dataclass
+class FinalState:
+    """Where the finale stands (``stage`` "" while the season has not reached it)."""
+
+    stage: str = ""
+    pair: list[str] = field(default_factory=list)
+    bye: str = ""
+    wins: dict[str, int] = field(default_factory=dict)
+    needed: int = 0
+    legs: list[FinalLeg] = field(default_factory=list)
+    running: FinalLeg | None = None
+    champion: str = ""
+
+
+def bye_order(season: Season, handles: list[str]) -> list[str]:
+    """``handles`` by the bye rule: most Tokens of Life, then most garnets, then the gamewide tiebreak."""
+    tokens = selectors.balances(season, LedgerEntry.Currency.TOKEN)
+    garnets = selectors.balances(season, LedgerEntry.Currency.GARNET)
+    order = {h: i for i, h in enumerate(season.gamewide_order)}
+    return sorted(handles, key=lambda h: (-tokens.get(h, 0), -garnets.get(h, 0), order.get(h, 99), h))
+
+
+def final_state(season: Season) -> FinalState:
+    """The finale's stage, pairing, bye, score and legs; empty before the season reaches it."""
+    state = FinalState(needed=season.final_legs // 2 + 1)
+    if season.champion_id is not None:
+        state.champion = season.champion.handle if season.champion else ""
+        state.stage = "done"
+    alive = selectors.alive_handles(season)
+    legs = list(FinalLeg.objects.filter(season=season).select_related("match", "winner__user"))
+    state.legs = legs
+    if state.stage == "done":
+        return state
+    if Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE).exists():
+        return state
+    if not 2 <= len(alive) <= season.finalists:
+        return state
+    if len(alive) == 3:
+        semi = [leg for leg in legs if leg.stage == FinalLeg.Stage.SEMI]
+        state.stage = FinalLeg.Stage.SEMI
+        # Once the semifinal has begun its pairing stands, whatever the balances do meanwhile.
+        state.bye = next(h for h in alive if h not in semi[0].players) if semi else bye_order(season, alive)[0]
+        state.pair = [h for h in alive if h != state.bye]
+    else:
+        state.stage = FinalLeg.Stage.FINAL
+        state.pair = list(alive)
+    stage_legs = [leg for leg in legs if leg.stage == state.stage]
+    state.wins = {h: sum(1 for leg in stage_legs if leg.winner and leg.winner.handle == h) for h in state.pair}
+    state.running = next((leg for leg in stage_legs if leg.winner_id is None), None)
+    return state
+
+
+def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | None = None) -> FinalLeg:
+    """Start the next game of the semifinal or the Final: ``game`` (any 2-player game) for the pair."""
+    season = Season.objects.get(pk=season_id)
+    if season.status != Season.Status.RUNNING:
+        raise SeasonError("The season is not running.", status=409)
+    state = final_state(season)
+    if state.stage not in (FinalLeg.Stage.SEMI, FinalLeg.Stage.FINAL):
+        raise SeasonError(f"The Final starts when {season.finalists} players are left and no episode is open.",
+                          status=409)
+    if state.running is not None:
+        raise SeasonError("The current game of the Final is not over yet.", status=409)
+    if game not in two_player_games():
+        raise SeasonError(f'"{game}" is not an installed 2-player game.')
+    number = len([leg for leg in state.legs if leg.stage == state.stage]) + 1
+    players = state.pair if number % 2 else list(reversed(state.pair))  # the advantage alternates
+    label = "Semifinal" if state.stage == FinalLeg.Stage.SEMI else "Final"
+    with transaction.atomic():
+        try:
+            match = match_start(game=game, players=players, seed=seed, title=f"{season.name} · {label} · game {number}",
+                                turn_seconds=season.dm_turn_seconds, hosts=season.hosts.all())
+        except MatchStartError as exc:
+            raise SeasonError(str(exc)) from exc
+        leg = FinalLeg.objects.create(season=season, stage=state.stage, number=number, game=game, players=players,
+                                      match=match)
+        season_log(season=season, action="final_leg_start", user=user, stage=label, number=number,
+                   game=get_engine(game).title, players=players, bye=state.bye)
+        turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
+        if turn is not None:
+            turn_notify(match=match, turn=turn, season=season)
+    return leg
+
+
+def final_leg_finished(*, match: Match, outcome: Outcome) -> FinalLeg | None:
+    """A game of the finale ended: its winner scores; a player reaching the majority takes the stage.
+
+    The semifinal's loser is eliminated (third place); the Final's winner is crowned champion (place 1),
+    the other takes place 2.
+    """
+    leg = FinalLeg.objects.select_related("season").filter(match=match).first()
+    if leg is None or leg.winner_id is not None:
+        return None
+    season = leg.season
+    winners = [w for w in outcome.winners if w in leg.players]
+    if not winners:  # a drawn game does not count; the host starts another
+        season_log(season=season, action="final_leg_draw", stage=leg.get_stage_display(), number=leg.number)
+        FinalLeg.objects.filter(pk=leg.pk).delete()
+        return None
+    winner = selectors.entrant_by_handle(season, winners[0])
+    leg.winner = winner
+    leg.save(update_fields=["winner"])
+    season_log(season=season, action="final_leg_won", stage=leg.get_stage_display(), number=leg.number,
+               player=winner.handle if winner else "")
+    stage_wins = FinalLeg.objects.filter(season=season, stage=leg.stage, winner=winner).count()
+    if stage_wins < season.final_legs // 2 + 1 or winner is None:
+        return leg
+    loser = selectors.entrant_by_handle(season, next(p for p in leg.players if p != winner.handle))
+    assert loser is not None
+    if leg.stage == FinalLeg.Stage.SEMI:
+        entrant_eliminate(entrant=loser, episode=None, match=match, reason="lost the semifinal")
+    else:
+        Entrant.objects.filter(pk=winner.pk).update(place=1)
+        Entrant.objects.filter(pk=loser.pk).update(place=2)
+        Season.objects.filter(pk=season.pk).update(champion=winner)
+        season_log(season=season, action="champion", player=winner.handle, runner_up=loser.handle)
+        for entrant in Entrant.objects.filter(season=season).select_related("user"):
+            notice_send(user=entrant.user, season=season, kind="champion",
+                        url=reverse("season_home", args=[season.slug]),
+                        text=f"{winner.handle} is the champion of {season.name}!")
+    return leg

@@ -1,0 +1,88 @@
+"""A host's controls on one of the season's matches, each logged with a reason in the match and the season."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import Match, Turn
+from games.registry import get_engine
+from games.services import match_pause, match_resume, submission_submit, turn_close_now, turn_extend
+from games.services.errors import SubmissionRefused
+from seasons import selectors
+from seasons.models import Season
+from seasons.services.errors import SeasonError
+from seasons.services.notify import require_reason, season_log
+
+CONTROLS = {
+    "close_now": "closed the turn now", "extend": "extended the turn", "deadline": "set a new deadline",
+    "pause": "paused the match", "resume": "resumed the match", "default_move": "gave a default move",
+}
+
+
+def _open_turn(match: Match) -> Turn:
+    turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
+    if turn is None:
+        raise SeasonError("This match has no open turn.", status=409)
+    return turn
+
+
+def season_match_control(*, season: Season, match_id: int, control: str, reason: str, user: Any,
+                         seconds: int | None = None, deadline: datetime | None = None, player: str = "") -> str:
+    """Apply ``control`` to the season's match ``match_id``; returns the sentence logged.
+
+    ``extend`` moves the open turn's deadline by ``seconds``; ``deadline`` sets it to ``deadline``
+    (in the future); ``default_move`` locks in ``player``'s default move for the open turn.
+    """
+    reason = require_reason(reason)
+    match = selectors.season_matches(season).filter(pk=match_id).first()
+    if match is None:
+        raise SeasonError("That match is not part of this season.", status=404)
+    if control not in CONTROLS:
+        raise SeasonError(f'"{control}" is not a match control.')
+    if control in ("close_now", "extend", "deadline", "default_move") and match.status != Match.Status.RUNNING:
+        raise SeasonError("The match is not running (resume it first).", status=409)
+    detail = ""
+    if control == "close_now":
+        _open_turn(match)
+        turn_close_now(match_id=match.pk, user=user, reason=reason)
+    elif control in ("extend", "deadline"):
+        turn = _open_turn(match)
+        if control == "deadline":
+            if deadline is None or deadline <= timezone.now():
+                raise SeasonError("The new deadline must be in the future.")
+            seconds = int((deadline - turn.deadline).total_seconds())
+            detail = f" to {deadline:%Y-%m-%d %H:%M} UTC"
+        elif not seconds or seconds <= 0:
+            raise SeasonError("Extend by a positive duration.")
+        else:
+            detail = f" by {_duration(seconds)}"
+        turn_extend(match_id=match.pk, seconds=int(seconds or 0), user=user, reason=reason)
+    elif control == "pause":
+        match_pause(match_id=match.pk, user=user, reason=reason)
+    elif control == "resume":
+        match_resume(match_id=match.pk, user=user, reason=reason)
+    else:
+        turn = _open_turn(match)
+        if player not in turn.awaiting:
+            raise SeasonError(f"{player or 'Nobody'} is not awaited in {turn.label}.")
+        engine = get_engine(match.game)
+        move = engine.default_move(engine.load(match.state), player)
+        try:
+            submission_submit(match_id=match.pk, player=player, move=move, lock=True)
+        except SubmissionRefused as exc:
+            raise SeasonError(str(exc), status=409) from exc
+        detail = f" for {player}"
+    sentence = f"{CONTROLS[control]}{detail} in {match.title}"
+    season_log(season=season, action="match_control", user=user, reason=reason, control=control,
+               match=match.pk, text=sentence)
+    return sentence
+
+
+def _duration(seconds: int) -> str:
+    hours, rest = divmod(seconds, 3600)
+    minutes = rest // 60
+    parts = [f"{hours} h" if hours else "", f"{minutes} min" if minutes else ""]
+    return " ".join(p for p in parts if p) or f"{seconds} s"
