@@ -17,3 +17,11 @@ def turns_close_due_task() -> int:
 def turn_close_task(turn_id: int) -> bool:
     """Close one turn if it is due (scheduled for its deadline, or after everyone locked in)."""
     return turn_close(turn_id=turn_id)
+
+
+@shared_task(name="games.tasks.playtest_chunk", ignore_result=False)
+def playtest_chunk_task(plan: dict, start: int, stop: int) -> list[dict]:
+    """Play matches ``start`` … ``stop - 1`` of a playtest plan; their results (needs a result backend)."""
+    from games.playtest.runner import play_chunk
+
+    return play_chunk(plan, start, stop)
