@@ -25,3 +25,11 @@ def playtest_chunk_task(plan: dict, start: int, stop: int) -> list[dict]:
     from games.playtest.runner import play_chunk
 
     return play_chunk(plan, start, stop)
+
+
+@shared_task(name="games.tasks.playtest_run", ignore_result=True)
+def playtest_run_task(run_id: int) -> bool:
+    """Play a host's queued playtest run and store its report."""
+    from games.services.playtest import playtest_run_execute
+
+    return playtest_run_execute(run_id=run_id)
