@@ -32,8 +32,8 @@ def _rates_plot(rows: list[dict[str, Any]], label: str, title: str) -> str:
     names = [str(r[label]) for r in rows]
     for offset, key, colour in ((-0.2, "win", "#2e7d32"), (0.2, "ec", "#c62828")):
         mids = [r[key]["rate"] for r in rows]
-        errs = [[m - r[key]["low"] for m, r in zip(mids, rows, strict=True)],
-                [r[key]["high"] - m for m, r in zip(mids, rows, strict=True)]]
+        errs = [[max(0.0, m - r[key]["low"]) for m, r in zip(mids, rows, strict=True)],
+                [max(0.0, r[key]["high"] - m) for m, r in zip(mids, rows, strict=True)]]
         ax.barh([i + offset for i in range(len(rows))], mids, height=0.38, xerr=errs, color=colour,
                 label="win rate" if key == "win" else "EC rate", capsize=3)
     ax.set_yticks(range(len(rows)), names)

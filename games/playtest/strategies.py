@@ -18,8 +18,24 @@ Strategy = Callable[[Mapping[str, Any], str, Random], "dict[str, Any] | None"]
 
 RANDOM = "random"
 
+# Strategies registered in code (a game outside ``games/<slug>/``, a test's toy game).
+_EXTRA: dict[str, Any] = {}
+
+
+class _Table:
+    def __init__(self, table: Mapping[str, Strategy], round_cap: tuple[str, ...]) -> None:
+        self.STRATEGIES = dict(table)
+        self.ROUND_CAP_RULINGS = round_cap
+
+
+def strategies_register(slug: str, table: Mapping[str, Strategy], *, round_cap: tuple[str, ...] = ()) -> None:
+    """Register ``table`` as ``slug``'s strategies (instead of ``games/<slug>/bots.py``)."""
+    _EXTRA[slug] = _Table(table, round_cap)
+
 
 def _module(slug: str) -> Any:
+    if slug in _EXTRA:
+        return _EXTRA[slug]
     try:
         return importlib.import_module(f"games.{slug}.bots")
     except ModuleNotFoundError:
