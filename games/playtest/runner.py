@@ -174,7 +174,7 @@ def run_celery(plan: Plan, *, progress: Progress | None = None, timeout: float =
     """Play every match of ``plan`` as Celery tasks, one per chunk (a cluster of workers shares them)."""
     from games.tasks import playtest_chunk_task
 
-    ranges = list(chunks(plan.matches, 64))
+    ranges = list(chunks(plan.matches, 8))
     pending = [(playtest_chunk_task.delay(plan.to_json(), start, stop), stop - start) for start, stop in ranges]
     results: list[dict[str, Any]] = []
     done = 0
