@@ -145,8 +145,8 @@ def _strangest(results: list[dict[str, Any]], per_match_flags: dict[int, list[st
         rare = [rid for rid in r["rulings"] if fired_in[rid] / n <= 0.01]
         why += [f"rare ruling {rid}" for rid in rare]
         z = (r["turns"] - length.get("mean", 0.0)) / sd
-        if abs(z) >= 3:
-            why.append(f"{r['turns']} turns ({z:+.1f} sd)")
+        if abs(z) > 2:
+            why.append(f"{r['turns']} turns ({z:+.1f} sd from the mean)")
         strangeness = 3 * len(per_match_flags[r["index"]]) + 2 * len(rare) + max(0.0, abs(z) - 2)
         if strangeness > 0:
             scored.append((-strangeness, r["index"], why, r))
