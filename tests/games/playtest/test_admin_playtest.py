@@ -73,3 +73,25 @@ def test_players_outside_the_game_range_are_refused(host_client: Client) -> None
 def test_the_admin_needs_staff() -> None:
     r = Client().get(reverse("admin:games_playtestrun_add"))
     assert r.status_code == 302 and "login" in r["Location"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_embedded_default_plays_the_run_in_a_thread_while_the_page_polls(host_client: Client) -> None:
+    """No Celery worker and no eager mode: a background thread plays the run and the page sees it finish."""
+    import time
+
+    from django.test import override_settings
+
+    with override_settings(CELERY_TASK_ALWAYS_EAGER=False, GARNET_CELERY_ENABLED=False):
+        r = host_client.post(reverse("admin:games_playtestrun_add"), {
+            "game": "abc", "bots": ["abc:maximiser"], "matches": "20", "seed": "thread"})
+    assert r.status_code == 302
+    run = PlaytestRun.objects.get()
+    url = reverse("admin:games_playtestrun_progress", args=[run.pk])
+    for _ in range(600):
+        run.refresh_from_db()
+        if run.status == "done":
+            break
+        time.sleep(0.1)
+    assert run.status == "done" and run.done == 20
+    assert "Done" in host_client.get(url).content.decode()
