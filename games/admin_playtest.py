@@ -1,4 +1,5 @@
-"""The admin's playtest page: a host proposes options, a job plays bot matches, the page shows progress and the report."""
+"""The admin's playtest page: a host proposes options, a job plays bot matches, the page shows progress,
+then the report."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ class PlaytestForm(forms.Form):
     game = forms.ChoiceField(choices=())
     bots = forms.MultipleChoiceField(choices=(), widget=forms.CheckboxSelectMultiple, required=False,
                                      help_text="The strategies to seat (those of the chosen game); none: random.")
-    players = forms.IntegerField(required=False, min_value=2, max_value=16, help_text="Leave blank for the game's minimum.")
+    players = forms.IntegerField(required=False, min_value=2, max_value=16,
+                                 help_text="Leave blank for the game's minimum.")
     options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
                               help_text="The proposed options, one per line: name = value (blank: the defaults).")
     matches = forms.IntegerField(initial=500, min_value=1, max_value=20_000)

@@ -42,7 +42,8 @@ class Api:
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(f"{self.base}{path}", data=data, method=method, headers=self.headers)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 - the host's own server
+            # The host's own server, named on the command line.
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310
                 return json.loads(response.read() or b"{}")
         except urllib.error.HTTPError as exc:
             try:

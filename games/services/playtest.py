@@ -43,7 +43,8 @@ def playtest_run_create(*, game: str, options: dict[str, Any], players: int | No
     known = strategies.names(game)
     unknown = [b for b in bots if b not in known]
     if unknown or not bots:
-        raise PlaytestError(f"{engine.title} has the strategies {', '.join(known)}; not {', '.join(unknown) or 'none'}.")
+        raise PlaytestError(f"{engine.title} has the strategies {', '.join(known)}; "
+                            f"not {', '.join(unknown) or 'none'}.")
     try:
         cleaned = options_coerce(engine, options, [f"p{i + 1}" for i in range(count)])
         engine.setup([f"p{i + 1}" for i in range(count)], cleaned, __import__("random").Random(0))

@@ -39,7 +39,8 @@ class Command(BaseCommand):
         parser.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
         parser.add_argument("--celery", action="store_true", help="play the chunks as Celery tasks")
         parser.add_argument("--max-turns", type=int, default=2000, help="stop a match that has not ended (stalemate)")
-        parser.add_argument("--replay", type=int, default=None, metavar="I", help="play match I alone and print its log")
+        parser.add_argument("--replay", type=int, default=None, metavar="I",
+                            help="play match I alone and print its log")
         parser.add_argument("--list-bots", action="store_true", help="print the game's strategies and stop")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -114,7 +115,8 @@ def _findings(summary: dict[str, Any]) -> str:
     lines = []
     for row in summary["by_strategy"]:
         w, e = row["win"], row["ec"]
-        lines.append(f"  {row['strategy']:>14}: win {100 * w['rate']:5.1f} % [{100 * w['low']:.1f}, {100 * w['high']:.1f}]"
+        lines.append(f"  {row['strategy']:>14}: win {100 * w['rate']:5.1f} % "
+                     f"[{100 * w['low']:.1f}, {100 * w['high']:.1f}]"
                      f"  EC {100 * e['rate']:5.1f} % [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
                      f"  score {row['score'].get('mean', 0):.2f}")
     bad = ", ".join(f"{k} {v['matches']}" for k, v in summary["degenerate"].items() if v["matches"])

@@ -30,7 +30,8 @@ def test_the_form_lists_every_game_and_strategy(host_client: Client) -> None:
     assert "Playtest a game" in html and "abc:tit-for-tat" in html and "density:fight-early" in html
 
 
-def test_a_host_runs_a_playtest_and_sees_the_report(host_client: Client, django_capture_on_commit_callbacks: Any) -> None:
+def test_a_host_runs_a_playtest_and_sees_the_report(host_client: Client,
+                                                    django_capture_on_commit_callbacks: Any) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         r = host_client.post(reverse("admin:games_playtestrun_add"), {
             "game": "exodus", "bots": ["exodus:greedy", "exodus:hoarder", "abc:maximiser"], "players": "5",
