@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from random import Random
 from typing import Any
 
 from django.conf import settings
@@ -47,7 +48,7 @@ def playtest_run_create(*, game: str, options: dict[str, Any], players: int | No
                             f"not {', '.join(unknown) or 'none'}.")
     try:
         cleaned = options_coerce(engine, options, [f"p{i + 1}" for i in range(count)])
-        engine.setup([f"p{i + 1}" for i in range(count)], cleaned, __import__("random").Random(0))
+        engine.setup([f"p{i + 1}" for i in range(count)], cleaned, Random(0))  # options setup refuses
     except RuleError as exc:
         raise PlaytestError(f"These options cannot start a match: {exc}") from exc
     run = PlaytestRun.objects.create(game=game, options=cleaned, players=count, bots=",".join(bots),

@@ -107,3 +107,17 @@ def test_the_report_is_self_contained_html_and_json(coin: str, tmp_path: Path) -
     assert html.count("<svg") == 5 and "<script" not in html and "src=" not in html
     assert "coin-1" in html and "66.7 % (20.8–93.9)" in html
     assert json.loads((tmp_path / "report.json").read_text())["matches"] == 3
+
+
+@pytest.mark.parametrize("game", ["abc", "exodus", "warriors", "exodia", "density"])
+def test_bots_are_pure_and_see_only_the_view(game: str) -> None:
+    """A strategy is a pure function over the player's own view: its module imports no Django,
+    no engine state and no clock."""
+    import inspect
+    import re
+
+    from games.playtest import strategies
+
+    source = Path(inspect.getfile(strategies._module(game))).read_text()
+    assert not re.search(r"^\s*(from|import)\s+(django|games\.models|games\.services|time|datetime)\b", source, re.M)
+    assert not re.search(r"\bstate\b", source)
