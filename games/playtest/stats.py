@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import shlex
-import statistics
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -42,8 +41,10 @@ def spread(values: list[float]) -> dict[str, float]:
     def q(p: float) -> float:
         return ordered[min(len(ordered) - 1, int(p * (len(ordered) - 1) + 0.5))]
 
-    return {"n": len(values), "mean": statistics.fmean(values),
-            "sd": statistics.pstdev(values) if len(values) > 1 else 0.0,
+    mean = math.fsum(ordered) / len(ordered)
+    # Population standard deviation in floats (statistics.pstdev works in exact fractions: slow).
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in ordered) / len(ordered))
+    return {"n": len(values), "mean": mean, "sd": sd,
             "min": ordered[0], "p5": q(0.05), "median": q(0.5), "p95": q(0.95), "max": ordered[-1]}
 
 
@@ -79,7 +80,8 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(results)
     cap = round_cap_rulings(plan.game)
     seat_win, seat_ec = Counter[int](), Counter[int]()
-    strat: dict[str, Counter[str]] = defaultdict(Counter)
+    strat: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # seats, wins, ECs
+    invalid = 0
     scores: dict[str, list[float]] = defaultdict(list)
     garnets: dict[str, list[float]] = defaultdict(list)
     fired, fired_in = Counter[str](), Counter[str]()
@@ -90,12 +92,13 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
             won, ec = s in r["winners"], s in r["ec"]
             seat_win[s] += won
             seat_ec[s] += ec
-            strat[name].update(seats=1, wins=won, ec=ec)
+            tally = strat[name]
+            tally[0] += 1
+            tally[1] += won
+            tally[2] += ec
             scores[name].append(r["scores"][s])
             garnets[name].append(r["garnets"][s])
-        strat_invalid = r.get("invalid", 0)
-        if strat_invalid:
-            strat["(all)"]["invalid"] += strat_invalid
+        invalid += r.get("invalid", 0)
         fired.update(r["rulings"])
         fired_in.update(r["rulings"].keys())
         f = flags(r, cap)
@@ -109,10 +112,10 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
         "game": plan.game, "plan": plan.to_json(), "matches": n,
         "by_seat": [{"seat": s + 1, "handle": f"p{s + 1}", "win": rate(seat_win[s], n), "ec": rate(seat_ec[s], n)}
                     for s in range(plan.players)],
-        "by_strategy": [{"strategy": name, "win": rate(c["wins"], c["seats"]), "ec": rate(c["ec"], c["seats"]),
+        "by_strategy": [{"strategy": name, "win": rate(won, seats), "ec": rate(ec, seats),
                          "score": spread(scores[name]), "garnets": spread(garnets[name])}
-                        for name, c in sorted(strat.items()) if name != "(all)"],
-        "invalid_moves": strat["(all)"]["invalid"] if "(all)" in strat else 0,
+                        for name, (seats, won, ec) in sorted(strat.items())],
+        "invalid_moves": invalid,
         "scores": {name: _histogram(v) for name, v in sorted(scores.items())},
         "garnets": {name: _histogram(v) for name, v in sorted(garnets.items())},
         "length": {**length, "histogram": dict(sorted(Counter(lengths).items()))},
