@@ -181,6 +181,11 @@ class PlaytestRun(models.Model):
         return f"Playtest #{self.pk}: {self.game}, {self.matches} matches"
 
     @property
+    def bots_list(self) -> list[str]:
+        """The seated strategies as a list."""
+        return self.bots.split(",")
+
+    @property
     def percent(self) -> int:
         """How far the run is, 0–100."""
         return int(100 * self.done / self.matches) if self.matches else 100
