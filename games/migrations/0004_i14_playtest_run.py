@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0001_initial'),
+        ('games', '0003_i17_seed_commitment'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
