@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from csp.decorators import csp_replace
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -97,7 +98,10 @@ class PlaytestRunAdmin(admin.ModelAdmin):
         run = get_object_or_404(PlaytestRun, pk=pk)
         return TemplateResponse(request, "admin/games/playtestrun/_progress.html", {"run": run})
 
+    # The report is script-free; its SVG plots carry style attributes, and the run's page frames it.
     @method_decorator(xframe_options_sameorigin)
+    @method_decorator(csp_replace({"style-src": ["'self'", "'unsafe-inline'"], "frame-ancestors": ["'self'"],
+                                   "script-src": ["'none'"]}))
     def report_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         """The finished run's self-contained report page."""
         run = get_object_or_404(PlaytestRun, pk=pk, status=PlaytestRun.Status.DONE)

@@ -45,6 +45,8 @@ def test_a_host_runs_a_playtest_and_sees_the_report(host_client: Client,
     report = host_client.get(reverse("admin:games_playtestrun_report", args=[run.pk]))
     assert report.status_code == 200 and b"Playtest: exodus" in report.content
     assert report["X-Frame-Options"] == "SAMEORIGIN"
+    policy = report["Content-Security-Policy"]
+    assert "frame-ancestors 'self'" in policy and "script-src 'none'" in policy
 
 
 def test_progress_polls_while_the_run_is_queued_and_stops_when_done(host_client: Client) -> None:
