@@ -286,3 +286,6 @@ SOCIALACCOUNT_PROVIDERS = {
         "VERIFIED_EMAIL": False,  # trust Discord's own "verified" flag, nothing more
     }
 }
+# Log in with Discord posts to our own URL, which redirects to Discord: browsers check form-action on that redirect.
+CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] = [*CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"],
+                                                        "https://discord.com"]
