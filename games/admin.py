@@ -147,3 +147,5 @@ class MessageAdmin(admin.ModelAdmin):
 class HostActionAdmin(admin.ModelAdmin):
     list_display = ("created_at", "user", "action", "match", "reason")
     readonly_fields = ("match", "user", "action", "reason", "details", "created_at")
+
+from games import admin_playtest  # noqa: E402,F401  (registers the playtest pages)

@@ -188,3 +188,45 @@ class HostAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.user} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+class PlaytestRun(models.Model):
+    """A host's playtest of a game on proposed options: bot matches played by a background job."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    game = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveIntegerField()
+    bots = models.CharField(max_length=300, default="random", help_text="Strategies, comma-separated.")
+    matches = models.PositiveIntegerField(default=200)
+    seed = models.CharField(max_length=64, default="playtest")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    summary = models.JSONField(null=True, blank=True)
+    html = models.TextField(blank=True)
+    error = models.TextField(blank=True)
+    elapsed = models.FloatField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Playtest #{self.pk}: {self.game}, {self.matches} matches"
+
+    @property
+    def bots_list(self) -> list[str]:
+        """The seated strategies as a list."""
+        return self.bots.split(",")
+
+    @property
+    def percent(self) -> int:
+        """How far the run is, 0–100."""
+        return int(100 * self.done / self.matches) if self.matches else 100

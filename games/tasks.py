@@ -17,3 +17,19 @@ def turns_close_due_task() -> int:
 def turn_close_task(turn_id: int) -> bool:
     """Close one turn if it is due (scheduled for its deadline, or after everyone locked in)."""
     return turn_close(turn_id=turn_id)
+
+
+@shared_task(name="games.tasks.playtest_chunk", ignore_result=False)
+def playtest_chunk_task(plan: dict, start: int, stop: int) -> list[dict]:
+    """Play matches ``start`` … ``stop - 1`` of a playtest plan; their results (needs a result backend)."""
+    from games.playtest.runner import play_chunk
+
+    return play_chunk(plan, start, stop)
+
+
+@shared_task(name="games.tasks.playtest_run", ignore_result=True)
+def playtest_run_task(run_id: int) -> bool:
+    """Play a host's queued playtest run and store its report."""
+    from games.services.playtest import playtest_run_execute
+
+    return playtest_run_execute(run_id=run_id)

@@ -166,7 +166,9 @@ else:
 # Celery: with a broker the beat schedule sweeps due turns; without one the
 # in-process sweeper (games.sweeper) does the same inside the web process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "memory://")
-CELERY_RESULT_BACKEND = None
+# Only tasks that return something (the playtest lab's chunks) keep a result, for an hour.
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or None)
+CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -117,7 +117,8 @@ def finish(state: AbcState, rng: Random) -> list[Message]:
         return [Message("\n".join(lines))]
     ec, by_lot = lowest_garnets(last, _balances(state), rng)
     why = f"{', '.join(last)} are tied for last with no winner to choose; {ec} has the fewest garnets"
-    return [Message("\n".join(lines))] + settle(state, ec, why + (" (drawn by lot among the fewest)" if by_lot else ""))
+    return [Message("\n".join(lines))] + settle(state, ec, why + (" (drawn by lot among the fewest)" if by_lot else ""),
+                                               ruling="abc-11")
 
 
 def default_ec(state: AbcState) -> str:
@@ -134,12 +135,12 @@ def resolve_ec_choice(state: AbcState, moves: Mapping[str, Mapping[str, Any]], r
         return settle(state, named[0], f"{' and '.join(state.ec_choosers)} chose {named[0]}")
     ec, by_lot = lowest_garnets(named, _balances(state), rng)
     why = f"the winners named {' and '.join(named)}; {ec} has the fewest garnets"
-    return settle(state, ec, why + (" (drawn by lot among the fewest)" if by_lot else ""))
+    return settle(state, ec, why + (" (drawn by lot among the fewest)" if by_lot else ""), ruling="abc-5")
 
 
-def settle(state: AbcState, ec: str, why: str) -> list[Message]:
-    """Record the EC and close the match."""
+def settle(state: AbcState, ec: str, why: str, ruling: str | None = None) -> list[Message]:
+    """Record the EC and close the match; ``ruling`` names the RULES.md ruling that decided it, if any."""
     assert state.result is not None
     state.result["ec"], state.result["ec_reason"] = ec, why
     state.phase = OVER
-    return [Message(f"The Elimination Candidate is {ec}: {why}.")]
+    return [Message(f"The Elimination Candidate is {ec}: {why}.", ruling=ruling)]

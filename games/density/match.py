@@ -79,6 +79,8 @@ def end_match(state: DensityState, reason: str, rng: Random) -> list[Message]:
             tied = [p for p in newly_out if state.lives[p] == lowest]
             if len(tied) == 1:
                 state.ec = tied[0]
+                if len(newly_out) > 1:
+                    msgs.append(Message("", ruling="density-14"))  # lives below 0 broke the tie (silent)
             else:
                 state.ec_choices = tied
     alive = state.alive()
@@ -98,7 +100,8 @@ def _end_season(state: DensityState, alive: list[PlayerId]) -> list[Message]:
     if state.ec_choices:
         state.phase = "ec"
         names = " and ".join(state.ec_choices)
-        msgs.append(Message(f"{names} ran out of lives first, at the same total: {state.winner} picks the EC."))
+        msgs.append(Message(f"{names} ran out of lives first, at the same total: {state.winner} picks the EC.",
+                            ruling="density-15"))
     else:
         state.phase = "over"
         msgs.append(Message(f"{state.ec} ran out of lives first and is the Elimination Candidate."))

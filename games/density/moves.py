@@ -128,4 +128,5 @@ def _reshuffle(state: DensityState, rng: Random) -> list[Message]:
         del pile[:-1]
     rng.shuffle(state.deck)
     size = len(state.deck)
-    return [Message(f"The deck ran out: the discard piles but their top cards are shuffled into a new deck of {size}.")]
+    return [Message(f"The deck ran out: the discard piles but their top cards are shuffled into a new deck of {size}.",
+                    ruling="density-13")]

@@ -136,7 +136,7 @@ class ExodiaEngine(BaseEngine[Any]):
             msgs.append(Message(self._end_text(s)))
         elif s.round >= s.round_cap:
             ending.end_at_cap(s)
-            msgs.append(Message(self._end_text(s)))
+            msgs.append(Message(self._end_text(s), ruling="exodia-20"))
         else:
             s.round += 1
             extra = 1 if s.group_twist == 2 and s.round % 3 == 0 else 0

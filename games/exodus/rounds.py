@@ -167,10 +167,15 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
     low = min(state.scores[p] for p in pool)
     state.ec_tied = [p for p in pool if state.scores[p] == low]
     msgs = [Message(f"{label(state, ROUNDS)} is the last: trading is over.")]
+    if most == 0 and len(others) > 1:
+        # Nobody outside the winners holds a Black cube / Onyx: ruling 7 picks among all of them,
+        # silently (an empty line carries the tag; the framework does not store it).
+        msgs.append(Message("", ruling="exodus-7"))
     if state.winners:
         msgs.append(Message(f"Winner{'s' if len(state.winners) > 1 else ''}: {', '.join(state.winners)}."))
     else:
-        msgs.append(Message("More than three players tied for first place: no winners and no Tokens of Life."))
+        msgs.append(Message("More than three players tied for first place: no winners and no Tokens of Life.",
+                            ruling="exodus-5"))
     if len(state.ec_tied) == 1:
         state.ec, state.phase = state.ec_tied[0], "over"
         msgs.append(Message(f"The Elimination Candidate is {state.ec}."))
@@ -180,7 +185,8 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
         msgs.append(Message(f"{', '.join(state.ec_tied)} are tied; the winners choose the Elimination Candidate."))
     else:
         # No winners to choose (gems, more than three tied for first): drawn by lot.
-        msgs.append(Message(f"{', '.join(state.ec_tied)} are tied and there are no winners to choose."))
+        msgs.append(Message(f"{', '.join(state.ec_tied)} are tied and there are no winners to choose.",
+                            ruling="exodus-12"))
         msgs.extend(_settle(state, Counter(), rng)[1])
     return msgs
 
@@ -206,7 +212,8 @@ def _settle(new: ExodusState, votes: Counter[str], rng: Random) -> tuple[ExodusS
     new.ec = pool[0] if len(pool) == 1 else pool[rng.randrange(len(pool))]
     new.phase = "over"
     how = "chosen by the winners" if best and len(pool) == 1 else "drawn by lot"
-    return new, [Message(f"The Elimination Candidate is {new.ec} ({how})."), _standings(new)]
+    ruling = "exodus-11" if new.winners and how == "drawn by lot" else None
+    return new, [Message(f"The Elimination Candidate is {new.ec} ({how}).", ruling=ruling), _standings(new)]
 
 
 def _standings(state: ExodusState) -> Message:

@@ -46,7 +46,7 @@ def match_replay(*, match_id: int) -> ReplayReport:
         if turn.status != Turn.Status.CLOSED:
             break
         state, messages = engine.resolve(state, dict(turn.moves or {}), turn_rng(match, turn.number))
-        replayed += [(turn.number, m.to, m.text) for m in messages]
+        replayed += [(turn.number, m.to, m.text) for m in messages if m.text]
         closed += 1
     if _canon(engine.dump(state)) != _canon(match.state):
         return ReplayReport(False, closed, "the final state differs")

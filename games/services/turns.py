@@ -131,7 +131,7 @@ def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False
             if match.status != Match.Status.RUNNING:
                 return False
             _store(match=match, turn=turn, engine=engine, moves=moves, state=new_state,
-                   texts=[(m.text, m.to) for m in messages], outcome=outcome, now=moment)
+                   texts=[(m.text, m.to) for m in messages if m.text], outcome=outcome, now=moment)
         return True
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
     return False

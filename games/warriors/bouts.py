@@ -173,6 +173,8 @@ def end_bout(state: dict[str, Any]) -> list[Message]:
     played = len(state["bouts"])
     if played < state["bouts_total"] or (played == state["bouts_total"] and wins[a] == wins[b]):
         state["phase"] = "break"
+        if abs(wins[a] - wins[b]) > state["bouts_total"] - played:
+            msgs.append(Message("", ruling="warriors-4"))  # decided, yet every bout is played (silent)
         if played >= state["bouts_total"]:
             msgs.append(Message("The bouts are tied: one more bout will be played."))
         return msgs
@@ -181,7 +183,8 @@ def end_bout(state: dict[str, Any]) -> list[Message]:
         msgs.append(Message(f"{state['winner']} wins the Death Match, {wins[a]}-{wins[b]} in bouts."))
     else:
         state["winner"] = state["advantage"]
-        msgs.append(Message(f"The extra bout is tied too: {state['winner']} wins the Death Match on the advantage."))
+        msgs.append(Message(f"The extra bout is tied too: {state['winner']} wins the Death Match on the advantage.",
+                            ruling="warriors-2"))
     state["phase"] = "over"
     return msgs
 

@@ -1,0 +1,91 @@
+"""Reading ``--options`` for the lab: ``key=value,...`` or a JSON object, coerced through the schema.
+
+When the shared options module (``games.options.options_for_setup``) is present it does the
+coercion; until then a minimal reading of ``OptionSpec`` kinds stands in (fold into one).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import Engine, RuleError
+
+
+def options_parse(text: str | None) -> dict[str, Any]:
+    """``text`` as a raw options dict: a JSON object, or ``key=value`` pairs split on commas.
+
+    In the pair form a value that reads as JSON (``3``, ``true``, ``["a","b"]``) is taken as
+    such, anything else as text; ``a=x;y`` gives the list ``["x", "y"]``.
+    """
+    text = (text or "").strip()
+    if not text:
+        return {}
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RuleError(f"the options are not valid JSON: {exc.msg}") from exc
+        if not isinstance(value, dict):
+            raise RuleError("the options must be an object")
+        return value
+    out: dict[str, Any] = {}
+    for pair in _split_pairs(text):
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise RuleError(f'"{pair}" is not key=value')
+        out[key.strip()] = _value(raw.strip())
+    return out
+
+
+def _split_pairs(text: str) -> list[str]:
+    # Commas inside a JSON list or object belong to the value.
+    pairs, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if ch == "," and depth == 0:
+            pairs.append(text[start:i])
+            start = i + 1
+    pairs.append(text[start:])
+    return [p.strip() for p in pairs if p.strip()]
+
+
+def _value(raw: str) -> Any:
+    if ";" in raw and not raw.startswith(("[", "{")):
+        return [v.strip() for v in raw.split(";") if v.strip()]
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def options_coerce(engine: Engine[Any], raw: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """``raw`` coerced through ``engine.options_schema``: what ``setup`` receives. RuleError on a bad value."""
+    try:
+        from games.options import options_for_setup  # type: ignore[import-not-found]
+    except ImportError:
+        return _coerce(engine, raw)
+    return options_for_setup(engine, raw, players)
+
+
+def _coerce(engine: Engine[Any], raw: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(raw)
+    for spec in getattr(engine, "options_schema", ()):
+        if spec.name not in raw:
+            continue
+        value = raw[spec.name]
+        if spec.kind == "int" and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError as exc:
+                raise RuleError(f"{spec.title}: must be a whole number") from exc
+        elif spec.kind == "bool" and isinstance(value, str):
+            value = value.lower() in ("1", "true", "yes", "on")
+        elif spec.kind in ("players", "names") and isinstance(value, str):
+            value = [v for v in value.replace(";", ",").split(",") if v]
+        elif spec.kind == "choice" and spec.choices and str(value) not in spec.choices:
+            raise RuleError(f"{spec.title}: must be one of {', '.join(spec.choices)}")
+        out[spec.name] = value
+    return out
