@@ -104,8 +104,8 @@ class LedgerEntryAdmin(admin.ModelAdmin):
 
 @admin.register(SeasonLog)
 class SeasonLogAdmin(LedgerEntryAdmin):
-    list_display = ("created_at", "season", "action", "user", "reason", "details")
-    list_filter = ("season", "action")
+    list_display = ("created_at", "season", "action", "user", "reason", "details")  # type: ignore[assignment]
+    list_filter = ("season", "action")  # type: ignore[assignment]
 
 
 @admin.register(Notice)

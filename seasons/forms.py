@@ -60,6 +60,6 @@ class EpisodeStartForm(forms.Form):
     def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str],
                  dm_games: Sequence[str] = (), **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["game"].choices = games
-        self.fields["dm_game"].choices = [("", "the season's")] + [(g, g) for g in dm_games]
-        self.fields["players"].choices = [(h, h) for h in alive]
+        self.fields["game"].choices = games  # type: ignore[attr-defined]
+        self.fields["dm_game"].choices = [("", "the season's")] + [(g, g) for g in dm_games]  # type: ignore[attr-defined]
+        self.fields["players"].choices = [(h, h) for h in alive]  # type: ignore[attr-defined]

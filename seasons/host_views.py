@@ -114,7 +114,7 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
     form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive,
                             dm_games=two_player_games())
     if not form.is_valid():
-        errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        errors = "; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items())
         messages.error(request, f"Nothing started: {errors}")
     else:
         try:

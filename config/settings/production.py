@@ -22,5 +22,5 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = True
 # Behind the TLS proxy, forms post from https://<host>: trust exactly the served hosts unless told otherwise.
-if not CSRF_TRUSTED_ORIGINS:  # noqa: F405
+if not CSRF_TRUSTED_ORIGINS:  # type: ignore[used-before-def]  # noqa: F405
     CSRF_TRUSTED_ORIGINS = [f"https://{h.lstrip('.')}" for h in ALLOWED_HOSTS if h not in {"*", "testserver"}]  # noqa: F405

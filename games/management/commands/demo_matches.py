@@ -17,7 +17,7 @@ from games.registry import get_engine, slugs
 from games.services.matches import match_start
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
-PASSWORD = "garnet-demo"
+PASSWORD = "garnet-demo"  # noqa: S105 - the demo's published password, printed by ./dev demo
 
 # Which friendly matches to open: (game, title, options, turn seconds for awaited turns).
 DEMOS: list[tuple[str, str, dict[str, Any], int | None]] = [
