@@ -3,13 +3,13 @@
 import os
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK
+from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK, env_bool
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GARNET_INPROCESS_SWEEPER = False
 GARNET_CELERY_ENABLED = False
 CELERY_TASK_ALWAYS_EAGER = True
-AXES_ENABLED = os.environ.get("GARNET_TEST_AXES", "1") == "1"
+AXES_ENABLED = env_bool("GARNET_TEST_AXES", True)
 # Tests that measure the limits set them explicitly; the rest may submit freely.
 GARNET_SUBMIT_RATE = "10000/m"
 GARNET_LOGIN_RATE = "10000/m"
