@@ -57,7 +57,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
-    *[app for app in GAME_APPS if (BASE_DIR / app.replace(".", "/") / "apps.py").exists()],
+    *GAME_APPS,
     "seasons",
 ]
 

@@ -27,3 +27,8 @@ if REDIS_URL:
     _base, _, _db = REDIS_URL.rpartition("/")
     _cache_db = os.environ.get("GARNET_TEST_CACHE_DB", "15")
     CACHES = {"default": {**CACHES["default"], "LOCATION": f"{_base}/{_cache_db}" if _db.isdigit() else REDIS_URL}}
+
+# The toy game of tests/toygame, installed the way a new game is: a real game is one line in base's
+# GAME_APPS (which builds INSTALLED_APPS); here, after base has built it, both lists get the entry.
+GAME_APPS = [*GAME_APPS, "tests.toygame"]  # noqa: F405
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.toygame"]  # noqa: F405
