@@ -27,6 +27,12 @@ if REDIS_URL:
     _base, _, _db = REDIS_URL.rpartition("/")
     _cache_db = os.environ.get("GARNET_TEST_CACHE_DB", "15")
     CACHES = {"default": {**CACHES["default"], "LOCATION": f"{_base}/{_cache_db}" if _db.isdigit() else REDIS_URL}}
+    # Under pytest-xdist the workers share both Redis databases but not their test databases (match 1
+    # exists in each): give each worker its own channel-layer and cache prefix so nothing crosses.
+    _worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if _worker:
+        CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"asgi-{_worker}"  # noqa: F405
+        CACHES["default"]["KEY_PREFIX"] = _worker
 
 # The toy game of tests/toygame, installed the way a new game is: a real game is one line in base's
 # GAME_APPS (which builds INSTALLED_APPS); here, after base has built it, both lists get the entry.
