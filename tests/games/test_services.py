@@ -16,7 +16,7 @@ from tests.factories import abc_match, users
 
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def open_turn(match: Match) -> Turn:

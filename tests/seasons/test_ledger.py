@@ -11,7 +11,7 @@ from seasons.models import Entrant, LedgerEntry, Notice, Season
 from seasons.services import SeasonError, ledger_adjust, ledger_transfer, ledger_undo
 from tests.seasons.factories import ABC5, abc_episode, host_user, play_to_end, started_season, user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def _give(season: Season, handle: str, n: int) -> None:

@@ -18,7 +18,7 @@ from seasons.services import episode_dmo_pick
 from seasons.services.reminders import deadline_reminders_send
 from tests.seasons.factories import abc_episode, finish_dm, finish_mm, open_pick, started_season, user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_a_player_is_told_when_a_turn_awaits_them() -> None:

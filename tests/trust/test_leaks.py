@@ -23,7 +23,7 @@ from games.services.matches import match_start
 from tests.factories import UserFactory, users
 from tests.games.contract import walk
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def _canon(value: Any) -> str:
