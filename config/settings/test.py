@@ -31,7 +31,7 @@ if REDIS_URL:
     # exists in each): give each worker its own channel-layer and cache prefix so nothing crosses.
     _worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if _worker:
-        CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"asgi-{_worker}"  # noqa: F405
+        CHANNEL_LAYERS["default"]["CONFIG"] = {**CHANNEL_LAYERS["default"]["CONFIG"], "prefix": f"asgi-{_worker}"}  # type: ignore[dict-item]  # noqa: F405
         CACHES["default"]["KEY_PREFIX"] = _worker
 
 # The toy game of tests/toygame, installed the way a new game is: a real game is one line in base's
