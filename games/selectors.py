@@ -89,10 +89,15 @@ def turn_locked_players(turn: Turn | None) -> list[str]:
 
 
 def move_problem(match: Match, player: str, move: Mapping[str, Any]) -> str:
-    """Why the rules refuse ``move`` by ``player`` right now ("" when they accept it); nothing is saved."""
+    """Why the rules (and the season's checks, e.g. a garnet balance) refuse ``move`` by ``player`` right
+    now; "" when they accept it. Nothing is saved."""
+    from games import hooks
+
     engine = get_engine(match.game)
     try:
-        engine.validate(engine.load(match.state), player, move)
+        normal = engine.validate(engine.load(match.state), player, move)
+        for check in hooks.MOVE_CHECKS:
+            check(match, player, normal)
     except RuleError as exc:
         return str(exc)
     return ""
