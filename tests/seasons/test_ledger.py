@@ -106,6 +106,7 @@ def test_doubling_checks_the_live_season_balance() -> None:
     assert not Submission.objects.exists()
 
 
+@pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_a_double_in_play_is_debited_from_the_live_balance_and_written_at_the_end() -> None:
     """Garnets committed to a double count against transfers at once; the match's net is written at its end."""
     season = started_season()

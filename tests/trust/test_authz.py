@@ -64,6 +64,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "matches/<int:pk>/live/": EVERYONE_OK,
     "matches/<int:pk>/log/": EVERYONE_OK,
     "matches/<int:pk>/submit/": everyone(NOT_ALLOWED),
+    "matches/<int:pk>/check/": everyone(NOT_ALLOWED),
     "notices/seen/": {"anonymous": {302, 403, 405}, **{r: {200, 302, 405} for r in ROLES if r != "anonymous"}},
     "seasons/<slug:slug>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/me/": SEASON_UNKNOWN,
