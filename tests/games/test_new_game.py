@@ -114,3 +114,14 @@ def test_a_misspelt_game_app_stops_the_project_from_starting(tmp_path: Path) -> 
         check=False,
     )
     assert proc.returncode != 0 and "games.exodsu" in proc.stderr
+
+
+def test_the_season_admin_offers_every_two_player_game_for_the_death_match() -> None:
+    """The season's default Death Match game is a choice of installed 2-player games, not a free-text box."""
+    admin = UserFactory(username="root")
+    type(admin).objects.filter(pk=admin.pk).update(is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(type(admin).objects.get(pk=admin.pk))
+    html = client.get("/admin/seasons/season/add/").content.decode()
+    assert '<select name="dm_game"' in html
+    assert ">Odds and Evens<" in html and ">Warriors&#x27; Death<" in html and ">The ABC Game<" not in html
