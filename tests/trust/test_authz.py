@@ -24,7 +24,7 @@ from games.services import turns_close_due
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # its websocket checks reach the database from the consumer's thread
 
 ROLES = ("anonymous", "spectator", "other", "player", "eliminated", "host")
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
