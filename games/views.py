@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -17,9 +16,11 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.ratelimit import rate_limited
 from games import selectors
 from games.forms import JsonMoveForm
+from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
 from games.registry import get_entry
 from games.services import SubmissionRefused, submission_submit
+from games.services.replay import match_verify
 
 
 def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
@@ -47,6 +48,7 @@ def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "form": form,
         "locked_players": selectors.turn_locked_players(turn),
         "log": list(selectors.match_messages_for(match, me)),
+        "private_seq": selectors.match_private_seq(match, me),
         "host_views": selectors.match_views_for_host(match) if role == selectors.Role.HOST else None,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
@@ -79,14 +81,18 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
 def match_log(request: HttpRequest, pk: int) -> JsonResponse:
     """The log lines this viewer may read after ``?after=`` (for websocket resync)."""
     match = _match_or_404(pk)
-    try:
-        after = max(0, int(request.GET.get("after", "0")))
-    except ValueError:
-        after = 0
+    after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
     me = selectors.viewer_handle(match, request.user)
     lines = [{"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
-             for m in selectors.match_messages_for(match, me, after=after)]
-    return JsonResponse({"match": match.pk, "last_seq": match.last_seq, "messages": lines})
+             for m in selectors.match_messages_for(match, me, after=after, after_private=after_private)]
+    return JsonResponse({"match": match.pk, "last_seq": match.last_seq,
+                         "private_seq": selectors.match_private_seq(match, me), "messages": lines})
+
+
+def _seq_param(request: HttpRequest, name: str) -> int:
+    """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
+    raw = request.GET.get(name, "0")
+    return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
 def _parse_move(request: HttpRequest, match: Match, me: str) -> tuple[dict[str, Any] | None, str]:
@@ -94,9 +100,9 @@ def _parse_move(request: HttpRequest, match: Match, me: str) -> tuple[dict[str, 
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
-            value = json.loads(raw)
-        except ValueError:
-            return None, "Your move was not readable (malformed JSON)"
+            value = json_parse(raw, field="move_json")
+        except JsonInputError as exc:
+            return None, f"Your move was not readable ({exc})"
         if not isinstance(value, dict):
             return None, "A move must be a JSON object"
         return value, ""
@@ -133,6 +139,16 @@ def match_check(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/_move_check.html", {"problem": problem})
 
 
+def _turn_field(raw: str) -> int | None:
+    """The form's ``turn`` (blank: none), else a refusal naming the field (never a 500 on ``²`` or 5,000 digits)."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise SubmissionRefused('the field "turn" must be a turn number (a whole number from 1)', rule=True)
+    return int(raw)
+
+
 @require_POST
 @login_required
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
@@ -148,15 +164,21 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     move = _move_from_post(request, match, me)
     if move is not None:
         lock = request.POST.get("lock") in {"1", "on", "true"}
-        turn_number = request.POST.get("turn")
         try:
-            submission_submit(match_id=match.pk, player=me, move=move, lock=lock,
-                              turn_number=int(turn_number) if turn_number and turn_number.isdigit() else None)
+            turn_number = _turn_field(request.POST.get("turn", ""))
+            submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
         except SubmissionRefused as exc:
             messages.error(request, f"Not saved: {exc}")
         else:
             messages.success(request, "Locked in." if lock else "Saved. You can change it until the deadline.")
     return HttpResponseRedirect(target)
+
+
+@require_GET
+def match_verify_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: the deal's commitment, and once the match is over its seed and a replay that checks it."""
+    match = _match_or_404(pk)
+    return render(request, "games/match_verify.html", {"match": match, "report": match_verify(match_id=match.pk)})
 
 
 @login_required

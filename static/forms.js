@@ -1,0 +1,63 @@
+// The submission forms' helpers and the sign-up page's zone guess, as a static file: the
+// Content-Security-Policy allows no inline script. Each helper finds its form by a data
+// attribute the template sets, and runs again on content htmx swaps in.
+(function () {
+  "use strict";
+
+  // Density Deck: show the draw controls only while "Draw and discard" is chosen.
+  function density(box) {
+    const name = box.dataset.actionField;
+    const form = box.closest("form") || document;
+    function sync() {
+      const chosen = form.querySelector('input[name="' + name + '"]:checked');
+      box.style.display = chosen && chosen.value !== "draw" ? "none" : "";
+    }
+    form.querySelectorAll('input[name="' + name + '"]').forEach((el) => el.addEventListener("change", sync));
+    sync();
+  }
+
+  // Warriors: show only the active field the picked unit takes (a Blue Mage in the extended
+  // version may also fake its disguise's active).
+  function warriors(marker) {
+    const form = marker.closest("form") || document;
+    const extended = marker.dataset.variant === "extended";
+    const all = {"chocobo": "", "carbuncle": "", "astrologian": "guess", "white mage": "guess", "blue mage": "disguise",
+      "dancer": "select", "ninja": "rounds"};
+    function sync() {
+      const picked = form.querySelector('input[name="' + marker.dataset.unitField + '"]:checked');
+      const unit = picked ? picked.value : "";
+      const show = {}; show[all[unit] || ""] = true;
+      if (unit === "blue mage" && extended) {
+        const d = form.querySelector('[name="' + marker.dataset.disguiseField + '"]');
+        if (d && all[d.value]) show[all[d.value]] = true;
+      }
+      form.querySelectorAll(".warriors-active").forEach((f) => { f.hidden = !show[f.dataset.for]; });
+    }
+    form.addEventListener("change", sync); sync();
+  }
+
+  // Exodia has no helper: its rules are checked by the server (games:match_check, over htmx)
+  // as the player edits, so no rule is written twice.
+
+  // Sign up: preselect the browser's time zone unless the person chose one.
+  function guessZone(form) {
+    const s = form.querySelector("select[name=time_zone]");
+    if (s && !s.dataset.touched) s.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  }
+
+  const helpers = [["[data-action-field]", density], ["[data-warriors-form]", warriors],
+    ["form[data-guess-zone]", guessZone]];
+
+  function init(root) {
+    helpers.forEach(([selector, fn]) => {
+      root.querySelectorAll(selector).forEach((el) => {
+        if (el.dataset.ready) return;
+        el.dataset.ready = "1";
+        fn(el);
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => init(document));
+  document.addEventListener("htmx:afterSwap", (e) => init(e.target));
+})();
