@@ -6,5 +6,5 @@ from accounts.models import User
 
 @admin.register(User)
 class GarnetUserAdmin(UserAdmin):
-    fieldsets = (*UserAdmin.fieldsets, ("Garnet", {"fields": ("time_zone",)}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), ("Garnet", {"fields": ("time_zone",)}))
     list_display = ("username", "email", "time_zone", "is_staff", "is_active")

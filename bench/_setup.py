@@ -34,7 +34,8 @@ def django_setup(settings: str = "bench.settings", fresh: bool = True) -> None:
 def machine() -> str:
     mem = "?"
     try:
-        kb = int(next(line for line in open("/proc/meminfo") if line.startswith("MemTotal")).split()[1])
+        with open("/proc/meminfo") as meminfo:
+            kb = int(next(line for line in meminfo if line.startswith("MemTotal")).split()[1])
         mem = f"{kb / 1024 / 1024:.0f} GiB"
     except (OSError, StopIteration):
         pass

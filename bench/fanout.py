@@ -12,6 +12,7 @@ plain channels, each read with layer.receive. Goal: delivery p99 under 1 s.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import time
 
@@ -80,10 +81,8 @@ async def run(sockets: int) -> None:
     p99 = pct(real, 99)
     print(f"ratio p99 sockets / bare: {p99 / pct(bare, 99):.1f}x; goal p99 < 1 s: {'OK' if p99 < 1 else 'MISSED'}", flush=True)
     for c in comms:
-        try:
+        with contextlib.suppress(Exception):  # teardown only
             await c.disconnect()
-        except Exception:  # noqa: BLE001 - teardown only
-            pass
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config import health  # noqa: E402
 from games import sweeper  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
@@ -36,5 +37,8 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
             elif event["type"] == "lifespan.shutdown":
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+    if scope["type"] == "http" and scope["path"] == health.PATH:
+        await health.respond(scope, receive, send)
+        return
     sweeper.ensure_started()
     await router(scope, receive, send)

@@ -29,7 +29,7 @@ class MatchStartForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(s, get_engine(s).title) for s in slugs()]
+        self.fields["game"].choices = [(s, get_engine(s).title) for s in slugs()]  # type: ignore[attr-defined]
 
     def clean_options(self) -> dict[str, Any]:
         return parse_json_object(self.cleaned_data.get("options"), "options")

@@ -155,6 +155,10 @@ class Engine(Protocol[S]):
 
     def resample_hidden(self, state: S, player: PlayerId, rng: Random) -> S: ...
 
+    def option_spec(self, name: str) -> OptionSpec | None: ...
+
+    def option_change(self, state: S, name: str, value: Any) -> S: ...
+
 
 class BaseEngine(Generic[S]):
     """Defaults for the contract's declared parts; every engine inherits it and overrides what applies."""

@@ -8,7 +8,7 @@ still validates the move with the engine: the form is a convenience, not a gate.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -47,6 +47,25 @@ class MoveFormBase(forms.Form):
 
     def setup_fields(self) -> None:
         """Adjust fields and choices from ``self.view``; override in games."""
+
+    @property
+    def public(self) -> dict[str, Any]:
+        """The public part of the viewer's view."""
+        return dict(self.view.get("public") or {})
+
+    @property
+    def you(self) -> dict[str, Any]:
+        """The viewer's private part of the view (empty for a spectator)."""
+        return dict(self.view.get("you") or {})
+
+    def set_choices(self, name: str, choices: Sequence[tuple[Any, str]], *, initial: Any = None) -> None:
+        """Offer only ``choices`` in the choice field ``name`` (preselecting ``initial`` when given)."""
+        field = self.fields[name]
+        if not isinstance(field, forms.ChoiceField):
+            raise TypeError(f"{name} is not a choice field")
+        field.choices = list(choices)
+        if initial is not None:
+            field.initial = initial
 
     def to_move(self) -> dict[str, Any]:
         """The move in public notation; call only after ``is_valid()``."""

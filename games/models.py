@@ -156,7 +156,7 @@ class Message(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="messages")
     seq = models.PositiveIntegerField()
     turn_number = models.PositiveIntegerField(default=0)
-    to = models.CharField(max_length=150, null=True, blank=True)
+    to = models.CharField(max_length=150, null=True, blank=True)  # noqa: DJ001 - NULL is "public", unlike any handle
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Max, Q, QuerySet
 
+from games.engine import RuleError
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
 
@@ -99,3 +101,18 @@ def turn_locked_players(turn: Turn | None) -> list[str]:
     if turn is None:
         return []
     return list(Submission.objects.filter(turn=turn, locked=True).order_by("player").values_list("player", flat=True))
+
+
+def move_problem(match: Match, player: str, move: Mapping[str, Any]) -> str:
+    """Why the rules (and the season's checks, e.g. a garnet balance) refuse ``move`` by ``player`` right
+    now; "" when they accept it. Nothing is saved."""
+    from games import hooks
+
+    engine = get_engine(match.game)
+    try:
+        normal = engine.validate(engine.load(match.state), player, move)
+        for check in hooks.MOVE_CHECKS:
+            check(match, player, normal)
+    except RuleError as exc:
+        return str(exc)
+    return ""

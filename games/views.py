@@ -95,26 +95,48 @@ def _seq_param(request: HttpRequest, name: str) -> int:
     return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
-def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, Any] | None:
+def _parse_move(request: HttpRequest, match: Match, me: str) -> tuple[dict[str, Any] | None, str]:
+    """The posted move (``move_json`` if given, else the game's form) or a reason it is unreadable."""
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
             value = json_parse(raw, field="move_json")
         except JsonInputError as exc:
-            messages.error(request, f"Your move was not readable ({exc}); nothing was saved.")
-            return None
+            return None, f"Your move was not readable ({exc})"
         if not isinstance(value, dict):
-            messages.error(request, "A move must be a JSON object; nothing was saved.")
-            return None
-        return value
+            return None, "A move must be a JSON object"
+        return value, ""
     entry = get_entry(match.game)
     form_class = entry.form_class or JsonMoveForm
     form = form_class(request.POST, view=selectors.match_view_for_player(match, me), player=me)
     if not form.is_valid():
-        errors = "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(v)}" for k, v in form.errors.items())
-        messages.error(request, f"Nothing was saved: {errors}")
-        return None
-    return form.to_move()
+        return None, "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(map(str, v))}"
+                               for k, v in form.errors.items())
+    return form.to_move(), ""
+
+
+def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, Any] | None:
+    move, problem = _parse_move(request, match, me)
+    if move is None:
+        messages.error(request, f"Nothing was saved: {problem}")
+    return move
+
+
+@require_POST
+@login_required
+def match_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rules' verdict on the move being composed, as a fragment for htmx (nothing is saved).
+
+    The engine's ``validate`` is the one place a rule lives; the page asks it as the player edits.
+    """
+    match = _match_or_404(pk)
+    me = selectors.viewer_handle(match, request.user)
+    if me is None:
+        return HttpResponse('<p class="errors">You are not a player in this match.</p>', status=403)
+    move, problem = _parse_move(request, match, me)
+    if move is not None:
+        problem = selectors.move_problem(match, me, move)
+    return render(request, "games/_move_check.html", {"problem": problem})
 
 
 def _turn_field(raw: str) -> int | None:

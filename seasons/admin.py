@@ -35,6 +35,18 @@ class SeasonAdmin(admin.ModelAdmin):
     inlines = [EntrantInline]
     actions = ["start", "pause", "resume"]
 
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        """The default Death Match game is picked from the installed 2-player games, not typed."""
+        if db_field.name == "dm_game":
+            from django import forms
+
+            from games.registry import get_engine
+            from seasons.services.episodes import two_player_games
+
+            choices = [(g, get_engine(g).title) for g in two_player_games()]
+            return forms.ChoiceField(choices=choices, label="Death Match game", help_text=db_field.help_text)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
     @admin.display(description="Host console")
     def console(self, obj: Season) -> str:
         return format_html('<a href="{}">open</a>', reverse("season_host", args=[obj.slug]))
@@ -104,8 +116,8 @@ class LedgerEntryAdmin(admin.ModelAdmin):
 
 @admin.register(SeasonLog)
 class SeasonLogAdmin(LedgerEntryAdmin):
-    list_display = ("created_at", "season", "action", "user", "reason", "details")
-    list_filter = ("season", "action")
+    list_display = ("created_at", "season", "action", "user", "reason", "details")  # type: ignore[assignment]
+    list_filter = ("season", "action")  # type: ignore[assignment]
 
 
 @admin.register(Notice)

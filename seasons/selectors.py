@@ -33,6 +33,11 @@ def entrant_by_handle(season: Season, handle: str) -> Entrant | None:
     return Entrant.objects.select_related("user").filter(season=season, user__username=handle).first()
 
 
+def entrant_get(season: Season, handle: str) -> Entrant:
+    """The entrant whose handle is ``handle``; Entrant.DoesNotExist if there is none."""
+    return Entrant.objects.select_related("user").get(season=season, user__username=handle)
+
+
 def balances(season: Season, currency: str) -> dict[str, int]:
     """Every entrant's ledger balance of ``currency`` by handle (entrants with no entries: 0)."""
     out = {e.handle: 0 for e in Entrant.objects.select_related("user").filter(season=season)}

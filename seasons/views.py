@@ -170,7 +170,7 @@ def season_archive_md(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def notices_seen(request: HttpRequest) -> HttpResponse:
     """Mark my notices as seen."""
-    Notice.objects.filter(user=request.user, seen=False).update(seen=True)
+    Notice.objects.filter(user=request.user, seen=False).update(seen=True)  # type: ignore[misc]  # login_required
     if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
         return JsonResponse({"ok": True})
     return HttpResponseRedirect(_safe_next(request))

@@ -2,13 +2,52 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-# Django is imported inside the fixtures, so the pure engine tests also run without it
-# (`pytest -p no:django tests/games/<slug>/test_rules*.py`).
+# Django is imported inside the fixtures, so the pure engine tests also run without it:
+# `pytest -p no:django tests/games` collects only the modules that need no Django (below).
+
+_DJANGO_ROOTS = ("django", "rest_framework", "channels", "seasons", "accounts", "config", "tests.factories",
+                 "tests.seasons", "tests.toygame", "games.models", "games.services", "games.selectors",
+                 "games.registry", "games.forms", "games.views", "games.api", "games.consumers", "games.broadcast",
+                 "games.tasks", "games.admin", "games.sweeper", "games.hooks", "games.templatetags")
+
+
+def _needs_django(path: Path) -> bool:
+    """Whether a test module imports Django or the framework, or asks for the database."""
+    source = path.read_text()
+    if "django_db" in source or "client_for" in source:
+        return True
+    for node in ast.walk(ast.parse(source)):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        if any(n == r or n.startswith(r + ".") or n.endswith(".forms") for n in names for r in _DJANGO_ROOTS):
+            return True
+    return False
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Without pytest-django, leave out the modules that need it (and say how many in the header)."""
+    if config.pluginmanager.has_plugin("django") or collection_path.suffix != ".py":
+        return None
+    if collection_path.name.startswith("test_") and _needs_django(collection_path):
+        config.stash.setdefault(_SKIPPED, []).append(str(collection_path))
+        return True
+    return None
+
+
+_SKIPPED = pytest.StashKey[list[str]]()
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
+    skipped = config.stash.get(_SKIPPED, [])
+    return f"-p no:django: left out {len(skipped)} modules that need Django" if skipped else None
 
 
 @pytest.fixture(autouse=True)
@@ -16,9 +55,17 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
     """Start each Django test with empty rate-limit counters."""
     if not request.config.pluginmanager.has_plugin("django"):
         return
+    from django.conf import settings
     from django.core.cache import cache
 
-    cache.clear()
+    prefix = settings.CACHES["default"].get("KEY_PREFIX")
+    if prefix and hasattr(cache, "_cache"):
+        # A Redis cache shared by xdist workers: clear only this worker's keys, not the whole database.
+        client = cache._cache.get_client(write=True)
+        for key in client.scan_iter(f"{prefix}:*"):
+            client.delete(key)
+    else:
+        cache.clear()
 
 
 @pytest.fixture

@@ -3,13 +3,13 @@
 import os
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK
+from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK, env_bool
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GARNET_INPROCESS_SWEEPER = False
 GARNET_CELERY_ENABLED = False
 CELERY_TASK_ALWAYS_EAGER = True
-AXES_ENABLED = os.environ.get("GARNET_TEST_AXES", "1") == "1"
+AXES_ENABLED = env_bool("GARNET_TEST_AXES", True)
 # Tests that measure the limits set them explicitly; the rest may submit freely.
 GARNET_SUBMIT_RATE = "10000/m"
 GARNET_LOGIN_RATE = "10000/m"
@@ -28,3 +28,14 @@ if REDIS_URL:
     _base, _, _db = REDIS_URL.rpartition("/")
     _cache_db = os.environ.get("GARNET_TEST_CACHE_DB", "15")
     CACHES = {"default": {**CACHES["default"], "LOCATION": f"{_base}/{_cache_db}" if _db.isdigit() else REDIS_URL}}
+    # Under pytest-xdist the workers share both Redis databases but not their test databases (match 1
+    # exists in each): give each worker its own channel-layer and cache prefix so nothing crosses.
+    _worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if _worker:
+        CHANNEL_LAYERS["default"]["CONFIG"] = {**CHANNEL_LAYERS["default"]["CONFIG"], "prefix": f"asgi-{_worker}"}  # type: ignore[dict-item]  # noqa: F405
+        CACHES["default"]["KEY_PREFIX"] = _worker
+
+# The toy game of tests/toygame, installed the way a new game is: a real game is one line in base's
+# GAME_APPS (which builds INSTALLED_APPS); here, after base has built it, both lists get the entry.
+GAME_APPS = [*GAME_APPS, "tests.toygame"]  # noqa: F405
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.toygame"]  # noqa: F405

@@ -20,7 +20,7 @@ from games.abc.moves import validate_move
 from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
-from games.abc.views import build_view
+from games.abc.present import build_view
 from games.engine import (
     BaseEngine,
     Message,

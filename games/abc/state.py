@@ -70,7 +70,7 @@ class AbcState:
 
     def balance(self, player: str) -> int:
         """``player``'s garnets right now: the balance brought in, minus spent (pending included), plus earned."""
-        earned = (self.result or {}).get("earned", {}).get(player, 0)
+        earned: int = (self.result or {}).get("earned", {}).get(player, 0)
         return self.garnets_start[player] - self.spent[player] - self.pending_cost(player) + earned
 
     def next_cost(self, player: str) -> int:

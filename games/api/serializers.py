@@ -11,7 +11,7 @@ from games.jsoninput import JsonInputError, json_check
 
 class TurnSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the turn's label, not DRF's Field.label
     status = serializers.CharField()
     deadline = serializers.DateTimeField()
     paused = serializers.BooleanField(source="is_paused")

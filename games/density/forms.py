@@ -32,7 +32,7 @@ class MoveForm(MoveFormBase):
         if public.get("phase") == "ec":
             for name in ("action", "draw_from", "discard", "surrender_after"):
                 del self.fields[name]
-            self.fields["ec"].choices = [(p, p) for p in public.get("ec_choices", [])]
+            self.fields["ec"].choices = [(p, p) for p in public.get("ec_choices", [])]  # type: ignore[attr-defined]
             self.fields["ec"].required = True
             self.fields["ec"].initial = self.initial_move.get("ec")
             return
@@ -42,17 +42,17 @@ class MoveForm(MoveFormBase):
         if you.get("may_fight"):
             actions.append(("fight", "Start a fight"))
         actions.append(("surrender", "Surrender before drawing"))
-        self.fields["action"].choices = actions
+        self.fields["action"].choices = actions  # type: ignore[attr-defined]
         self.fields["action"].initial = self.initial_move.get("action", actions[0][0])
         tops: dict[str, Any] = dict(public.get("discards", {}))
         labels = {"deck": f"the deck ({public.get('deck_size', 0)} cards)"}
         for p in sources:
             if p != "deck" and tops.get(p):
                 labels[p] = f"{p}'s discard pile: {tops[p]['name']}"
-        self.fields["draw_from"].choices = [(s, labels.get(s, s)) for s in sources]
+        self.fields["draw_from"].choices = [(s, labels.get(s, s)) for s in sources]  # type: ignore[attr-defined]
         self.fields["draw_from"].initial = self.initial_move.get("from")
         hand = list(dict.fromkeys(you.get("hand", [])))
-        self.fields["discard"].choices = [(c, c) for c in hand] + [(DRAWN, "the card I draw")]
+        self.fields["discard"].choices = [(c, c) for c in hand] + [(DRAWN, "the card I draw")]  # type: ignore[attr-defined]
         self.fields["discard"].initial = self.initial_move.get("discard", DRAWN)
         self.fields["surrender_after"].initial = bool(self.initial_move.get("surrender"))
 

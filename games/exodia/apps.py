@@ -1,18 +1,6 @@
-"""The Django app of Exodia, Obliterate: registers the engine and its form."""
-
-from django.apps import AppConfig
+from games import apps as base
 
 
-class ExodiaConfig(AppConfig):
-    """Registers :class:`games.exodia.engine.ExodiaEngine` with the game registry."""
-
+class ExodiaConfig(base.GameAppConfig):
     name = "games.exodia"
-    label = "game_exodia"
     verbose_name = "Exodia, Obliterate"
-
-    def ready(self) -> None:
-        from games.exodia.engine import ExodiaEngine
-        from games.exodia.forms import MoveForm
-        from games.registry import register
-
-        register(ExodiaEngine(), form_class=MoveForm)

@@ -3,9 +3,9 @@
 - Twist turn: only the viewer's roles (group vote, MM Winner Twist, DM Winner Twist list).
 - A round: the owed discards (exactly as many as owed), a play builder of rows
   (card, target player, and a third picker that is the Steal's named card or the
-  Gift's given card), and the Retrieval ranking as seven ordered pickers. The
-  inline script of ``form.html`` shows each rule a row would break and fills the
-  page's hidden ``move_json`` with the same move ``to_move`` builds.
+  Gift's given card), and the Retrieval ranking as seven ordered pickers. As the
+  player edits, the page asks the server (``games:match_check``, the engine's
+  ``validate``) which rule the move breaks: no rule is re-written in the browser.
 - EC turn: the players the sole winner may pick.
 """
 

@@ -230,7 +230,7 @@ def random_move(state: State, player: str, rng: Random) -> dict[str, Any]:
         else:
             plays.append({"card": c, "target": None})
     # Two Steals may not name the same card: redraw duplicates as a Bomb-free fallback (drop them).
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str | None, str | None]] = set()
     unique = []
     for p in plays:
         key = (p.get("target"), p.get("target_card"))

@@ -104,7 +104,7 @@ def resolve_plays(state: State, work: RoundWork) -> None:
             e, t = effect_of(x["card"]), x.get("target")
             if e in TARGETING and t is not None:
                 targeted_by[t].add(p)
-            if e == "steal":
+            if e == "steal" and t is not None:
                 if t in immune:
                     work.lines.append(f"{t} is Immune: {p}'s {x['card']} is discarded without effect")
                     continue
@@ -137,7 +137,7 @@ def resolve_plays(state: State, work: RoundWork) -> None:
                 work.priority.add(p)
             elif e == "meta":
                 state.metas_played[p] += 1
-            elif e == "force":
+            elif e == "force" and t is not None:
                 if t in immune:
                     work.lines.append(f"{t} is Immune: {p}'s {c} is discarded without effect")
                 else:

@@ -1,20 +1,6 @@
-"""Registers The Exodus Game with the match framework."""
-
-from __future__ import annotations
-
-from django.apps import AppConfig
+from games import apps as base
 
 
-class ExodusConfig(AppConfig):
-    """The Exodus Game app: its engine, form and templates."""
-
+class ExodusConfig(base.GameAppConfig):
     name = "games.exodus"
-    label = "game_exodus"
-
-    def ready(self) -> None:
-        """Register the engine and its submission form."""
-        from games.exodus.engine import ExodusEngine
-        from games.exodus.forms import MoveForm
-        from games.registry import register
-
-        register(ExodusEngine(), form_class=MoveForm)
+    verbose_name = "The Exodus Game"

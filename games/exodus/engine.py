@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster
 from games.exodus import moves as mv
-from games.exodus import views
+from games.exodus import present
 from games.exodus.rounds import resolve_ec, resolve_round
 from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state
 from games.exodus.tables import GARNET_EVERY, PUBLISHED_PLAYERS
@@ -72,7 +72,7 @@ class ExodusEngine(BaseEngine[Any]):
 
     def turn_label(self, state: ExodusState) -> str:
         """'Round 3' (cubes), 'Year 3' (gems), 'Elimination Candidate choice', 'Final'."""
-        return views.turn_label(state)
+        return present.turn_label(state)
 
     def turn_seconds(self, state: ExodusState) -> int:
         """Every round (and the winners' pick) is a 24-hour period."""
@@ -98,7 +98,7 @@ class ExodusEngine(BaseEngine[Any]):
 
     def view(self, state: ExodusState, viewer: PlayerId | None) -> dict[str, Any]:
         """All ``viewer`` may see (None: the public)."""
-        return views.view(state, viewer)
+        return present.view(state, viewer)
 
     def outcome(self, state: ExodusState) -> Outcome | None:
         """None until the EC is known; then winners, tokens, the EC, garnets and final totals."""
@@ -129,4 +129,4 @@ class ExodusEngine(BaseEngine[Any]):
 
     def secrets(self, state: ExodusState, player: PlayerId) -> dict[str, Any]:
         """``player``'s unrevealed facts (test hook)."""
-        return views.secrets(state, player)
+        return present.secrets(state, player)

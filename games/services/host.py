@@ -36,7 +36,7 @@ def turn_extend(*, match_id: int, seconds: int, user: Any, reason: str = "") -> 
     """Move the open turn's deadline by ``seconds`` (negative shortens it)."""
     with transaction.atomic():
         turn = _open_turn(match_id)
-        if turn.is_paused:
+        if turn.paused_remaining is not None:
             turn.paused_remaining = max(timedelta(0), turn.paused_remaining + timedelta(seconds=seconds))
         turn.deadline = turn.deadline + timedelta(seconds=seconds)
         turn.save(update_fields=["deadline", "paused_remaining"])
@@ -64,7 +64,7 @@ def turn_resume(*, match_id: int, user: Any, reason: str = "", now: datetime | N
     moment = (now or timezone.now()).astimezone(dt_timezone.utc)  # UTC: + timedelta must not follow DST
     with transaction.atomic():
         turn = _open_turn(match_id)
-        if turn.is_paused:
+        if turn.paused_remaining is not None:
             turn.deadline = moment + turn.paused_remaining
             turn.paused_remaining = None
             turn.save(update_fields=["deadline", "paused_remaining"])

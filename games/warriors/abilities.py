@@ -62,7 +62,8 @@ class Fight:
 
     def side(self, f: Fighter) -> dict[str, Any]:
         """The state side of ``f``'s owner."""
-        return self.state["sides"][f.owner]
+        side: dict[str, Any] = self.state["sides"][f.owner]
+        return side
 
     def won(self, f: Fighter) -> bool:
         """Whether ``f``'s owner won this round."""

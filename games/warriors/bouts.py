@@ -155,7 +155,8 @@ def bout_points(state: dict[str, Any], p: str) -> int:
     """3 per round won plus the strengths of the dead units as they died."""
     side = state["sides"][p]
     dead = sum(rec["strength"] for rec in side["units"].values() if not rec["alive"])
-    return 3 * side["wins"] + dead + sum(f["strength"] for f in side["fallen"])
+    points: int = 3 * side["wins"] + dead + sum(f["strength"] for f in side["fallen"])
+    return points
 
 
 def end_bout(state: dict[str, Any]) -> list[Message]:

@@ -225,7 +225,7 @@ class WarriorsEngine(BaseEngine[Any]):
                       for p in state["players"]},
         }
         out: dict[str, Any] = {"turn": self.turn_label(state), "public": public}
-        if viewer in state["players"]:
+        if viewer is not None and viewer in state["players"]:
             out["you"] = {**self._own(state, viewer), "awaited": viewer in self.awaiting(state)}
             out["score"] = state["bout_wins"][viewer]
         return out
@@ -251,11 +251,13 @@ class WarriorsEngine(BaseEngine[Any]):
 
     def dump(self, state: State) -> dict[str, Any]:
         """The state as JSON (it already is JSON-shaped)."""
-        return json.loads(json.dumps(state))
+        data: dict[str, Any] = json.loads(json.dumps(state))
+        return data
 
     def load(self, data: Mapping[str, Any]) -> State:
         """The inverse of :meth:`dump`."""
-        return json.loads(json.dumps(dict(data)))
+        state: State = json.loads(json.dumps(dict(data)))
+        return state
 
     def random_move(self, state: State, player: PlayerId, rng: Random) -> dict[str, Any]:
         """A uniformly chosen legal unit with a random active choice."""

@@ -53,23 +53,23 @@ class MoveForm(MoveFormBase):
                                                     required=False, label="Disguise as", initial=initial.get("disguise"))
         self.fields["select"] = forms.ChoiceField(choices=[("", "—"), *named], required=False,
                                                   label="Closed Position: select", initial=initial.get("select"))
-        self.fields["rounds"] = forms.TypedChoiceField(choices=ROUNDS, coerce=int, required=False, empty_value=0,
+        self.fields["rounds"] = forms.TypedChoiceField(choices=ROUNDS, coerce=int, required=False, empty_value=0,  # type: ignore[arg-type]
                                                        label="Huton", initial=str(initial.get("rounds", 0)))
 
     def card_rows(self) -> list[dict[str, Any]]:
         """The viewer's cards for the template: name, strengths, alive, whether pickable, active."""
         picked = self["unit"].value() if "unit" in self.fields else None
-        allowed = {v for v, _ in self.fields["unit"].choices} if "unit" in self.fields else set()
+        allowed = {v for v, _ in self.fields["unit"].choices} if "unit" in self.fields else set()  # type: ignore[attr-defined]
         return [{**c, "title": _title(c["name"]), "pickable": c["name"] in allowed, "checked": c["name"] == picked,
                  "active": table(self.variant)[c["name"]].active} for c in self.cards]
 
     def clean(self) -> dict[str, Any]:
         """A unit with a guess, disguise or selection needs it (Huton's rounds default to 0)."""
-        data = super().clean()
+        data = super().clean() or {}
         unit = data.get("unit")
         active = table(self.variant)[unit].active if unit else None
         if active in ("guess", "disguise", "select") and not data.get(active) and not self.forced:
-            self.add_error(active, f"The {_title(unit)} needs this choice.")
+            self.add_error(active, f"The {_title(str(unit))} needs this choice.")
         return data
 
     def to_move(self) -> dict[str, Any]:

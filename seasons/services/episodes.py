@@ -124,7 +124,7 @@ def episode_mm_finished(*, match: Match, outcome: Outcome, now: datetime | None 
     moment = now or timezone.now()
     winners = [w for w in selectors.alive_handles(season) if w in outcome.winners]
     if season.mm_winners_pick_ec and winners:
-        picker = selectors.entrant_by_handle(season, winners[0])
+        picker = selectors.entrant_get(season, winners[0])
         Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.EC_PICK)
         for _slot in range(season.ecs_per_episode):
             pick = Pick.objects.create(episode=episode, kind=Pick.Kind.EC, picker=picker,
@@ -158,7 +158,7 @@ def ec_name_next(*, episode: Episode, start: str | None, now: datetime | None = 
     order = [c for c in order if c in alive and c not in taken and c not in episode.escaped
              and c not in episode.mm_winners]
     for i, handle in enumerate(order):
-        entrant = selectors.entrant_by_handle(season, handle)
+        entrant = selectors.entrant_get(season, handle)
         tokens = selectors.balance(entrant, LedgerEntry.Currency.TOKEN)
         can_escape = escape and season.token_mode == Season.TokenMode.SPENT and tokens > 0 and i + 1 < len(order)
         if can_escape:
@@ -249,6 +249,7 @@ def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:
     _record_outcome(season=episode.season, match=match, outcome=outcome, label=f"Episode {episode.number} Death Match")
     losers = list(outcome.candidates) or [p for p in match.players if p not in outcome.winners]
     loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
+    assert loser is not None, "a played Death Match has its DMO"
     duel.loser = loser
     duel.save(update_fields=["loser"])
     entrant_eliminate(entrant=loser, episode=episode, match=match,

@@ -109,7 +109,7 @@ def pick_timeout(*, pick_id: int, now: datetime | None = None) -> Duel | None:
         if not pool:
             raise SeasonError("Nobody is left to pick as DMO; a host must settle this pick.", status=409)
         drawn = Random(f"{season.seed}:{pick.episode.number}:pick:{pick.pk}").choice(pool)
-        return _dmo_done(pick, selectors.entrant_by_handle(season, drawn), Pick.Status.TIMED_OUT, now=now)
+        return _dmo_done(pick, selectors.entrant_get(season, drawn), Pick.Status.TIMED_OUT, now=now)
 
 
 def picks_close_due(*, now: datetime | None = None) -> int:

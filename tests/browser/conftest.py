@@ -101,3 +101,10 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``-n auto --dist loadgroup`` every browser test runs on one worker, sharing one live server."""
+    for item in items:
+        if "tests/browser/" in str(item.path):
+            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import HostAction, Match, Turn
 from tests.factories import abc_match, users
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

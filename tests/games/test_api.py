@@ -35,7 +35,7 @@ def test_my_matches_and_view(match: Match, client_for: Callable[[str], Client]) 
     assert Client().get(f"/api/matches/{match.pk}/").json()["me"] is None
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_submit_and_lock_through_the_api(match: Match, client_for: Callable[[str], Client]) -> None:
     status, body = post(client_for("ann"), f"/api/matches/{match.pk}/submit/", {"move": PAIRS, "lock": True})
     assert status == 201 and body["locked"] is True

@@ -17,7 +17,7 @@ from games.services.turns import turn_close
 from tests.factories import UserFactory
 from tests.games.contract import players_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("slug", registry.slugs())

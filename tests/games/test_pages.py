@@ -39,7 +39,7 @@ def test_a_player_not_awaited_sees_no_form(match: Match, client_for: Callable[[s
     assert "Your move" not in html and "you play as <strong>bob</strong>" in html
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_submitting_shows_what_was_saved_then_locked(match: Match, client_for: Callable[[str], Client]) -> None:
     """What I submitted and whether it is locked."""
     ann = client_for("ann")

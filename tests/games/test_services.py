@@ -16,7 +16,7 @@ from tests.factories import abc_match, users
 
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def open_turn(match: Match) -> Turn:
@@ -51,17 +51,19 @@ def test_submission_is_replaceable_until_locked(match: Match) -> None:
     assert open_turn(match).number == 1
 
 
-def test_locking_in_closes_the_turn_early(match: Match) -> None:
+def test_locking_in_closes_the_turn_early(match: Match, django_capture_on_commit_callbacks: Any) -> None:
     """A turn closes early when every awaited player has locked in."""
-    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    with django_capture_on_commit_callbacks(execute=True):  # the early close runs after commit
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
     assert Turn.objects.get(match=match, number=1).status == Turn.Status.CLOSED
     nxt = open_turn(match)
     assert nxt.number == 2 and sorted(nxt.awaiting) == ["bob", "cat", "dan", "eve"]
     assert Message.objects.filter(match=match).exists()
 
 
-def test_a_locked_submission_cannot_change(match: Match) -> None:
-    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+def test_a_locked_submission_cannot_change(match: Match, django_capture_on_commit_callbacks: Any) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
     submission_submit(match_id=match.pk, player="bob", move={"action": "ally"}, lock=True)
     with pytest.raises(SubmissionRefused, match="locked in"):
         submission_submit(match_id=match.pk, player="bob", move={"action": "betray"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
@@ -95,10 +96,8 @@ def play_to_end(match: Match, limit: int = 400, *, seed: str | None = None) -> M
             engine = get_engine(match.game)
             state = engine.load(turn.state_before)
             for player in turn.awaiting:
-                try:
+                with contextlib.suppress(SubmissionRefused):
                     submission_submit(match_id=match.pk, player=player, move=engine.random_move(state, player, chooser))
-                except SubmissionRefused:
-                    pass
         turn_close(turn_id=turn.pk, force=True)
     raise AssertionError("the match did not end")
 

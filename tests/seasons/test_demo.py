@@ -9,7 +9,7 @@ from django.core.management import call_command
 from games.models import Match
 from seasons.models import Entrant, Episode, LedgerEntry, Season
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_demo_season_is_idempotent_and_playable() -> None:

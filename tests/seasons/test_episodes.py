@@ -32,7 +32,7 @@ from tests.seasons.factories import (
     user,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_host_picks_game_and_alive_players_and_starts_the_main_match() -> None:

@@ -34,7 +34,7 @@ from tests.seasons.factories import (
     user,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_every_host_step_needs_a_reason_and_is_logged() -> None:

@@ -11,7 +11,7 @@ from seasons.models import Entrant, LedgerEntry, Notice, Season
 from seasons.services import SeasonError, ledger_adjust, ledger_transfer, ledger_undo
 from tests.seasons.factories import ABC5, abc_episode, host_user, play_to_end, started_season, user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def _give(season: Season, handle: str, n: int) -> None:
@@ -108,6 +108,7 @@ def test_doubling_checks_the_live_season_balance() -> None:
     assert not Submission.objects.exists()
 
 
+@pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_a_double_in_play_is_debited_from_the_live_balance_and_written_at_the_end() -> None:
     """Garnets committed to a double count against transfers at once; the match's net is written at its end."""
     season = started_season()

@@ -18,9 +18,10 @@ from seasons.services import episode_dmo_pick
 from seasons.services.reminders import deadline_reminders_send
 from tests.seasons.factories import abc_episode, finish_dm, finish_mm, open_pick, started_season, user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_a_player_is_told_when_a_turn_awaits_them() -> None:
     """"a player is told ... when a turn awaits them" (and the next turn's players after it closes)."""
     season = started_season()
@@ -54,6 +55,7 @@ def test_picked_as_dmo_and_eliminated_are_notified() -> None:
     assert Notice.objects.filter(user__username="gus", kind="eliminated").exists()
 
 
+@pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_notices_are_pushed_live_to_the_users_group() -> None:
     """"live": each notice goes to the user's websocket group as a user.notify event, after commit."""
     sent: list[Any] = []

@@ -23,7 +23,7 @@ from tests.seasons.factories import (
     user,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def signed_in(handle: str) -> Client:

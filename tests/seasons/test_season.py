@@ -9,7 +9,7 @@ from seasons.services import SeasonError, season_create, season_start
 from tests.factories import users
 from tests.seasons.factories import HANDLES, started_season
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_season_has_hosts_entrants_status_and_defaults() -> None:

@@ -12,7 +12,7 @@ from seasons.models import Entrant, Episode, Pick, Season
 from seasons.services import SeasonError, episode_start, picks_close_due, season_finish
 from tests.seasons.factories import crown_champion, host_user, play_to_end, started_season
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def _main_games(alive: int) -> list[str]:

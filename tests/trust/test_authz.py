@@ -24,7 +24,7 @@ from games.services import turns_close_due
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True)  # its websocket checks reach the database from the consumer's thread
 
 ROLES = ("anonymous", "spectator", "other", "player", "eliminated", "host")
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
@@ -66,6 +66,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "matches/<int:pk>/log/": EVERYONE_OK,
     "matches/<int:pk>/verify/": EVERYONE_OK,
     "matches/<int:pk>/submit/": everyone(NOT_ALLOWED),
+    "matches/<int:pk>/check/": everyone(NOT_ALLOWED),
     "notices/seen/": {"anonymous": {302, 403, 405}, **{r: {200, 302, 405} for r in ROLES if r != "anonymous"}},
     "seasons/new/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # staff only
     "invite/<str:token>/": everyone(NOT_FOUND),

@@ -18,7 +18,7 @@ from games.models import Submission
 from tests.factories import PASSWORD, UserFactory, abc_match
 from tests.trust.wsutil import communicator, session_cookie
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 SECRET = "x" * 20 + "-production-secret-key-for-the-deploy-check-0123456789"

@@ -51,9 +51,8 @@ class ResyncingClient:
                     self.dropped += 1
                     continue
                 self.log[frame["seq"]] = frame["text"]
-            elif frame["event"] in {"turn", "finished", "hello"}:
-                if frame["seq"] > self.synced:
-                    await self.resync()
+            elif frame["event"] in {"turn", "finished", "hello"} and frame["seq"] > self.synced:
+                await self.resync()
 
 
 def _close_open_turn(match_id: int) -> bool:

@@ -15,7 +15,7 @@ schemathesis = pytest.importorskip("schemathesis", minversion="4", reason="schem
 import schemathesis.openapi  # noqa: E402, F811  (the submodule, after the version check above)
 from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance  # noqa: E402
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True)  # schemathesis calls the app from its own thread and connection
 
 
 def test_the_api_honours_its_openapi_schema() -> None:

@@ -1,5 +1,8 @@
 """``manage.py demo_matches``: one friendly match of every other registered game for the demo players.
 
+Games listed in ``DEMOS`` open with the options shown there; any other registered game (a newly
+added one) opens once with its defaults for its fewest players.
+
 These stand outside the demo season (the season's episodes are the host's to run), so a visitor
 can try every game in the browser at once. Idempotent: a game that already has a running demo
 match is left alone. Users are created with the demo password if missing.
@@ -17,7 +20,7 @@ from games.registry import get_engine, slugs
 from games.services.matches import match_start
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
-PASSWORD = "garnet-demo"
+PASSWORD = "garnet-demo"  # noqa: S105 - the demo's published password, printed by ./dev demo
 
 # Which friendly matches to open: (game, title, options, turn seconds for awaited turns).
 DEMOS: list[tuple[str, str, dict[str, Any], int | None]] = [
@@ -28,6 +31,8 @@ DEMOS: list[tuple[str, str, dict[str, Any], int | None]] = [
     ("exodia", "Friendly: Exodia, Obliterate", {}, 6 * 3600),
     ("density", "Friendly: Density Deck", {"turn_seconds": 1800}, None),
 ]
+
+SEASON_GAME = "abc"  # the demo season's Main Match: played there, not as a friendly
 
 # How many players each variant is published for (the engine's default when missing).
 PUBLISHED = {("exodus", "cubes"): 9, ("exodus", "gems"): 8, ("warriors", "classic"): 2, ("warriors", "extended"): 2,
@@ -45,7 +50,11 @@ class Command(BaseCommand):
                 user.set_password(PASSWORD)
                 user.save()
         available = set(slugs())
-        for game, title, opts, seconds in DEMOS:
+        listed = {game for game, *_ in DEMOS} | {SEASON_GAME}
+        extra: list[tuple[str, str, dict[str, Any], int | None]] = [
+            (g, f"Friendly: {get_engine(g).title}", {}, None) for g in sorted(available - listed)
+        ]
+        for game, title, opts, seconds in [*DEMOS, *extra]:
             if game not in available or Match.objects.filter(title=title, status__in=["running", "paused"]).exists():
                 continue
             engine = get_engine(game)

@@ -15,7 +15,7 @@ from seasons.models import Episode, Season
 from seasons.services import episode_start, season_create, season_start
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
-PASSWORD = "garnet-demo"
+PASSWORD = "garnet-demo"  # noqa: S105 - the demo's published password, printed by ./dev demo
 SLUG = "demo"
 
 

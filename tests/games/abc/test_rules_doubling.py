@@ -1,6 +1,6 @@
 """Scenario tests for garnet doubling and for missing submissions in the ABC game.
 
-Clauses quote ``/work/shared/rules/abc-pairing.txt``; rulings quote ``games/abc/RULES.md``.
+Clauses quote ``games/abc/rules.txt``; rulings quote ``games/abc/RULES.md``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Scores before round 5 are set with ``before_last_round``; round 5 is then played for real
 (eve is the X; with everyone Betraying she gains 2 per pair, 4 in all).
-Clauses quote ``/work/shared/rules/abc-pairing.txt``; rulings quote ``games/abc/RULES.md``.
+Clauses quote ``games/abc/rules.txt``; rulings quote ``games/abc/RULES.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Scenario tests for the ABC game's rounds: the X, the pairing, the payoff table, the results.
 
-Each test is named after a clause of ``/work/shared/rules/abc-pairing.txt`` and quotes it.
+Each test is named after a clause of ``games/abc/rules.txt`` and quotes it.
 """
 
 from __future__ import annotations

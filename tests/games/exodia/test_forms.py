@@ -82,6 +82,7 @@ def test_templates_render_view_and_form() -> None:
     assert "Your hand" in page and "Discard Pile" in page
     form = form_for(state, "ann", initial={"play": [{"card": "meta/ann"}]})
     html = render_to_string("exodia/form.html", {"form": form})
-    assert "play_0_card" in html and "exodia-you" in html and "rank_0" in html
+    assert "play_0_card" in html and "rank_0" in html
+    assert "<script" not in html, "Exodia's rules are checked on the server (games:match_check), not in the page"
     public = render_to_string("exodia/view.html", {"view": ENGINE.view(state, None), "me": None})
     assert "Your hand" not in public

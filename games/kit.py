@@ -1,0 +1,76 @@
+"""Helpers for writing an engine: the parts every game used to copy from another.
+
+Pure like the engines that import it (no Django, no clock, no global random). See
+``games/README.md`` for a whole game built from these.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from games.engine import Outcome, PlayerId, RuleError, expect_mapping
+
+
+def json_copy(data: Any) -> Any:
+    """A deep copy through JSON: the ``dump``/``load`` of a JSON-shaped state, and proof that it is one."""
+    return json.loads(json.dumps(data))
+
+
+def awaited_move(awaiting: Sequence[PlayerId], label: str, player: PlayerId, move: Any) -> Mapping[str, Any]:
+    """The prologue of ``validate``: RuleError unless ``player`` is awaited; the move as a mapping."""
+    if player not in awaiting:
+        waiting = ", ".join(awaiting)
+        raise RuleError(f"{player} is not awaited in {label}" + (f" (it awaits {waiting})" if waiting else ""))
+    return expect_mapping(move)
+
+
+def first_valid(
+    validate: Callable[[Mapping[str, Any]], dict[str, Any]], candidates: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """A default-move fallback: the first candidate the rules accept, normalised (else ``{}``)."""
+    for move in candidates:
+        try:
+            return validate(move)
+        except RuleError:
+            continue
+    return {}
+
+
+def two_player_outcome(
+    players: Sequence[PlayerId], winner: PlayerId, scores: Mapping[PlayerId, float] | None = None
+) -> Outcome:
+    """The outcome of a 2-player game (a Death Match): ``winner`` wins, the other is the candidate."""
+    if len(players) != 2 or winner not in players:
+        raise ValueError(f"{winner!r} is not one of the two players {list(players)}")
+    loser = players[1] if winner == players[0] else players[0]
+    return Outcome(
+        winners=(winner,),
+        candidates=(loser,),
+        tokens={},
+        garnets={},
+        scores={p: float(v) for p, v in (scores or {}).items()},
+    )
+
+
+def player_view(
+    *,
+    turn: str,
+    public: Mapping[str, Any],
+    viewer: PlayerId | None,
+    players: Sequence[PlayerId],
+    you: Callable[[PlayerId], Mapping[str, Any]] | None = None,
+    score: Callable[[PlayerId], Any] | None = None,
+) -> dict[str, Any]:
+    """``view``'s shape: ``{"turn", "public"}`` for everyone, plus ``"you"`` and ``"score"`` for a player.
+
+    ``you`` and ``score`` are called only for a seated viewer, so nobody else's private part is built.
+    """
+    out: dict[str, Any] = {"turn": turn, "public": dict(public)}
+    if viewer is not None and viewer in players:
+        if you is not None:
+            out["you"] = dict(you(viewer))
+        if score is not None:
+            out["score"] = score(viewer)
+    return out
