@@ -8,16 +8,15 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import broadcast
+from games.errors import BadRequest, error_payload
 from games.models import Match
+from games.selectors import MatchForViewer, match_for_viewer
 
 
 @database_sync_to_async
-def _match_access(match_id: int, user: Any) -> tuple[bool, str | None, int]:
-    match = Match.objects.filter(pk=match_id).only("pk", "players", "last_seq").first()
-    if match is None:
-        return False, None, 0
-    player = user.username if user is not None and user.is_authenticated and user.username in match.players else None
-    return True, player, match.last_seq
+def _viewer(match_id: int, user: Any) -> MatchForViewer | None:
+    match = Match.objects.filter(pk=match_id).defer("state", "outcome").first()
+    return None if match is None else match_for_viewer(match, user)
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -28,18 +27,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.groups_joined = []
         match_id = int(self.scope["url_route"]["kwargs"]["pk"])
-        exists, player, last_seq = await _match_access(match_id, self.scope.get("user"))
-        if not exists:
+        viewer = await _viewer(match_id, self.scope.get("user"))
+        if viewer is None:
             await self.close(code=4404)
             return
         names = [broadcast.group_public(match_id)]
-        if player:
-            names.append(broadcast.group_player(match_id, player))
+        if viewer.me:
+            names.append(broadcast.group_player(match_id, viewer.me))
         for name in names:
             await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names
         await self.accept()
-        await self.send_json({"event": "hello", "match": match_id, "seq": last_seq, "player": player})
+        await self.send_json({"event": "hello", "match": match_id, "seq": viewer.seq, "player": viewer.me})
 
     async def disconnect(self, code: int) -> None:
         for name in getattr(self, "groups_joined", []):
@@ -49,6 +48,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """Clients only listen; a ping gets a pong so they can tell a dead socket."""
         if isinstance(content, dict) and content.get("event") == "ping":
             await self.send_json({"event": "pong"})
+        else:
+            await self.send_json({"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))})
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_json({k: v for k, v in event.items() if k != "type"})

@@ -8,46 +8,43 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.ratelimit import rate_limited
-from games import selectors
+from games import errors, selectors
 from games.forms import JsonMoveForm
 from games.models import Match
 from games.registry import get_entry
-from games.services import SubmissionRefused, submission_submit
+from games.services import submission_submit
 
 
-def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
-    """Everything the match page shows this viewer, computed through the engine's view."""
-    role = selectors.match_role(match, request.user)
-    me = selectors.viewer_handle(match, request.user)
+def match_context(request: HttpRequest, viewer: selectors.MatchForViewer) -> dict[str, Any]:
+    """Everything the match page shows this viewer, from the one viewer selector."""
+    match, me = viewer.match, viewer.me
     entry = get_entry(match.game)
-    view = selectors.match_view_for_player(match, me)
-    turn = selectors.match_open_turn(match)
-    submission = selectors.submission_of(turn, me)
-    awaited = bool(me and turn and me in turn.awaiting and match.status == Match.Status.RUNNING)
     form = None
-    if awaited and not (submission and submission.locked):
+    if viewer.awaited and not (viewer.submission and viewer.submission.locked):
         form_class = entry.form_class or JsonMoveForm
-        initial = dict(submission.move) if submission else {}
-        form = form_class(view=view, player=me or "", initial_move=initial)
+        initial = dict(viewer.submission.move) if viewer.submission else {}
+        form = form_class(view=viewer.view, player=me or "", initial_move=initial)
     return {
         "match": match,
-        "role": str(role),
+        "viewer": viewer,
+        "seq": viewer.seq,
+        "role": str(viewer.role),
         "me": me,
-        "view": view,
-        "turn": turn,
-        "submission": submission,
-        "awaited": awaited,
+        "view": viewer.view,
+        "turn": viewer.turn,
+        "submission": viewer.submission,
+        "awaited": viewer.awaited,
         "form": form,
-        "locked_players": selectors.turn_locked_players(turn),
-        "log": list(selectors.match_messages_for(match, me)),
-        "host_views": selectors.match_views_for_host(match) if role == selectors.Role.HOST else None,
+        "locked_players": viewer.locked_players,
+        "log": viewer.log,
+        "host_views": viewer.host_views,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
@@ -66,92 +63,99 @@ def _match_or_404(pk: int) -> Match:
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page: public log, my view, my form and countdown; spectators need no login."""
-    return render(request, "games/match_detail.html", match_context(request, _match_or_404(pk)))
+    viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
+    return render(request, "games/match_detail.html", match_context(request, viewer))
 
 
 @require_GET
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live part of the match page, re-fetched on every push (htmx)."""
-    return render(request, "games/_match_live.html", match_context(request, _match_or_404(pk)))
+    """The live part of the match page, fetched when a push says it changed or a resync is due (htmx)."""
+    viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
+    return render(request, "games/_match_live.html", match_context(request, viewer))
 
 
-@require_GET
-def match_log(request: HttpRequest, pk: int) -> JsonResponse:
-    """The log lines this viewer may read after ``?after=`` (for websocket resync)."""
-    match = _match_or_404(pk)
-    try:
-        after = max(0, int(request.GET.get("after", "0")))
-    except ValueError:
-        after = 0
-    me = selectors.viewer_handle(match, request.user)
-    lines = [{"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
-             for m in selectors.match_messages_for(match, me, after=after)]
-    return JsonResponse({"match": match.pk, "last_seq": match.last_seq, "messages": lines})
-
-
-def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, Any] | None:
+def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: int | None) -> dict[str, Any]:
+    """The posted move; a form for a turn that has closed is refused as ``StaleTurn`` before its fields are read."""
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
             value = json.loads(raw)
-        except ValueError:
-            messages.error(request, "Your move was not readable (malformed JSON); nothing was saved.")
-            return None
+        except ValueError as exc:
+            raise errors.MalformedMove("Your move was not readable (malformed JSON); nothing was saved.") from exc
         if not isinstance(value, dict):
-            messages.error(request, "A move must be a JSON object; nothing was saved.")
-            return None
+            raise errors.MalformedMove("A move must be a JSON object; nothing was saved.")
         return value
     entry = get_entry(match.game)
     form_class = entry.form_class or JsonMoveForm
     form = form_class(request.POST, view=selectors.match_view_for_player(match, me), player=me)
     if not form.is_valid():
-        errors = "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(v)}" for k, v in form.errors.items())
-        messages.error(request, f"Nothing was saved: {errors}")
-        return None
-    return form.to_move()
+        # A form drawn for a turn that has since closed has fields of another moment: say so, not "field required".
+        turn = selectors.match_open_turn(match)
+        if turn_number is not None and (turn is None or turn.number != turn_number):
+            raise errors.StaleTurn("That turn is over; nothing was saved. The page now shows the open turn.")
+        detail = "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(v)}" for k, v in form.errors.items())
+        raise errors.InvalidMove(f"Nothing was saved: {detail}")
+    return dict(form.to_move())
+
+
+def _posted_turn(request: HttpRequest) -> int | None:
+    raw = request.POST.get("turn", "")
+    return int(raw) if raw.isdigit() else None
 
 
 @require_POST
 @login_required
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Save (and optionally lock in) my move for the open turn, then show the page again."""
+    """Save (and optionally lock in) my move for the open turn.
+
+    From htmx (the page's form) the answer is the live fragment itself, showing the
+    result; the page keeps its socket and nothing reloads. A refusal answers with
+    its status (400/403/409/429) and the same fragment naming why. Without
+    JavaScript the form posts normally and is redirected back to the page.
+    """
     match = _match_or_404(pk)
-    target = reverse("games:match", args=[match.pk])
-    if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
-        return HttpResponse("Too many submissions; wait a minute and try again.", status=429)
-    me = selectors.viewer_handle(match, request.user)
-    if me is None:
-        messages.error(request, "You are not a player in this match; nothing was saved.")
-        return HttpResponseRedirect(target)
-    move = _move_from_post(request, match, me)
-    if move is not None:
-        lock = request.POST.get("lock") in {"1", "on", "true"}
-        turn_number = request.POST.get("turn")
-        try:
-            submission_submit(match_id=match.pk, player=me, move=move, lock=lock,
-                              turn_number=int(turn_number) if turn_number and turn_number.isdigit() else None)
-        except SubmissionRefused as exc:
-            messages.error(request, f"Not saved: {exc}")
-        else:
-            messages.success(request, "Locked in." if lock else "Saved. You can change it until the deadline.")
-    return HttpResponseRedirect(target)
+    lock = request.POST.get("lock") in {"1", "on", "true"}
+    sub = None
+    status = 200
+    try:
+        if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
+            raise errors.RateLimited("Too many submissions; wait a minute and try again.")
+        me = selectors.viewer_handle(match, request.user)
+        if me is None:
+            raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
+        turn_number = _posted_turn(request)
+        move = _move_from_post(request, match, me, turn_number)
+        sub = submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
+    except errors.GameError as exc:
+        text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
+        result = {"kind": "error", "code": exc.code, "text": text}
+        status = exc.status
+    else:
+        result = {"kind": "success", "code": "saved",
+                  "text": "Locked in." if lock else "Saved. You can change it until the deadline."}
+    if not request.headers.get("HX-Request"):
+        if status == 429:
+            return HttpResponse(result["text"], status=429)
+        (messages.success if status == 200 else messages.error)(request, result["text"])
+        return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
+    if sub is not None and not getattr(sub, "completes_turn", False):
+        # The turn is still open: reuse the rows the write just read instead of reading them again.
+        viewer = selectors.match_for_viewer(match, request.user, turn=sub.turn,
+                                            submissions=getattr(sub, "turn_submissions", None))
+    else:
+        match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
+        viewer = selectors.match_for_viewer(match, request.user)
+    response = render(request, "games/_match_live.html", {**match_context(request, viewer), "result": result},
+                      status=status)
+    response["X-Garnet-Fragment"] = "live"
+    return response
 
 
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """My matches: which await me, their deadlines, what I submitted."""
-    rows = []
-    for match in selectors.matches_of_user(request.user)[:100]:
-        turn = selectors.match_open_turn(match)
-        sub = selectors.submission_of(turn, request.user.username)
-        rows.append({
-            "match": match,
-            "turn": turn,
-            "awaits_me": bool(turn and request.user.username in turn.awaiting and match.status == "running"),
-            "submission": sub,
-        })
-    return render(request, "games/dashboard.html", {"rows": rows})
+    return render(request, "games/dashboard.html", {"rows": selectors.dashboard_rows(request.user)})
 
 
 @require_GET

@@ -7,12 +7,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.errors import GameError
 from games.models import Match
 from games.registry import get_engine, slugs
 from games.services.replay import match_replay
@@ -84,10 +85,10 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             try:
                 _step(season, request.user, form.cleaned_data)()
-            except SeasonError as exc:
+            except GameError as exc:
                 messages.error(request, f"Nothing changed: {exc}")
-            except Exception as exc:  # a lookup by id that does not exist
-                messages.error(request, f"Nothing changed: {exc}")
+            except ObjectDoesNotExist:  # a step's target was deleted since the page was drawn
+                messages.error(request, "Nothing changed: what that step names no longer exists; reload the page.")
             else:
                 messages.success(request, f"Done: {dict(HostStepForm.STEPS)[form.cleaned_data['step']]}.")
             return HttpResponseRedirect(reverse("season_host", args=[slug]))

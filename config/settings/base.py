@@ -61,7 +61,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "accounts.middleware.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -70,7 +70,11 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "accounts.middleware.TimezoneMiddleware",
     "axes.middleware.AxesMiddleware",
+    "games.middleware.GameErrorMiddleware",
 ]
+
+# Sessions read from the cache, written through to the database: no query per request.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
@@ -151,10 +155,26 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # Sized for thousands of sockets per process: redis-py's asyncio pool refuses a
+    # 101st concurrent command by default (MaxConnectionsError under a burst of
+    # connects), so allow many, keep them alive, and check idle ones before reuse.
+    # No socket timeout: a consumer's blocking read waits up to 5 s by design.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 2000, "expiry": 30},
+            "CONFIG": {
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "max_connections": int(os.environ.get("GARNET_REDIS_MAX_CONNECTIONS", "2000")),
+                    "socket_keepalive": True,
+                    "socket_connect_timeout": 5,
+                    "health_check_interval": 30,
+                    "retry_on_timeout": True,
+                }],
+                "capacity": 2000,
+                "expiry": 30,
+                "group_expiry": 86400,
+            },
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
@@ -187,7 +207,6 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"submit": "60/min", "login": "10/min"},
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -202,6 +221,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 
+# One shared limiter (accounts.ratelimit) for pages and API: one Redis round trip per check.
 GARNET_SUBMIT_RATE = os.environ.get("GARNET_SUBMIT_RATE", "60/m")
 GARNET_LOGIN_RATE = os.environ.get("GARNET_LOGIN_RATE", "20/m")
 

@@ -1,4 +1,4 @@
-"""API errors as clear JSON: ``{"detail": "...", "rule": bool}``."""
+"""API errors as clear JSON: ``{"code": "...", "detail": "...", "rule": bool}`` (see ``games.errors``)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ from typing import Any
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from games.services.errors import SubmissionRefused
+from games.errors import GameError, error_payload
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus refusals from the services with their own status."""
-    if isinstance(exc, SubmissionRefused):
-        return Response({"detail": str(exc), "rule": exc.rule}, status=exc.status)
-    return drf_handler(exc, context)
+    """DRF's handler, plus every ``GameError`` with its own status and stable code."""
+    if isinstance(exc, GameError):
+        return Response(error_payload(exc), status=exc.status)
+    response = drf_handler(exc, context)
+    if response is not None and isinstance(response.data, dict) and "detail" in response.data:
+        code = getattr(response.data["detail"], "code", None) or "error"
+        response.data = {"code": str(code), "detail": str(response.data["detail"]), "rule": False}
+    return response
