@@ -5,4 +5,4 @@ COPY pyproject.toml ./
 COPY . .
 RUN pip install --no-cache-dir -e . && DJANGO_SECRET_KEY=build python manage.py collectstatic --noinput --settings=config.settings.production
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "config.asgi:application"]
+CMD ["sh", "config/web.sh"]

@@ -197,11 +197,19 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
             await ws.close()
 
 
+async def play_safely(rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float,
+                      stats: Stats) -> None:
+    try:
+        await play(rec, cookie_name, port, think, stop_at, stats)
+    except Exception as exc:  # noqa: BLE001 - a failed request ends this player; count it, go on with the rest
+        stats.errors[f"player stopped: {type(exc).__name__}"] += 1
+
+
 async def run(records: list[dict[str, Any]], cookie_name: str, port: int, think: float, duration: float,
               stats: Stats) -> float:
     stop_at = time.monotonic() + duration
     t0 = time.monotonic()
-    await asyncio.gather(*(play(r, cookie_name, port, think, stop_at, stats) for r in records))
+    await asyncio.gather(*(play_safely(r, cookie_name, port, think, stop_at, stats) for r in records))
     return time.monotonic() - t0
 
 
@@ -211,7 +219,8 @@ def start_server(kind: str, workers: int, port: int) -> subprocess.Popen[bytes]:
         cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
     else:
         cmd = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", str(workers), "--no-access-log", "--lifespan", "on", "--log-level", "warning"]
+               "--workers", str(workers), "--no-access-log", "--lifespan", "on", "--log-level", "warning",
+               "--timeout-keep-alive", "75"]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     import http.client
 

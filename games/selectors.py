@@ -135,8 +135,11 @@ class MatchForViewer:
             return []
         if self.submissions_hint is not None and self.turn is self.turn_hint:
             return self.submissions_hint
-        return list(Submission.objects.filter(turn=self.turn).only("player", "locked", "move", "submitted_at",
+        rows = list(Submission.objects.filter(turn=self.turn).only("player", "locked", "move", "submitted_at",
                                                                       "revision", "turn_id"))
+        for row in rows:
+            row.turn = self.turn  # already read: no query per row
+        return rows
 
     @cached_property
     def view(self) -> dict[str, Any]:
