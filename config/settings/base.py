@@ -158,7 +158,9 @@ if REDIS_URL:
     # Sized for thousands of sockets per process: redis-py's asyncio pool refuses a
     # 101st concurrent command by default (MaxConnectionsError under a burst of
     # connects), so allow many, keep them alive, and check idle ones before reuse.
-    # No socket timeout: a consumer's blocking read waits up to 5 s by design.
+    # redis-py 8's default socket timeout is 5 s, exactly the 5 s a consumer's blocking
+    # read (BZPOPMIN) waits by design, so idle sockets died with "Timeout reading": give
+    # reads a timeout well above it (a dead connection is still noticed).
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -168,6 +170,7 @@ if REDIS_URL:
                     "max_connections": int(os.environ.get("GARNET_REDIS_MAX_CONNECTIONS", "2000")),
                     "socket_keepalive": True,
                     "socket_connect_timeout": 5,
+                    "socket_timeout": 30,
                     "health_check_interval": 30,
                     "retry_on_timeout": True,
                 }],
