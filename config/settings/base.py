@@ -73,8 +73,9 @@ MIDDLEWARE = [
     "games.middleware.GameErrorMiddleware",
 ]
 
-# Sessions read from the cache, written through to the database: no query per request.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions read from the cache, written through to the database (no query per request;
+# a cache outage falls back to the database).
+SESSION_ENGINE = "accounts.sessions"
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
