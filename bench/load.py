@@ -83,10 +83,11 @@ def setup(players: int, matches: int) -> tuple[list[dict[str, Any]], str]:
     django_setup()
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.cached_db import SessionStore
+    from django.utils.module_loading import import_string
 
     from tests.factories import abc_match, users
 
+    SessionStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")  # noqa: N806
     per = players // matches
     out = []
     for m in range(matches):

@@ -10,13 +10,20 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games import broadcast
 from games.errors import BadRequest, error_payload
 from games.models import Match
-from games.selectors import MatchForViewer, match_for_viewer
+from games.selectors import MatchForViewer, match_for_viewer, private_last_seq
 
 
 @database_sync_to_async
-def _viewer(match_id: int, user: Any) -> MatchForViewer | None:
+def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, Any]]:
+    """The viewer (None: no such match) and the sequence numbers they may know."""
     match = Match.objects.filter(pk=match_id).defer("state", "outcome").first()
-    return None if match is None else match_for_viewer(match, user)
+    if match is None:
+        return None, {}
+    viewer = match_for_viewer(match, user)
+    seqs: dict[str, Any] = {"seq": viewer.seq}
+    if viewer.me:
+        seqs["private_seq"] = private_last_seq(match.pk, viewer.me)
+    return viewer, seqs
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -27,7 +34,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.groups_joined = []
         match_id = int(self.scope["url_route"]["kwargs"]["pk"])
-        viewer = await _viewer(match_id, self.scope.get("user"))
+        viewer, seqs = await _viewer(match_id, self.scope.get("user"))
         if viewer is None:
             await self.close(code=4404)
             return
@@ -38,7 +45,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names
         await self.accept()
-        await self.send_json({"event": "hello", "match": match_id, "seq": viewer.seq, "player": viewer.me})
+        await self.send_json({"event": "hello", "match": match_id, **seqs, "player": viewer.me})
 
     async def disconnect(self, code: int) -> None:
         for name in getattr(self, "groups_joined", []):

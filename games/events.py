@@ -24,7 +24,8 @@ TURN_FIELDS: dict[str, Any] = {
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     # On connect: where this viewer's stream stands; a client whose seq differs resyncs.
-    "hello": {"event": str, "match": int, "seq": int, "player": (str, None)},
+    # A player's hello also carries ``private_seq`` (their own private lines are numbered apart).
+    "hello": {"event": str, "match": int, "seq": int, "player": (str, None), "private_seq?": int},
     # The answer to a client's {"event": "ping"}.
     "pong": {"event": str},
     # A log line: public to the match's group, private (``private`` true) to its one player.
@@ -44,11 +45,14 @@ def _check(value: Any, spec: Any, where: str) -> None:
     if isinstance(spec, dict):
         if not isinstance(value, dict):
             raise ValueError(f"{where}: expected an object, got {type(value).__name__}")
-        missing, extra = set(spec) - set(value), set(value) - set(spec)
+        required = {k for k in spec if not k.endswith("?")}
+        allowed = {k.rstrip("?") for k in spec}
+        missing, extra = required - set(value), set(value) - allowed
         if missing or extra:
             raise ValueError(f"{where}: missing {sorted(missing)}, unexpected {sorted(extra)}")
         for key, sub in spec.items():
-            _check(value[key], sub, f"{where}.{key}")
+            if key.rstrip("?") in value:
+                _check(value[key.rstrip("?")], sub, f"{where}.{key.rstrip('?')}")
     elif isinstance(spec, list):
         if not isinstance(value, list):
             raise ValueError(f"{where}: expected a list, got {type(value).__name__}")

@@ -9,5 +9,7 @@ urlpatterns = [
     path("matches/", views.match_list, name="match_list"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/live/", views.match_live, name="match_live"),
+    path("matches/<int:pk>/log/", views.match_log, name="match_log"),
     path("matches/<int:pk>/submit/", views.match_submit, name="match_submit"),
+    path("matches/<int:pk>/verify/", views.match_verify_page, name="match_verify"),
 ]

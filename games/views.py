@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import select_template
 from django.urls import reverse
@@ -17,9 +16,11 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.ratelimit import rate_limited
 from games import errors, selectors
 from games.forms import JsonMoveForm
+from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
 from games.registry import get_entry
 from games.services import submission_submit
+from games.services.replay import match_verify
 
 
 def match_context(request: HttpRequest, viewer: selectors.MatchForViewer) -> dict[str, Any]:
@@ -44,6 +45,7 @@ def match_context(request: HttpRequest, viewer: selectors.MatchForViewer) -> dic
         "form": form,
         "locked_players": viewer.locked_players,
         "log": viewer.log,
+        "private_seq": selectors.match_private_seq(match, me),
         "host_views": viewer.host_views,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
@@ -74,14 +76,32 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/_match_live.html", match_context(request, viewer))
 
 
+@require_GET
+def match_log(request: HttpRequest, pk: int) -> JsonResponse:
+    """The log lines this viewer may read after ``?after=`` (for websocket resync)."""
+    match = _match_or_404(pk)
+    after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
+    me = selectors.viewer_handle(match, request.user)
+    lines = [{"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
+             for m in selectors.match_messages_for(match, me, after=after, after_private=after_private)]
+    return JsonResponse({"match": match.pk, "last_seq": match.last_seq,
+                         "private_seq": selectors.match_private_seq(match, me), "messages": lines})
+
+
+def _seq_param(request: HttpRequest, name: str) -> int:
+    """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
+    raw = request.GET.get(name, "0")
+    return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
+
+
 def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: int | None) -> dict[str, Any]:
     """The posted move; a form for a turn that has closed is refused as ``StaleTurn`` before its fields are read."""
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
-            value = json.loads(raw)
-        except ValueError as exc:
-            raise errors.MalformedMove("Your move was not readable (malformed JSON); nothing was saved.") from exc
+            value = json_parse(raw, field="move_json")
+        except JsonInputError as exc:
+            raise errors.MalformedMove(f"Your move was not readable ({exc}); nothing was saved.") from exc
         if not isinstance(value, dict):
             raise errors.MalformedMove("A move must be a JSON object; nothing was saved.")
         return value
@@ -99,8 +119,17 @@ def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: in
 
 
 def _posted_turn(request: HttpRequest) -> int | None:
-    raw = request.POST.get("turn", "")
-    return int(raw) if raw.isdigit() else None
+    return _turn_field(request.POST.get("turn", ""))
+
+
+def _turn_field(raw: str) -> int | None:
+    """The form's ``turn`` (blank: none), else a refusal naming the field (never a 500 on ``²`` or 5,000 digits)."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise errors.MalformedMove('the field "turn" must be a turn number (a whole number from 1)')
+    return int(raw)
 
 
 @require_POST
@@ -149,6 +178,13 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
                       status=status)
     response["X-Garnet-Fragment"] = "live"
     return response
+
+
+@require_GET
+def match_verify_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: the deal's commitment, and once the match is over its seed and a replay that checks it."""
+    match = _match_or_404(pk)
+    return render(request, "games/match_verify.html", {"match": match, "report": match_verify(match_id=match.pk)})
 
 
 @login_required

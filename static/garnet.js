@@ -58,9 +58,11 @@
     if (!box || !window.WebSocket) return;
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     const url = proto + location.host + "/ws/matches/" + box.dataset.match + "/";
-    // ``seq`` is opaque: the last sequence number of what this viewer can see.
+    // ``seq`` is opaque: the last sequence number of what this viewer can see. Public lines and
+    // my private lines are numbered apart (so numbers never count others' secrets).
     let seq = parseInt(box.dataset.seq || "0", 10), attempt = 0, pending = false, queued = null, ws = null,
       pongDue = null;
+    let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
     const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, seq: () => seq });
 
     function refresh() {
@@ -73,7 +75,8 @@
     document.addEventListener("focusout", () => { if (pending) setTimeout(() => { if (!formBusy()) refresh(); }, 50); });
     document.body.addEventListener("htmx:afterSwap", () => {
       const root = box.querySelector(".live-root");
-      if (root) seq = parseInt(root.dataset.seq || String(seq), 10);
+      if (root) seq = Math.max(seq, parseInt(root.dataset.seq || "0", 10));
+      if (root && root.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(root.dataset.privateSeq, 10));
       localTimes(box); tick();
     });
 
@@ -98,12 +101,17 @@
       state.events.push(data);
       if (state.events.length > 200) state.events.shift();
       switch (data.event) {
-        case "hello": if (data.seq !== seq) refresh(); return;
+        case "hello":
+          if (data.seq !== seq || (typeof data.private_seq === "number" && data.private_seq !== pseq)) refresh();
+          return;
         case "pong": clearTimeout(pongDue); pongDue = null; return;
-        case "message":
-          if (data.seq <= seq) return;            // already shown
-          if (data.seq > seq + 1) { seq = data.seq; refresh(); return; }  // a gap: resync
-          seq = data.seq; appendLine(data); return;
+        case "message": {
+          const last = data.private ? (pseq || 0) : seq;
+          if (data.seq <= last) return;            // already shown
+          if (data.private) pseq = data.seq; else seq = data.seq;
+          if (data.seq > last + 1) { refresh(); return; }  // a gap: resync
+          appendLine(data); return;
+        }
         case "turn": case "finished":
           seq = Math.max(seq, data.seq); refresh(); return;
         default: return;

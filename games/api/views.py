@@ -34,6 +34,12 @@ def _match(pk: int) -> Match:
     return match
 
 
+def _seq_param(request: Request, name: str) -> int:
+    """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
+    raw = str(request.query_params.get(name, "0"))
+    return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
+
+
 class MyMatchesView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -56,7 +62,9 @@ class MatchDetailView(APIView):
             "id": match.pk, "game": match.game, "title": str(match), "status": match.status,
             "players": match.players, "me": viewer.me, "role": str(viewer.role),
             "turn": viewer.turn, "view": viewer.view, "submission": viewer.submission,
-            "locked_players": viewer.locked_players, "last_seq": viewer.seq, "outcome": match.outcome,
+            "locked_players": viewer.locked_players, "last_seq": viewer.seq,
+            "private_seq": selectors.match_private_seq(match, viewer.me),
+            "outcome": match.outcome, "seed_sha256": match.seed_sha256, "seed": match.revealed_seed,
         }
         return Response(MatchDetailSerializer(data).data)
 
@@ -65,19 +73,17 @@ class MatchMessagesView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only lines after this sequence number.")],
+        parameters=[OpenApiParameter("after", int, description="Only public lines numbered after this."),
+                    OpenApiParameter("after_private", int, description="Only my private lines numbered after this.")],
         responses={200: MessageSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
         """The log lines I may read, in order."""
         match = _match(pk)
-        try:
-            after = max(0, int(request.query_params.get("after", 0)))
-        except (TypeError, ValueError):
-            after = 0
-        after = min(after, 2**31)
+        after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
         me = selectors.viewer_handle(match, request.user)
-        return Response(MessageSerializer(selectors.match_messages_for(match, me, after=after), many=True).data)
+        lines = selectors.match_messages_for(match, me, after=after, after_private=after_private)
+        return Response(MessageSerializer(lines, many=True).data)
 
 
 class SubmitView(APIView):

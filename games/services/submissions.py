@@ -30,6 +30,7 @@ class SubmitTarget:
     match: Match
     turn: Turn | None
     submissions: dict[str, Submission] = field(default_factory=dict)
+    cost: Any = None  # the move's garnet cost, once checked
 
 
 def submission_access(*, match_id: int, player: str) -> SubmitTarget:
@@ -83,7 +84,9 @@ def submission_check(*, target: SubmitTarget, player: str, move: Any, turn_numbe
     except KeyError as exc:
         raise errors.GameNotInstalled("This match's game is not installed here.") from exc
     try:
-        clean = engine.validate(engine.load(turn.state_before), player, dict(move))
+        state = engine.load(turn.state_before)
+        clean = engine.validate(state, player, dict(move))
+        target.cost = engine.garnet_cost(state, player, clean)
         for check in hooks.MOVE_CHECKS:
             check(match, player, clean)
     except RuleError as exc:
@@ -106,6 +109,11 @@ def submission_do(*, target: SubmitTarget, player: str, clean: dict[str, Any], l
         sub = existing
     sub.turn = turn
     target.submissions[player] = sub
+    try:  # a season holds the move's garnets from the free balance, or refuses it (all rolled back)
+        for saved in hooks.MOVE_SAVED:
+            saved(target.match, turn, player, target.cost)
+    except RuleError as exc:
+        raise errors.InvalidMove(str(exc)) from exc
     # For the edge that answers with the live page: what it would otherwise read again.
     sub.turn_submissions = list(target.submissions.values())  # type: ignore[attr-defined]
     sub.completes_turn = bool(turn.awaiting) and all(  # type: ignore[attr-defined]

@@ -56,7 +56,7 @@ def test_submitting_shows_what_was_saved_then_locked(match: Match, client_for: C
 @pytest.mark.parametrize(
     ("data", "text"),
     [
-        ({"move_json": "{not json"}, "malformed JSON"),
+        ({"move_json": "{not json"}, "move_json: is not valid JSON"),
         ({"move_json": "[1, 2]"}, "JSON object"),
         ({"move_json": '{"pairs": [["bob", "zed"], ["dan", "eve"]]}'}, "Not saved"),
     ],
@@ -94,10 +94,9 @@ def test_dashboard_lists_my_matches_and_flags_my_move(match: Match, client_for: 
     assert str(match) in html and "your move" in html
 
 
-def test_the_log_endpoint_is_gone_the_api_serves_resyncs(match: Match) -> None:
-    """``/matches/<id>/log/`` had no client; resyncs use the live fragment or the API's messages."""
-    assert Client().get(f"/matches/{match.pk}/log/").status_code == 404
-    assert Client().get(reverse("api:messages", args=[match.pk]) + "?after=0").status_code == 200
+def test_log_endpoint_returns_only_visible_lines(match: Match) -> None:
+    r = Client().get(reverse("games:match_log", args=[match.pk]) + "?after=0")
+    assert r.status_code == 200 and r.json()["match"] == match.pk
 
 
 def test_login_logout_signup(db: None) -> None:

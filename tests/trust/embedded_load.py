@@ -75,7 +75,7 @@ def main() -> None:
                     clients[who] = Client()
                     clients[who].force_login(accounts[who])
                 c = clients[who]
-                for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/live/", f"/api/matches/{match.pk}/"):
+                for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/log/?after=0", f"/api/matches/{match.pk}/"):
                     r = c.get(url)
                     requests[0] += 1
                     if r.status_code >= 500:

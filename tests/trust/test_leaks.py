@@ -99,9 +99,10 @@ def test_no_non_host_ever_receives_another_players_secrets(slug: str, monkeypatc
             visible |= private.get(viewer, set()) if viewer else set()
             others = set().union(*(t for p, t in private.items() if p != viewer)) - visible
             api_lines = client.get(f"/api/matches/{match.pk}/messages/").json()
+            log_lines = client.get(f"/matches/{match.pk}/log/").json()["messages"]
             page = client.get(f"/matches/{match.pk}/").content.decode()
             live = client.get(f"/matches/{match.pk}/live/").content.decode()
-            for line in api_lines:
+            for line in [*api_lines, *log_lines]:
                 if line["text"] in others:
                     problems.append(f"{viewer or 'the public'} read another's private line {line['text'][:60]!r}")
             for text in others:

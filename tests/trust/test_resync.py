@@ -1,8 +1,8 @@
 """A websocket client that misses messages ends with the same log as the server after resync.
 
 The client follows the protocol of games/broadcast.py: pushes are notifications
-carrying ``seq`` (games/events.py); on every turn event and on every (re)connect whose
-``seq`` is ahead it fetches ``/api/matches/<id>/messages/?after=<synced>`` and merges by ``seq``. Here it drops a third
+carrying ``seq``; on every turn event and on every (re)connect it fetches
+``/matches/<id>/log/?after=<synced>`` and merges by ``seq``. Here it drops a third
 of the pushes it receives and goes offline for a while; it must still end with
 exactly the server's log for its player.
 """
@@ -34,14 +34,14 @@ class ResyncingClient:
         self.pushes = 0
         self.dropped = 0
 
-    def _fetch(self, upto: int) -> None:
-        lines = json.loads(self.http.get(f"/api/matches/{self.match_id}/messages/", {"after": self.synced}).content)
-        for line in lines:
+    def _fetch(self) -> None:
+        body = json.loads(self.http.get(f"/matches/{self.match_id}/log/", {"after": self.synced}).content)
+        for line in body["messages"]:
             self.log[line["seq"]] = line["text"]
-        self.synced = max([self.synced, upto, *(line["seq"] for line in lines)])
+        self.synced = max(self.synced, body["last_seq"])
 
-    async def resync(self, upto: int) -> None:
-        await sync_to_async(self._fetch)(upto)
+    async def resync(self) -> None:
+        await sync_to_async(self._fetch)()
 
     async def handle(self, frames: list[dict[str, Any]]) -> None:
         for frame in frames:
@@ -53,7 +53,7 @@ class ResyncingClient:
                 self.log[frame["seq"]] = frame["text"]
             elif frame["event"] in {"turn", "finished", "hello"}:
                 if frame["seq"] > self.synced:
-                    await self.resync(frame["seq"])
+                    await self.resync()
 
 
 def _close_open_turn(match_id: int) -> bool:
