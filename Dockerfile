@@ -14,13 +14,14 @@ COPY config config
 COPY accounts accounts
 COPY games games
 COPY seasons seasons
+COPY reach reach
 COPY templates templates
 COPY static static
 COPY deploy deploy
 # A throwaway key: production settings refuse to load without one, and collectstatic needs no real secret.
 RUN DJANGO_SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
     python manage.py collectstatic --noinput --settings=config.settings.production \
- && python -m compileall -q config accounts games seasons
+ && python -m compileall -q config accounts games seasons reach
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PATH=/venv/bin:$PATH \
@@ -32,4 +33,4 @@ WORKDIR /app
 USER garnet
 EXPOSE 8000
 ENTRYPOINT ["/app/deploy/entrypoint.sh"]
-CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "config.asgi:application"]
+CMD ["sh", "config/web.sh"]

@@ -21,3 +21,6 @@ GARNET_SUBMIT_RATE = "100000000/m"
 GARNET_CELERY_ENABLED = False  # benches close turns themselves; no worker runs
 AXES_ENABLED = False
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "ERROR"}}
+# Plain HTTP on loopback: cookies marked Secure would never come back to the server.
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False

@@ -2,7 +2,7 @@
 
     python bench/submit.py [seconds] [client-threads]
 
-Starts daphne (one process) on the production settings (bench/settings.py: PostgreSQL with the
+Starts the ASGI server (one process; ``BENCH_SERVER=daphne`` or ``uvicorn``, the default) on the production settings (bench/settings.py: PostgreSQL with the
 pool, Redis cache and channel layer, DEBUG off) and drives it from this process with keep-alive
 HTTP clients: first the bare view (/bench/bare/<pk>/: reads one row, the baseline), then
 POST /api/matches/<pk>/submit/ (token auth, the rate limiter, validation, the turn row lock,
@@ -88,9 +88,12 @@ def main() -> None:
         token = Token.objects.create(user=get_user_model().objects.get(username=roster[0]))
         targets.append((match.pk, token.key, roster))
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(PORT),
-                               "config.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    kind = os.environ.get("BENCH_SERVER", "uvicorn")
+    cmd = ([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(PORT), "config.asgi:application"]
+           if kind == "daphne" else
+           [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(PORT),
+            "--no-access-log", "--log-level", "warning", "--timeout-keep-alive", "75"])
+    server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         for _ in range(100):
             try:
@@ -116,7 +119,7 @@ def main() -> None:
         server.terminate()
         server.wait(10)
     print(f"machine: {machine()}")
-    print(f"server: daphne, 1 process, production settings on PostgreSQL + Redis; client: {threads} keep-alive "
+    print(f"server: {kind}, 1 process, production settings on PostgreSQL + Redis; client: {threads} keep-alive "
           f"threads in a second process, {seconds:.0f} s each")
     for name, r in (("bare view", bare), ("submit", submit)):
         print(f"{name:10}: {r['rps']:7.0f} req/s  p50 {r['p50'] * 1000:6.1f} ms  p99 {r['p99'] * 1000:6.1f} ms  "

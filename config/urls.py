@@ -8,8 +8,10 @@ def handler404(request, exception):  # noqa: ANN001, ANN201
     from django.http import JsonResponse
     from django.views.defaults import page_not_found
 
+    from games.errors import NotFound, error_payload
+
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found.", "rule": False}, status=404)
+        return JsonResponse(error_payload(NotFound("Not found.")), status=404)
     return page_not_found(request, exception)
 
 

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from games.errors import GameError
 from games.forms import parse_json_object
 from games.models import HostAction, Match, Message, Submission, Turn
 from games.registry import get_engine, slugs
@@ -96,7 +97,7 @@ class MatchAdmin(admin.ModelAdmin):
             try:
                 fn(match)
                 done += 1
-            except ValueError as exc:
+            except GameError as exc:
                 messages.warning(request, f"{match}: {exc}")
         messages.info(request, f"{verb}: {done} match(es).")
 

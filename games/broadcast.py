@@ -71,15 +71,36 @@ def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message
 
 
 def send(events: Iterable[Event]) -> int:
-    """Send each event to its group; return how many went out."""
+    """Send the events to their groups in one batch: one hop into the event loop, in order.
+
+    In order, because a client appends log lines by sequence and treats a gap as
+    missed pushes. Returns how many went out; a failed push is logged and dropped
+    (clients resync from their seq).
+    """
     layer = get_channel_layer()
-    if layer is None:
+    batch = list(events)
+    if layer is None or not batch:
+        return 0
+
+    async def _all() -> list[BaseException | None]:
+        results: list[BaseException | None] = []
+        for group, payload in batch:
+            try:
+                await layer.group_send(group, payload)
+                results.append(None)
+            except Exception as exc:
+                results.append(exc)
+        return results
+
+    try:
+        results = async_to_sync(_all)()
+    except Exception:
+        log.warning("pushes failed; clients will catch up on their next resync", exc_info=True)
         return 0
     sent = 0
-    for group, payload in events:
-        try:
-            async_to_sync(layer.group_send)(group, payload)
+    for (group, _payload), result in zip(batch, results, strict=True):
+        if isinstance(result, BaseException):
+            log.warning("push to %s failed; clients will catch up on reload", group, exc_info=result)
+        else:
             sent += 1
-        except Exception:
-            log.warning("push to %s failed; clients will catch up on reload", group, exc_info=True)
     return sent

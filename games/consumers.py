@@ -8,21 +8,22 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import broadcast
+from games.errors import BadRequest, error_payload
 from games.models import Match
-from games.selectors import private_last_seq
+from games.selectors import MatchForViewer, match_for_viewer, private_last_seq
 
 
 @database_sync_to_async
-def _match_access(match_id: int, user: Any) -> tuple[bool, str | None, dict[str, Any]]:
-    """Whether the match exists, the viewer's handle in it, and the sequence numbers they may know."""
-    match = Match.objects.filter(pk=match_id).only("pk", "players", "last_seq").first()
+def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, Any]]:
+    """The viewer (None: no such match) and the sequence numbers they may know."""
+    match = Match.objects.filter(pk=match_id).defer("state", "outcome").first()
     if match is None:
-        return False, None, {}
-    player = user.username if user is not None and user.is_authenticated and user.username in match.players else None
-    seqs: dict[str, Any] = {"seq": match.last_seq}
-    if player:
-        seqs["private_seq"] = private_last_seq(match.pk, player)
-    return True, player, seqs
+        return None, {}
+    viewer = match_for_viewer(match, user)
+    seqs: dict[str, Any] = {"seq": viewer.seq}
+    if viewer.me:
+        seqs["private_seq"] = private_last_seq(match.pk, viewer.me)
+    return viewer, seqs
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -33,18 +34,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.groups_joined = []
         match_id = int(self.scope["url_route"]["kwargs"]["pk"])
-        exists, player, seqs = await _match_access(match_id, self.scope.get("user"))
-        if not exists:
+        viewer, seqs = await _viewer(match_id, self.scope.get("user"))
+        if viewer is None:
             await self.close(code=4404)
             return
         names = [broadcast.group_public(match_id)]
-        if player:
-            names.append(broadcast.group_player(match_id, player))
+        if viewer.me:
+            names.append(broadcast.group_player(match_id, viewer.me))
         for name in names:
             await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names
         await self.accept()
-        await self.send_json({"event": "hello", "match": match_id, **seqs, "player": player})
+        await self.send_json({"event": "hello", "match": match_id, **seqs, "player": viewer.me})
 
     async def disconnect(self, code: int) -> None:
         for name in getattr(self, "groups_joined", []):
@@ -54,6 +55,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """Clients only listen; a ping gets a pong so they can tell a dead socket."""
         if isinstance(content, dict) and content.get("event") == "ping":
             await self.send_json({"event": "pong"})
+        else:
+            await self.send_json({"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))})
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_json({k: v for k, v in event.items() if k != "type"})

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, Prefetch, Q, QuerySet
 
 from games.engine import RuleError
 from games.models import Match, Message, Submission, Turn
@@ -79,16 +81,36 @@ def private_last_seq(match_id: int, player: str) -> int:
     return int(found or 0)
 
 
-def submission_of(turn: Turn | None, player: str | None) -> Submission | None:
-    """``player``'s stored submission for ``turn``."""
-    if turn is None or player is None:
-        return None
-    return Submission.objects.filter(turn=turn, player=player).first()
-
-
 def matches_of_user(user: Any) -> QuerySet[Match]:
     """The matches ``user`` plays in, newest first."""
     return Match.objects.filter(seats__user=user).order_by("-created_at").distinct()
+
+
+@dataclass(frozen=True)
+class DashboardRow:
+    """One line of a player's dashboard."""
+
+    match: Match
+    turn: Turn | None
+    submission: Submission | None
+    awaits_me: bool
+
+
+def dashboard_rows(user: Any, *, limit: int = 100) -> list[DashboardRow]:
+    """``user``'s matches with their open turn and ``user``'s submission to it, in three queries whatever the count."""
+    handle = str(user.username)
+    mine = Submission.objects.filter(player=handle)
+    open_turns = Turn.objects.filter(status=Turn.Status.OPEN).order_by("-number").prefetch_related(
+        Prefetch("submissions", queryset=mine, to_attr="mine"))
+    matches = matches_of_user(user).defer("state").prefetch_related(
+        Prefetch("turns", queryset=open_turns, to_attr="open_turns"))[:limit]
+    rows = []
+    for match in matches:
+        turn = match.open_turns[0] if match.open_turns else None
+        sub = turn.mine[0] if turn is not None and turn.mine else None
+        awaits = bool(turn and handle in turn.awaiting and match.status == Match.Status.RUNNING)
+        rows.append(DashboardRow(match=match, turn=turn, submission=sub, awaits_me=awaits))
+    return rows
 
 
 def matches_public() -> QuerySet[Match]:
@@ -116,3 +138,80 @@ def move_problem(match: Match, player: str, move: Mapping[str, Any]) -> str:
     except RuleError as exc:
         return str(exc)
     return ""
+@dataclass
+class MatchForViewer:
+    """The match as one viewer may see it: the page, the API and the websocket all start here.
+
+    Cheap facts (role, handle, sequence number) are fields; the rest is computed
+    on first use, so the websocket's handshake reads only what it needs. ``seq``
+    is the last sequence number of what this viewer can see, opaque to clients:
+    they send it back to resync and never compare it with another viewer's.
+    """
+
+    match: Match
+    role: Role
+    me: str | None
+    turn_hint: Turn | None = field(default=None, repr=False)
+    submissions_hint: list[Submission] | None = field(default=None, repr=False)
+
+    @property
+    def seq(self) -> int:
+        """The last sequence number this viewer can see."""
+        return int(self.match.last_seq)
+
+    @cached_property
+    def turn(self) -> Turn | None:
+        """The open turn, if any."""
+        if self.turn_hint is not None and self.turn_hint.status == Turn.Status.OPEN:
+            return self.turn_hint
+        return match_open_turn(self.match)
+
+    @cached_property
+    def _submissions(self) -> list[Submission]:
+        if self.turn is None:
+            return []
+        if self.submissions_hint is not None and self.turn is self.turn_hint:
+            return self.submissions_hint
+        rows = list(Submission.objects.filter(turn=self.turn).only("player", "locked", "move", "submitted_at",
+                                                                      "revision", "turn_id"))
+        for row in rows:
+            row.turn = self.turn  # already read: no query per row
+        return rows
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        """The engine's view of the current state for this viewer (the public one for non-players)."""
+        return match_view_for_player(self.match, self.me)
+
+    @cached_property
+    def submission(self) -> Submission | None:
+        """My stored submission for the open turn."""
+        return next((s for s in self._submissions if s.player == self.me), None) if self.me else None
+
+    @cached_property
+    def locked_players(self) -> list[str]:
+        """Who has locked in for the open turn (a public act; contents stay hidden)."""
+        return sorted(s.player for s in self._submissions if s.locked)
+
+    @property
+    def awaited(self) -> bool:
+        """Whether the open turn awaits me."""
+        turn = self.turn
+        return bool(self.me and turn and self.me in turn.awaiting and self.match.status == Match.Status.RUNNING)
+
+    @cached_property
+    def log(self) -> list[Message]:
+        """The log lines I may read, in order."""
+        return list(match_messages_for(self.match, self.me))
+
+    @cached_property
+    def host_views(self) -> dict[str, dict[str, Any]] | None:
+        """Every player's view, for a host only."""
+        return match_views_for_host(self.match) if self.role == Role.HOST else None
+
+
+def match_for_viewer(match: Match, user: Any, *, turn: Turn | None = None,
+                     submissions: list[Submission] | None = None) -> MatchForViewer:
+    """The one way to look at a match as ``user``; ``turn``/``submissions`` reuse rows a write just read."""
+    return MatchForViewer(match=match, role=match_role(match, user), me=viewer_handle(match, user),
+                          turn_hint=turn, submissions_hint=submissions)

@@ -14,42 +14,39 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.ratelimit import rate_limited
-from games import selectors
+from games import errors, selectors
 from games.forms import JsonMoveForm
 from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
 from games.registry import get_entry
-from games.services import SubmissionRefused, submission_submit
+from games.services import submission_submit
 from games.services.replay import match_verify
 
 
-def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
-    """Everything the match page shows this viewer, computed through the engine's view."""
-    role = selectors.match_role(match, request.user)
-    me = selectors.viewer_handle(match, request.user)
+def match_context(request: HttpRequest, viewer: selectors.MatchForViewer) -> dict[str, Any]:
+    """Everything the match page shows this viewer, from the one viewer selector."""
+    match, me = viewer.match, viewer.me
     entry = get_entry(match.game)
-    view = selectors.match_view_for_player(match, me)
-    turn = selectors.match_open_turn(match)
-    submission = selectors.submission_of(turn, me)
-    awaited = bool(me and turn and me in turn.awaiting and match.status == Match.Status.RUNNING)
     form = None
-    if awaited and not (submission and submission.locked):
+    if viewer.awaited and not (viewer.submission and viewer.submission.locked):
         form_class = entry.form_class or JsonMoveForm
-        initial = dict(submission.move) if submission else {}
-        form = form_class(view=view, player=me or "", initial_move=initial)
+        initial = dict(viewer.submission.move) if viewer.submission else {}
+        form = form_class(view=viewer.view, player=me or "", initial_move=initial)
     return {
         "match": match,
-        "role": str(role),
+        "viewer": viewer,
+        "seq": viewer.seq,
+        "role": str(viewer.role),
         "me": me,
-        "view": view,
-        "turn": turn,
-        "submission": submission,
-        "awaited": awaited,
+        "view": viewer.view,
+        "turn": viewer.turn,
+        "submission": viewer.submission,
+        "awaited": viewer.awaited,
         "form": form,
-        "locked_players": selectors.turn_locked_players(turn),
-        "log": list(selectors.match_messages_for(match, me)),
+        "locked_players": viewer.locked_players,
+        "log": viewer.log,
         "private_seq": selectors.match_private_seq(match, me),
-        "host_views": selectors.match_views_for_host(match) if role == selectors.Role.HOST else None,
+        "host_views": viewer.host_views,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
@@ -68,13 +65,15 @@ def _match_or_404(pk: int) -> Match:
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page: public log, my view, my form and countdown; spectators need no login."""
-    return render(request, "games/match_detail.html", match_context(request, _match_or_404(pk)))
+    viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
+    return render(request, "games/match_detail.html", match_context(request, viewer))
 
 
 @require_GET
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live part of the match page, re-fetched on every push (htmx)."""
-    return render(request, "games/_match_live.html", match_context(request, _match_or_404(pk)))
+    """The live part of the match page, fetched when a push says it changed or a resync is due (htmx)."""
+    viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
+    return render(request, "games/_match_live.html", match_context(request, viewer))
 
 
 @require_GET
@@ -95,31 +94,32 @@ def _seq_param(request: HttpRequest, name: str) -> int:
     return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
-def _parse_move(request: HttpRequest, match: Match, me: str) -> tuple[dict[str, Any] | None, str]:
-    """The posted move (``move_json`` if given, else the game's form) or a reason it is unreadable."""
+def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: int | None) -> dict[str, Any]:
+    """The posted move; a form for a turn that has closed is refused as ``StaleTurn`` before its fields are read."""
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
             value = json_parse(raw, field="move_json")
         except JsonInputError as exc:
-            return None, f"Your move was not readable ({exc})"
+            raise errors.MalformedMove(f"Your move was not readable ({exc}); nothing was saved.") from exc
         if not isinstance(value, dict):
-            return None, "A move must be a JSON object"
-        return value, ""
+            raise errors.MalformedMove("A move must be a JSON object; nothing was saved.")
+        return value
     entry = get_entry(match.game)
     form_class = entry.form_class or JsonMoveForm
     form = form_class(request.POST, view=selectors.match_view_for_player(match, me), player=me)
     if not form.is_valid():
-        return None, "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(map(str, v))}"
-                               for k, v in form.errors.items())
-    return form.to_move(), ""
+        # A form drawn for a turn that has since closed has fields of another moment: say so, not "field required".
+        turn = selectors.match_open_turn(match)
+        if turn_number is not None and (turn is None or turn.number != turn_number):
+            raise errors.StaleTurn("That turn is over; nothing was saved. The page now shows the open turn.")
+        detail = "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(v)}" for k, v in form.errors.items())
+        raise errors.InvalidMove(f"Nothing was saved: {detail}")
+    return dict(form.to_move())
 
 
-def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, Any] | None:
-    move, problem = _parse_move(request, match, me)
-    if move is None:
-        messages.error(request, f"Nothing was saved: {problem}")
-    return move
+def _posted_turn(request: HttpRequest) -> int | None:
+    return _turn_field(request.POST.get("turn", ""))
 
 
 @require_POST
@@ -133,8 +133,11 @@ def match_check(request: HttpRequest, pk: int) -> HttpResponse:
     me = selectors.viewer_handle(match, request.user)
     if me is None:
         return HttpResponse('<p class="errors">You are not a player in this match.</p>', status=403)
-    move, problem = _parse_move(request, match, me)
-    if move is not None:
+    try:
+        move = _move_from_post(request, match, me, None)
+    except errors.GameError as exc:
+        problem = str(exc)
+    else:
         problem = selectors.move_problem(match, me, move)
     return render(request, "games/_move_check.html", {"problem": problem})
 
@@ -145,33 +148,56 @@ def _turn_field(raw: str) -> int | None:
     if not raw:
         return None
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
-        raise SubmissionRefused('the field "turn" must be a turn number (a whole number from 1)', rule=True)
+        raise errors.MalformedMove('the field "turn" must be a turn number (a whole number from 1)')
     return int(raw)
 
 
 @require_POST
 @login_required
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Save (and optionally lock in) my move for the open turn, then show the page again."""
+    """Save (and optionally lock in) my move for the open turn.
+
+    From htmx (the page's form) the answer is the live fragment itself, showing the
+    result; the page keeps its socket and nothing reloads. A refusal answers with
+    its status (400/403/409/429) and the same fragment naming why. Without
+    JavaScript the form posts normally and is redirected back to the page.
+    """
     match = _match_or_404(pk)
-    target = reverse("games:match", args=[match.pk])
-    if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
-        return HttpResponse("Too many submissions; wait a minute and try again.", status=429)
-    me = selectors.viewer_handle(match, request.user)
-    if me is None:
-        messages.error(request, "You are not a player in this match; nothing was saved.")
-        return HttpResponseRedirect(target)
-    move = _move_from_post(request, match, me)
-    if move is not None:
-        lock = request.POST.get("lock") in {"1", "on", "true"}
-        try:
-            turn_number = _turn_field(request.POST.get("turn", ""))
-            submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
-        except SubmissionRefused as exc:
-            messages.error(request, f"Not saved: {exc}")
-        else:
-            messages.success(request, "Locked in." if lock else "Saved. You can change it until the deadline.")
-    return HttpResponseRedirect(target)
+    lock = request.POST.get("lock") in {"1", "on", "true"}
+    sub = None
+    status = 200
+    try:
+        if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
+            raise errors.RateLimited("Too many submissions; wait a minute and try again.")
+        me = selectors.viewer_handle(match, request.user)
+        if me is None:
+            raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
+        turn_number = _posted_turn(request)
+        move = _move_from_post(request, match, me, turn_number)
+        sub = submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
+    except errors.GameError as exc:
+        text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
+        result = {"kind": "error", "code": exc.code, "text": text}
+        status = exc.status
+    else:
+        result = {"kind": "success", "code": "saved",
+                  "text": "Locked in." if lock else "Saved. You can change it until the deadline."}
+    if not request.headers.get("HX-Request"):
+        if status == 429:
+            return HttpResponse(result["text"], status=429)
+        (messages.success if status == 200 else messages.error)(request, result["text"])
+        return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
+    if sub is not None and not getattr(sub, "completes_turn", False):
+        # The turn is still open: reuse the rows the write just read instead of reading them again.
+        viewer = selectors.match_for_viewer(match, request.user, turn=sub.turn,
+                                            submissions=getattr(sub, "turn_submissions", None))
+    else:
+        match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
+        viewer = selectors.match_for_viewer(match, request.user)
+    response = render(request, "games/_match_live.html", {**match_context(request, viewer), "result": result},
+                      status=status)
+    response["X-Garnet-Fragment"] = "live"
+    return response
 
 
 @require_GET
@@ -185,17 +211,7 @@ def match_verify_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """My matches: which await me, their deadlines, what I submitted."""
-    rows = []
-    for match in selectors.matches_of_user(request.user)[:100]:
-        turn = selectors.match_open_turn(match)
-        sub = selectors.submission_of(turn, request.user.username)
-        rows.append({
-            "match": match,
-            "turn": turn,
-            "awaits_me": bool(turn and request.user.username in turn.awaiting and match.status == "running"),
-            "submission": sub,
-        })
-    return render(request, "games/dashboard.html", {"rows": rows})
+    return render(request, "games/dashboard.html", {"rows": selectors.dashboard_rows(request.user)})
 
 
 @require_GET

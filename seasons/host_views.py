@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.errors import GameError
 from games.models import Match, Turn
 from games.option_forms import OptionsForm
 from games.registry import get_engine, slugs
@@ -177,10 +178,12 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             try:
                 done = _step(season, request.user, form.cleaned_data, request.build_absolute_uri("/")[:-1])()
-            except SeasonError as exc:
+            except GameError as exc:
                 messages.error(request, f"Nothing changed: {exc}")
-            except (LookupError, ObjectDoesNotExist, ValueError) as exc:  # an entry gone since the page loaded
+            except (LookupError, ValueError) as exc:  # a name or value the step cannot use
                 messages.error(request, f"Nothing changed: {exc}")
+            except ObjectDoesNotExist:  # a step's target was deleted since the page was drawn
+                messages.error(request, "Nothing changed: what that step names no longer exists; reload the page.")
             else:
                 messages.success(request, _done_text(form.cleaned_data["step"], done))
         else:

@@ -1,6 +1,6 @@
-// Countdowns in the viewer's time zone, and live updates over a websocket.
-// A push is only a nudge: on any event, a gap or a reconnect the page re-fetches
-// its live part from the server, which is always the truth.
+// Countdowns in the viewer's time zone, and live updates over one websocket.
+// Event shapes: games/events.py. The server is the truth: on a gap or a reconnect
+// whose hello differs, the page re-fetches its live part.
 (function () {
   "use strict";
 
@@ -40,50 +40,110 @@
     return a && a.closest && a.closest("form.move-form") && a.tagName !== "BUTTON";
   }
 
+  // The submit answers with the live fragment, also when it refuses (4xx): show it, it names why.
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    const xhr = e.detail.xhr;
+    if (xhr && xhr.status >= 400 && xhr.getResponseHeader("X-Garnet-Fragment")) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
+
+  // One socket for the page's whole life. Pushes carry the data: log lines are added
+  // as they arrive; a new turn or the end redraws the live part (its form changes).
+  // A gap in the sequence, or a hello that does not match what the page has, means
+  // pushes were missed: the page resyncs by fetching its live part again.
   function live() {
     const box = document.getElementById("live");
     if (!box || !window.WebSocket) return;
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     const url = proto + location.host + "/ws/matches/" + box.dataset.match + "/";
-    // Public lines and my private lines are numbered apart (so numbers never count others' secrets).
-    let seq = parseInt(box.dataset.seq || "0", 10), delay = 500, pending = false;
+    // ``seq`` is opaque: the last sequence number of what this viewer can see. Public lines and
+    // my private lines are numbered apart (so numbers never count others' secrets).
+    let seq = parseInt(box.dataset.seq || "0", 10), attempt = 0, pending = false, queued = null, ws = null,
+      pongDue = null;
     let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
-    window.garnetLive = { events: [], connected: false };
+    const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, seq: () => seq });
 
     function refresh() {
       if (formBusy()) { pending = true; return; }  // never wipe a move the player is typing
       pending = false;
-      if (window.htmx) window.htmx.trigger(box, "refresh");
+      if (queued) return;
+      // Coalesce a burst (a close sends its lines and its turn together) into one fetch.
+      queued = setTimeout(() => { queued = null; state.refreshes++; if (window.htmx) window.htmx.trigger(box, "refresh"); }, 15);
     }
     document.addEventListener("focusout", () => { if (pending) setTimeout(() => { if (!formBusy()) refresh(); }, 50); });
-    document.body.addEventListener("htmx:afterSwap", (e) => {
+    document.body.addEventListener("htmx:afterSwap", () => {
       const root = box.querySelector(".live-root");
       if (root) seq = Math.max(seq, parseInt(root.dataset.seq || "0", 10));
       if (root && root.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(root.dataset.privateSeq, 10));
       localTimes(box); tick();
     });
 
-    function connect() {
-      const ws = new WebSocket(url);
-      ws.onopen = () => { delay = 500; window.garnetLive.connected = true; };
-      ws.onmessage = (e) => {
-        const data = JSON.parse(e.data);
-        window.garnetLive.events.push(data);
-        if (data.event === "hello") {
+    function appendLine(data) {
+      const log = box.querySelector("#log");
+      if (!log) return refresh();
+      const empty = log.querySelector("li.muted");
+      if (empty) empty.remove();
+      const li = document.createElement("li");
+      li.dataset.seq = String(data.seq);
+      if (data.private) {
+        li.className = "private";
+        const tag = document.createElement("span");
+        tag.className = "tag"; tag.textContent = "private";
+        li.append(tag, " ");
+      }
+      data.text.split("\n").forEach((part, i) => { if (i) li.append(document.createElement("br")); li.append(part); });
+      log.append(li);
+    }
+
+    function onEvent(data) {
+      state.events.push(data);
+      if (state.events.length > 200) state.events.shift();
+      switch (data.event) {
+        case "hello":
           if (data.seq !== seq || (typeof data.private_seq === "number" && data.private_seq !== pseq)) refresh();
           return;
+        case "pong": clearTimeout(pongDue); pongDue = null; return;
+        case "message": {
+          const last = data.private ? (pseq || 0) : seq;
+          if (data.seq <= last) return;            // already shown
+          if (data.private) pseq = data.seq; else seq = data.seq;
+          if (data.seq > last + 1) { refresh(); return; }  // a gap: resync
+          appendLine(data); return;
         }
-        if (data.event === "pong") return;
-        if (typeof data.seq === "number" && data.private) pseq = Math.max(pseq || 0, data.seq);
-        else if (typeof data.seq === "number") seq = Math.max(seq, data.seq);
-        refresh();
-      };
+        case "turn": case "finished":
+          seq = Math.max(seq, data.seq); refresh(); return;
+        default: return;
+      }
+    }
+
+    function connect() {
+      ws = new WebSocket(url);
+      state.connects++;
+      ws.onopen = () => { attempt = 0; state.connected = true; };
+      ws.onmessage = (e) => { try { onEvent(JSON.parse(e.data)); } catch (err) { refresh(); } };
       ws.onclose = () => {
-        window.garnetLive.connected = false;
-        setTimeout(() => { connect(); }, delay);  // the hello after reconnecting triggers a resync
-        delay = Math.min(delay * 2, 15000);
+        state.connected = false; clearTimeout(pongDue); pongDue = null;
+        // Exponential backoff with jitter, so a restarted server is not hit by every page at once.
+        const wait = Math.min(15000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+        attempt = Math.min(attempt + 1, 6);
+        setTimeout(connect, wait);  // the hello after reconnecting says whether to resync
       };
     }
+    // A socket can die silently (a phone changing networks): ping, and reconnect if no pong comes.
+    setInterval(() => {
+      if (!ws || ws.readyState !== WebSocket.OPEN || pongDue) return;
+      ws.send(JSON.stringify({ event: "ping" }));
+      pongDue = setTimeout(() => { pongDue = null; ws.close(); }, 10000);
+    }, 25000);
+    // Back from the background (phones suspend timers): check at once.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && ws && ws.readyState === WebSocket.OPEN && !pongDue) {
+        ws.send(JSON.stringify({ event: "ping" }));
+        pongDue = setTimeout(() => { pongDue = null; ws.close(); }, 5000);
+      }
+    });
     connect();
   }
 

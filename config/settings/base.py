@@ -64,7 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "accounts.middleware.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -74,7 +74,12 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "accounts.middleware.TimezoneMiddleware",
     "axes.middleware.AxesMiddleware",
+    "games.middleware.GameErrorMiddleware",
 ]
+
+# Sessions read from the cache, written through to the database (no query per request;
+# a cache outage falls back to the database).
+SESSION_ENGINE = "accounts.sessions"
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
@@ -155,10 +160,29 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
+    # Sized for thousands of sockets per process: redis-py's asyncio pool refuses a
+    # 101st concurrent command by default (MaxConnectionsError under a burst of
+    # connects), so allow many, keep them alive, and check idle ones before reuse.
+    # redis-py 8's default socket timeout is 5 s, exactly the 5 s a consumer's blocking
+    # read (BZPOPMIN) waits by design, so idle sockets died with "Timeout reading": give
+    # reads a timeout well above it (a dead connection is still noticed).
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 2000, "expiry": 30},
+            "CONFIG": {
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "max_connections": int(os.environ.get("GARNET_REDIS_MAX_CONNECTIONS", "2000")),
+                    "socket_keepalive": True,
+                    "socket_connect_timeout": 5,
+                    "socket_timeout": 30,
+                    "health_check_interval": 30,
+                    "retry_on_timeout": True,
+                }],
+                "capacity": 2000,
+                "expiry": 30,
+                "group_expiry": 86400,
+            },
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
@@ -232,6 +256,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 
+# One shared limiter (accounts.ratelimit) for pages and API: one Redis round trip per check.
 GARNET_SUBMIT_RATE = env.str("GARNET_SUBMIT_RATE", default="60/m")
 GARNET_LOGIN_RATE = env.str("GARNET_LOGIN_RATE", default="20/m")
 

@@ -79,6 +79,7 @@ class SubmitInSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable machine-readable code (games.errors), e.g. stale_turn.")
     detail = serializers.CharField()
     rule = serializers.BooleanField(required=False)
 

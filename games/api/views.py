@@ -7,7 +7,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,6 +22,7 @@ from games.api.serializers import (
     SubmissionOutSerializer,
     SubmitInSerializer,
 )
+from games.errors import MalformedMove, RateLimited
 from games.models import Match
 from games.options import options_json_schema
 from games.registry import engines, slugs
@@ -69,15 +69,13 @@ class MatchDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         """The match as I may see it: the engine's view for me (the public one if I do not play)."""
         match = _match(pk)
-        me = selectors.viewer_handle(match, request.user)
-        turn = selectors.match_open_turn(match)
+        viewer = selectors.match_for_viewer(match, request.user)
         data = {
             "id": match.pk, "game": match.game, "title": str(match), "status": match.status,
-            "players": match.players, "me": me, "role": str(selectors.match_role(match, request.user)),
-            "turn": turn, "view": selectors.match_view_for_player(match, me),
-            "submission": selectors.submission_of(turn, me),
-            "locked_players": selectors.turn_locked_players(turn),
-            "last_seq": match.last_seq, "private_seq": selectors.match_private_seq(match, me),
+            "players": match.players, "me": viewer.me, "role": str(viewer.role),
+            "turn": viewer.turn, "view": viewer.view, "submission": viewer.submission,
+            "locked_players": viewer.locked_players, "last_seq": viewer.seq,
+            "private_seq": selectors.match_private_seq(match, viewer.me),
             "outcome": match.outcome, "seed_sha256": match.seed_sha256, "seed": match.revealed_seed,
         }
         return Response(MatchDetailSerializer(data).data)
@@ -111,12 +109,11 @@ class SubmitView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         """Save (and optionally lock in) my move for the open turn."""
         if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
-            raise Throttled(detail="Too many submissions; wait a minute and try again.")
+            raise RateLimited("Too many submissions; wait a minute and try again.")
         incoming = SubmitInSerializer(data=request.data)
         if not incoming.is_valid():
             first = next(iter(incoming.errors.items()))
-            return Response({"detail": f"{first[0]}: {' '.join(map(str, first[1]))}", "rule": False},
-                            status=status.HTTP_400_BAD_REQUEST)
+            raise MalformedMove(f"{first[0]}: {' '.join(map(str, first[1]))}")
         # The service checks the match exists (404) and that this user plays in it (403).
         sub = submission_submit(match_id=pk, player=request.user.username, move=incoming.validated_data["move"],
                                 lock=incoming.validated_data["lock"],

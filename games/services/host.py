@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import broadcast
+from games.errors import NoOpenTurn
 from games.models import HostAction, Match, Turn
 from games.services.turns import turn_close
 
@@ -23,7 +24,7 @@ def host_action_log(*, match: Match | None, user: Any, action: str, reason: str 
 def _open_turn(match_id: int) -> Turn:
     turn = Turn.objects.select_for_update().filter(match_id=match_id, status=Turn.Status.OPEN).first()
     if turn is None:
-        raise ValueError("this match has no open turn")
+        raise NoOpenTurn("This match has no open turn.")
     return turn
 
 

@@ -12,13 +12,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import RuleError
+from games.errors import GameError
 from games.models import Match, Seat
 from games.registry import get_engine
 from games.services.turns import turn_open, turn_rng
 
 
-class MatchStartError(ValueError):
+class MatchStartError(GameError, ValueError):
     """The match cannot start as asked; ``str(e)`` says why."""
+
+    code = "match_start_refused"
 
 
 def match_start(

@@ -1,20 +1,127 @@
-"""Taking a player's move for the current turn."""
+"""Taking a player's move for the current turn: access → check → do (Zulip's shape).
+
+``submission_access`` says who may act and on what (the locked read), ``submission_check``
+says whether the move is acceptable now, and ``submission_do`` writes it. The public
+``submission_submit`` runs the three in one transaction, so a move either lands before
+its turn closes or is refused as late; never after.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import hooks
+from games import errors, hooks
 from games.engine import RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
-from games.services.errors import SubmissionRefused
 from games.services.turns import turn_close_soon
+
+
+@dataclass
+class SubmitTarget:
+    """What a submission lands on: the open turn (row-locked) with its match, and its submissions so far."""
+
+    match: Match
+    turn: Turn | None
+    submissions: dict[str, Submission] = field(default_factory=dict)
+    cost: Any = None  # the move's garnet cost, once checked
+
+
+def submission_access(*, match_id: int, player: str) -> SubmitTarget:
+    """Lock the open turn of ``match_id`` (one query, with its match) and check ``player`` plays in it.
+
+    Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
+    """
+    turn = (
+        Turn.objects.select_for_update(of=("self",))
+        .select_related("match")
+        .filter(match_id=match_id, status=Turn.Status.OPEN)
+        .order_by("-number")
+        .first()
+    )
+    match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise errors.MatchNotFound("There is no such match.")
+    if player not in match.players:
+        raise errors.NotAPlayer("You are not a player in this match.")
+    subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
+    return SubmitTarget(match=match, turn=turn, submissions=subs)
+
+
+def submission_check(*, target: SubmitTarget, player: str, move: Any, turn_number: int | None,
+                     moment: datetime) -> dict[str, Any]:
+    """The move as the engine cleaned it, if ``player`` may make it now; else the refusal that says why."""
+    match, turn = target.match, target.turn
+    if turn_number is not None and (turn is None or turn.number != turn_number):
+        now_open = f"; the open turn is {turn.label} (turn {turn.number})" if turn is not None else ""
+        raise errors.StaleTurn(f"That turn is over{now_open}. Nothing was saved.")
+    if match.status == Match.Status.PAUSED:
+        raise errors.MatchPaused("This match is paused by its host; submissions wait until it resumes.")
+    if match.status != Match.Status.RUNNING:
+        raise errors.GameOver("This match is over; it takes no more submissions.")
+    if turn is None:
+        raise errors.NoOpenTurn("No turn is open right now.")
+    if player not in turn.awaiting:
+        waiting = ", ".join(turn.awaiting) or "nobody (a timed pause)"
+        raise errors.InactivePlayer(f"{turn.label} does not await you; it awaits {waiting}.")
+    if turn.is_paused:
+        raise errors.TurnPaused(f"{turn.label} is paused by the host; try again when it resumes.")
+    if moment >= turn.deadline:
+        raise errors.StaleTurn(f"Too late: the deadline of {turn.label} passed at {turn.deadline:%Y-%m-%d %H:%M:%S} UTC.")
+    existing = target.submissions.get(player)
+    if existing is not None and existing.locked:
+        raise errors.AlreadyLocked("You have locked in your move for this turn; it can no longer change.")
+    if not isinstance(move, Mapping):
+        raise errors.MalformedMove("A move must be a JSON object.", rule=True)
+    try:
+        engine = get_engine(match.game)
+    except KeyError as exc:
+        raise errors.GameNotInstalled("This match's game is not installed here.") from exc
+    try:
+        state = engine.load(turn.state_before)
+        clean = engine.validate(state, player, dict(move))
+        target.cost = engine.garnet_cost(state, player, clean)
+        for check in hooks.MOVE_CHECKS:
+            check(match, player, clean)
+    except RuleError as exc:
+        raise errors.InvalidMove(str(exc)) from exc
+    return dict(clean)
+
+
+def submission_do(*, target: SubmitTarget, player: str, clean: dict[str, Any], lock: bool,
+                  moment: datetime) -> Submission:
+    """Store the checked move (one write); when it is the last lock-in, close the turn right after commit."""
+    turn = target.turn
+    assert turn is not None  # submission_check refused a missing turn
+    existing = target.submissions.get(player)
+    if existing is None:
+        sub = Submission.objects.create(turn=turn, player=player, move=clean, locked=lock, submitted_at=moment)
+    else:
+        existing.move, existing.locked, existing.submitted_at = clean, lock, moment
+        existing.revision += 1
+        existing.save(update_fields=["move", "locked", "submitted_at", "revision"])
+        sub = existing
+    sub.turn = turn
+    target.submissions[player] = sub
+    try:  # a season holds the move's garnets from the free balance, or refuses it (all rolled back)
+        for saved in hooks.MOVE_SAVED:
+            saved(target.match, turn, player, target.cost)
+    except RuleError as exc:
+        raise errors.InvalidMove(str(exc)) from exc
+    # For the edge that answers with the live page: what it would otherwise read again.
+    sub.turn_submissions = list(target.submissions.values())  # type: ignore[attr-defined]
+    sub.completes_turn = bool(turn.awaiting) and all(  # type: ignore[attr-defined]
+        p in target.submissions and target.submissions[p].locked for p in turn.awaiting)
+    if sub.completes_turn:  # type: ignore[attr-defined]
+        turn_id = turn.pk
+        transaction.on_commit(lambda: turn_close_soon(turn_id=turn_id))
+    return sub
 
 
 def submission_submit(
@@ -26,81 +133,17 @@ def submission_submit(
     turn_number: int | None = None,
     now: datetime | None = None,
 ) -> Submission:
-    """Store ``player``'s move for the open turn of match ``match_id``.
+    """Store ``player``'s move for the open turn of match ``match_id``; raise a ``SubmissionRefused`` if not.
 
-    The move is checked by the engine (a RuleError becomes a refusal naming the
-    rule) and stored under the turn's row lock, so it either lands before the
-    turn closes or is refused as late; never after. When every awaited player has
-    locked in, the turn closes right after commit.
+    ``turn_number`` (from a form or a client) makes a move meant for a closed turn a
+    ``StaleTurn`` ("that turn is over") instead of landing on the next one. Three
+    queries in the usual case: the locked turn with its match, its submissions, the write.
+    The returned submission also carries ``turn_submissions`` (the turn's rows as
+    written) and ``completes_turn`` (this was the last lock-in: the turn has been
+    closed by the time this returns, unless that close failed and a worker retries).
     """
-    # One query for the usual case: the open turn with its match.
-    turn = (
-        Turn.objects.select_related("match")
-        .filter(match_id=match_id, status=Turn.Status.OPEN)
-        .order_by("-number")
-        .first()
-    )
-    match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
-    if match is None:
-        raise SubmissionRefused("There is no such match.", status=404)
-    if player not in match.players:
-        raise SubmissionRefused("You are not a player in this match.", status=403)
-    if match.status == Match.Status.PAUSED:
-        raise SubmissionRefused("This match is paused by its host; submissions wait until it resumes.", status=409)
-    if match.status != Match.Status.RUNNING:
-        raise SubmissionRefused("This match is over; it takes no more submissions.", status=409)
-    if turn is None:
-        raise SubmissionRefused("No turn is open right now.", status=409)
-    if turn_number is not None and turn_number != turn.number:
-        raise SubmissionRefused(f"That turn is over; the open turn is {turn.label} (turn {turn.number}).", status=409)
-    if player not in turn.awaiting:
-        waiting = ", ".join(turn.awaiting) or "nobody (a timed pause)"
-        raise SubmissionRefused(f"{turn.label} does not await you; it awaits {waiting}.", status=409)
-    if not isinstance(move, Mapping):
-        raise SubmissionRefused("A move must be a JSON object.", rule=True)
-    try:
-        engine = get_engine(match.game)
-    except KeyError as exc:
-        raise SubmissionRefused("This match's game is not installed here.", status=404) from exc
-    try:
-        state = engine.load(turn.state_before)
-        clean = engine.validate(state, player, dict(move))
-        cost = engine.garnet_cost(state, player, clean)
-        for check in hooks.MOVE_CHECKS:
-            check(match, player, clean)
-    except RuleError as exc:
-        raise SubmissionRefused(str(exc), rule=True) from exc
     moment = now or timezone.now()
     with transaction.atomic():
-        locked_turn = Turn.objects.select_for_update().get(pk=turn.pk)
-        if locked_turn.status != Turn.Status.OPEN:
-            raise SubmissionRefused(f"Too late: {turn.label} has closed.", status=409)
-        if locked_turn.is_paused:
-            raise SubmissionRefused(f"{turn.label} is paused by the host; try again when it resumes.", status=409)
-        if moment >= locked_turn.deadline:
-            raise SubmissionRefused(
-                f"Too late: the deadline of {turn.label} passed at {locked_turn.deadline:%Y-%m-%d %H:%M:%S} UTC.",
-                status=409,
-            )
-        # All of the turn's submissions at once: this player's row and the lock count in one query.
-        others = {s.player: s for s in Submission.objects.filter(turn=locked_turn)}
-        existing = others.get(player)
-        if existing is not None and existing.locked:
-            raise SubmissionRefused("You have locked in your move for this turn; it can no longer change.", status=409)
-        if existing is None:
-            sub = Submission.objects.create(turn=locked_turn, player=player, move=clean, locked=lock, submitted_at=moment)
-        else:
-            existing.move, existing.locked, existing.submitted_at = clean, lock, moment
-            existing.revision += 1
-            existing.save(update_fields=["move", "locked", "submitted_at", "revision"])
-            sub = existing
-        sub.turn = locked_turn
-        others[player] = sub
-        try:  # a season holds the move's garnets from the free balance, or refuses it (all rolled back)
-            for saved in hooks.MOVE_SAVED:
-                saved(match, locked_turn, player, cost)
-        except RuleError as exc:
-            raise SubmissionRefused(str(exc), rule=True) from exc
-        if all(p in others and others[p].locked for p in locked_turn.awaiting):
-            transaction.on_commit(lambda: turn_close_soon(turn_id=locked_turn.pk))
-    return sub
+        target = submission_access(match_id=match_id, player=player)
+        clean = submission_check(target=target, player=player, move=move, turn_number=turn_number, moment=moment)
+        return submission_do(target=target, player=player, clean=clean, lock=lock, moment=moment)

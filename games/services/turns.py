@@ -9,6 +9,7 @@ for it). Closing twice is a no-op: the status is checked under the lock.
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
@@ -16,7 +17,8 @@ from random import Random
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import broadcast, hooks
@@ -182,35 +184,63 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
 
 
 def turn_close_soon(*, turn_id: int) -> None:
-    """Close a turn whose awaited players have all locked in, via a worker when there is one."""
+    """Close a turn whose awaited players have all locked in, here and now (call after commit).
+
+    The web process closes it itself, so the players' pushes leave within
+    milliseconds of the last lock-in instead of after a broker and worker hop. If
+    this close fails, a worker retries at once when there is one; the deadline
+    task and the sweep are the backstop either way.
+    """
+    try:
+        turn_close(turn_id=turn_id)
+        return
+    except Exception:
+        log.exception("closing turn %s after its last lock-in failed", turn_id)
     if settings.GARNET_CELERY_ENABLED:
         from games.tasks import turn_close_task
 
         try:
             turn_close_task.delay(turn_id)
-            return
         except Exception:
-            log.warning("broker unavailable; closing turn %s in this process", turn_id, exc_info=True)
-    turn_close(turn_id=turn_id)
+            log.warning("broker unavailable; the sweep will close turn %s", turn_id, exc_info=True)
 
 
-def turns_close_due(*, now: datetime | None = None, limit: int = 1000) -> int:
-    """Close every open turn whose deadline has passed, oldest deadline first; return how many closed."""
+def _due_turns(moment: datetime) -> QuerySet[Turn]:
+    return Turn.objects.filter(
+        status=Turn.Status.OPEN,
+        deadline__lte=moment,
+        paused_remaining__isnull=True,
+        match__status=Match.Status.RUNNING,
+    ).order_by("deadline", "pk")
+
+
+def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: int = 20) -> int:
+    """Close every open turn whose deadline had passed by ``now``, oldest first; return how many this call closed.
+
+    Several sweeps (Celery workers, a late beat tick) split the work instead of
+    racing over one list: each claims a batch with ``FOR UPDATE SKIP LOCKED`` and
+    closes it in one transaction, so no turn is ever taken by two sweeps at once.
+    Each turn's ``closed_at`` is the moment it really closed. (SQLite has one
+    writer and ignores the row locks; the embedded default runs one sweeper.)
+    """
     moment = now or timezone.now()
-    due = list(
-        Turn.objects.filter(
-            status=Turn.Status.OPEN,
-            deadline__lte=moment,
-            paused_remaining__isnull=True,
-            match__status=Match.Status.RUNNING,
-        )
-        .order_by("deadline", "pk")
-        .values_list("pk", flat=True)[:limit]
-    )
-    closed = 0
-    for turn_id in due:
-        try:
-            closed += turn_close(turn_id=turn_id, now=moment)
-        except Exception:  # one broken match must not stop the sweep of the others
-            log.exception("closing turn %s failed", turn_id)
+    closed, tried = 0, 0
+    seen: list[int] = []
+    # Without row locks (SQLite) a batch transaction would only hold the one write lock longer.
+    claims = connection.features.has_select_for_update_skip_locked
+    while tried < limit:
+        with transaction.atomic() if claims else nullcontext():
+            claim = (_due_turns(moment).exclude(pk__in=seen).select_for_update(skip_locked=True, of=("self",))
+                     .values_list("pk", flat=True)[: min(batch, limit - tried)])
+            ids = list(claim)
+            if not ids:
+                break
+            for turn_id in ids:
+                try:
+                    with transaction.atomic() if claims else nullcontext():  # one broken match must not undo the batch
+                        closed += turn_close(turn_id=turn_id, now=None if now is None else moment)
+                except Exception:
+                    log.exception("closing turn %s failed", turn_id)
+        seen += ids
+        tried += len(ids)
     return closed

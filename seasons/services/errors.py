@@ -1,14 +1,14 @@
-"""The one error season services raise; edges show ``str(e)`` and change nothing."""
+"""The error season services raise: a ``GameError`` (one hierarchy, stable codes)."""
 
 from __future__ import annotations
 
+from games.errors import GameError
 
-class SeasonError(ValueError):
+
+class SeasonError(GameError, ValueError):
     """A season step refused; ``str(e)`` says why, for the person who asked.
 
     ``status`` is what an HTTP edge answers: 400 bad input, 403 not allowed, 409 wrong moment.
     """
 
-    def __init__(self, message: str, *, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
+    code = "season_refused"

@@ -23,7 +23,7 @@ def notice_send(*, user: Any, text: str, kind: str, season: Season | None = None
             notice = Notice.objects.create(user=user, season=season, kind=kind, text=text, url=url, key=key)
     except IntegrityError:
         return None
-    event = (broadcast.group_user(user.pk), {"type": "user.notify", "kind": kind, "text": text, "url": url,
+    event = (broadcast.group_user(user.pk), {"type": "user.notify", "event": "notice", "kind": kind, "text": text, "url": url,
                                              "id": notice.pk})
     transaction.on_commit(lambda: broadcast.send([event]))
     return notice

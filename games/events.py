@@ -1,0 +1,79 @@
+"""The schema of every websocket event Garnet sends (after Zulip's ``event_schema.py``).
+
+Each frame a client receives is a JSON object whose ``event`` names one of the
+schemas below; every listed field is present with that type and no other field is
+sent. The tests check every frame the server produces against this table, so a
+new field or event type must be declared here first, where client authors read it.
+
+``seq`` is opaque to clients: the last sequence number of what *this* viewer can
+see; a client keeps the largest it has seen and asks the page to resync from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TURN_FIELDS: dict[str, Any] = {
+    "number": int,
+    "label": str,
+    "status": str,
+    "deadline": str,
+    "paused": bool,
+    "awaiting": [str],
+}
+
+SCHEMAS: dict[str, dict[str, Any]] = {
+    # On connect: where this viewer's stream stands; a client whose seq differs resyncs.
+    # A player's hello also carries ``private_seq`` (their own private lines are numbered apart).
+    "hello": {"event": str, "match": int, "seq": int, "player": (str, None), "private_seq?": int},
+    # The answer to a client's {"event": "ping"}.
+    "pong": {"event": str},
+    # A log line: public to the match's group, private (``private`` true) to its one player.
+    "message": {"event": str, "match": int, "seq": int, "turn_number": int, "text": str, "private": bool},
+    # A turn opened or changed (deadline moved, paused, resumed): the client redraws its live part.
+    "turn": {"event": str, "match": int, "seq": int, "turn": TURN_FIELDS},
+    # The match ended: the client redraws to show the result.
+    "finished": {"event": str, "match": int, "seq": int},
+    # A frame the socket could not take (clients only send pings): the one error translation.
+    "error": {"event": str, "code": str, "detail": str, "rule": bool},
+    # /ws/me/: a notice for the signed-in user (you were picked, a turn awaits you...).
+    "notice": {"event": str, "id": int, "kind": str, "text": str, "url": str},
+}
+
+
+def _check(value: Any, spec: Any, where: str) -> None:
+    if isinstance(spec, dict):
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected an object, got {type(value).__name__}")
+        required = {k for k in spec if not k.endswith("?")}
+        allowed = {k.rstrip("?") for k in spec}
+        missing, extra = required - set(value), set(value) - allowed
+        if missing or extra:
+            raise ValueError(f"{where}: missing {sorted(missing)}, unexpected {sorted(extra)}")
+        for key, sub in spec.items():
+            if key.rstrip("?") in value:
+                _check(value[key.rstrip("?")], sub, f"{where}.{key.rstrip('?')}")
+    elif isinstance(spec, list):
+        if not isinstance(value, list):
+            raise ValueError(f"{where}: expected a list, got {type(value).__name__}")
+        for i, item in enumerate(value):
+            _check(item, spec[0], f"{where}[{i}]")
+    elif isinstance(spec, tuple):
+        if not any(value is None if s is None else _is(value, s) for s in spec):
+            raise ValueError(f"{where}: {value!r} is none of {spec}")
+    elif not _is(value, spec):
+        raise ValueError(f"{where}: {value!r} is not {spec.__name__}")
+
+
+def _is(value: Any, kind: type) -> bool:
+    # bool is an int in Python, never in a schema.
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def check_event(frame: dict[str, Any]) -> str:
+    """Check one frame as a client receives it; return its event name or raise ValueError saying what is wrong."""
+    name = frame.get("event") if isinstance(frame, dict) else None
+    if name not in SCHEMAS:
+        raise ValueError(f"unknown event {name!r}")
+    _check(frame, SCHEMAS[name], str(name))
+    return str(name)

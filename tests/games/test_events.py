@@ -1,0 +1,72 @@
+"""Every websocket frame the server sends matches its schema in games/events.py (Zulip's event_schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games.events import SCHEMAS, check_event
+from games.models import Match, Turn
+from games.services import turn_close
+from tests.factories import UserFactory, abc_match
+from tests.trust.wsutil import communicator, drain, session_cookie
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture(autouse=True)
+def _memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.GARNET_INPROCESS_SWEEPER = False
+
+
+def _close_open_turn(match_id: int) -> bool:
+    turn = Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()
+    return bool(turn) and turn_close(turn_id=turn.pk, force=True)
+
+
+async def _socket(path: str, handle: str | None) -> WebsocketCommunicator:
+    _client, cookie = await sync_to_async(session_cookie)(handle)
+    comm = communicator(path, cookie)
+    assert (await comm.connect())[0]
+    return comm
+
+
+async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_used() -> None:
+    """A player's, a spectator's and a user's sockets through a whole match: each frame checks."""
+    match = await sync_to_async(abc_match)(seed="schemas")
+    player = await _socket(f"/ws/matches/{match.pk}/", "bob")
+    watcher = await _socket(f"/ws/matches/{match.pk}/", None)
+    me = await _socket("/ws/me/", "bob")
+    frames: list[dict[str, Any]] = []
+    await player.send_json_to({"event": "ping"})
+    await watcher.send_json_to({"event": "nonsense"})
+    for _ in range(80):
+        if not await sync_to_async(_close_open_turn)(match.pk):
+            break
+        frames += await drain(player, 0.05) + await drain(watcher, 0.05)
+
+    def notify() -> None:
+        from seasons.services.notify import notice_send
+
+        notice_send(user=UserFactory(username="bob"), text="Your turn", kind="turn", url="/matches/1/")
+
+    await sync_to_async(notify)()
+    frames += await drain(player) + await drain(watcher) + await drain(me)
+    for comm in (player, watcher, me):
+        await comm.disconnect()
+    assert (await sync_to_async(Match.objects.get)(pk=match.pk)).status == Match.Status.FINISHED
+    seen = {check_event(frame) for frame in frames}
+    assert seen == set(SCHEMAS), f"never produced: {set(SCHEMAS) - seen}"
+
+
+async def test_check_event_names_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="unexpected"):
+        check_event({"event": "pong", "extra": 1})
+    with pytest.raises(ValueError, match="not int"):
+        check_event({"event": "finished", "match": 1, "seq": True})
+    with pytest.raises(ValueError, match="unknown event"):
+        check_event({"event": "surprise"})

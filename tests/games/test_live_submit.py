@@ -1,0 +1,122 @@
+"""The live submit path: htmx answers with the live fragment, stale forms, closing in the web process, query counts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import Match, Submission, Turn
+from games.services import submission_submit, turn_close
+from tests.factories import abc_match
+
+pytestmark = pytest.mark.django_db
+
+PAIRS_JSON = '{"pairs": [["bob", "cat"], ["dan", "eve"]], "double": false}'
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _submit(client: Client, match: Match, **data: str) -> Any:
+    return client.post(reverse("games:match_submit", args=[match.pk]), data, **HTMX)
+
+
+def test_an_htmx_submit_answers_with_the_live_fragment_not_a_redirect(
+        match: Match, client_for: Callable[[str], Client]) -> None:
+    """Submit with htmx and answer with the live fragment (no redirect, no reload, no new socket)."""
+    r = _submit(client_for("ann"), match, move_json=PAIRS_JSON, lock="0", turn="1")
+    html = r.content.decode()
+    assert r.status_code == 200 and r["X-Garnet-Fragment"] == "live"
+    assert html.lstrip().startswith("<div class=\"live-root\"") and "<html" not in html
+    assert 'data-result="saved"' in html and "Saved (not locked)" in html
+
+
+def test_a_refusal_answers_with_its_status_and_the_fragment_naming_why(
+        match: Match, client_for: Callable[[str], Client]) -> None:
+    r = _submit(client_for("ann"), match, move_json='{"pairs": [["bob", "zed"], ["dan", "eve"]]}', turn="1")
+    assert r.status_code == 400 and r["X-Garnet-Fragment"] == "live"
+    assert 'data-result="invalid_move"' in r.content.decode()
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_stale_form_posted_after_its_turn_closed_says_that_turn_is_over(
+        match: Match, client_for: Callable[[str], Client], htmx: bool) -> None:
+    """A form drawn for turn 1, posted once turn 1 has closed: "that turn is over", not a field error."""
+    ann = client_for("ann")
+    turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
+    extra = HTMX if htmx else {}
+    r = ann.post(reverse("games:match_submit", args=[match.pk]), {"turn": "1", "lock": "1"}, follow=not htmx, **extra)
+    html = r.content.decode()
+    assert "That turn is over" in html and "This field is required" not in html
+    if htmx:
+        assert r.status_code == 409 and 'data-result="stale_turn"' in html
+    assert not Submission.objects.filter(player="ann").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_lock_in_closes_the_turn_in_the_web_process(
+        client_for: Callable[[str], Client], settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last lock-in closes the turn right after commit, without the broker; the answer shows the next turn."""
+    from games import tasks
+
+    settings.GARNET_CELERY_ENABLED = True
+
+    def no_broker(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the lock-in close must not go through the broker")
+
+    monkeypatch.setattr(tasks.turn_close_task, "delay", no_broker)
+    monkeypatch.setattr(tasks.turn_close_task, "apply_async", lambda *a, **k: None)  # deadline tasks stay allowed
+    match = abc_match()
+    r = _submit(client_for("ann"), match, move_json=PAIRS_JSON, lock="1", turn="1")
+    assert r.status_code == 200
+    first = Turn.objects.get(match=match, number=1)
+    assert first.status == Turn.Status.CLOSED and first.closed_at is not None
+    second = Turn.objects.get(match=match, number=2)
+    assert second.status == Turn.Status.OPEN and f'<input type="hidden" name="turn" value="2">' not in r.content.decode()
+    assert f'class="turn-label">{second.label}<' in r.content.decode()
+
+
+def test_a_form_save_reaches_its_write_in_five_queries(match: Match, client_for: Callable[[str], Client]) -> None:
+    """The user, the match, the locked open turn with its match, its submissions, the write.
+
+    (The answer's fragment then reads the log and what other parts of the page add: season
+    holds, clarifications, the private sequence.)"""
+    ann = client_for("ann")
+    _submit(ann, match, move_json=PAIRS_JSON, lock="0", turn="1")
+    with CaptureQueriesContext(connection) as queries:
+        r = _submit(ann, match, move_json=PAIRS_JSON, lock="0", turn="1")
+    assert r.status_code == 200
+    work = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+    write = next(i for i, sql in enumerate(work) if sql.startswith(('UPDATE "games_submission"', 'INSERT INTO "games_submission"')))
+    assert write + 1 <= 5, "\n".join(work[: write + 1])
+
+
+def test_the_service_alone_reaches_its_write_in_three_queries(match: Match) -> None:
+    """Access (the locked turn with its match), its submissions, the write (a season's garnet hold hook follows)."""
+    with CaptureQueriesContext(connection) as queries:
+        submission_submit(match_id=match.pk, player="ann",
+                          move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}, turn_number=1)
+    work = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+    assert work[2].startswith('INSERT INTO "games_submission"'), "\n".join(work)
+
+
+def test_the_dashboard_makes_the_same_queries_for_one_match_or_many(client_for: Callable[[str], Client]) -> None:
+    """The dashboard in a constant number of queries."""
+    abc_match(seed="one")
+    ann = client_for("ann")
+    ann.get(reverse("games:dashboard"))
+    with CaptureQueriesContext(connection) as one:
+        assert ann.get(reverse("games:dashboard")).status_code == 200
+    for i in range(6):
+        abc_match(seed=f"more-{i}")
+    ann = client_for("ann")  # the factory resets the players' passwords, which ends their sessions
+    ann.get(reverse("games:dashboard"))
+    with CaptureQueriesContext(connection) as many:
+        html = ann.get(reverse("games:dashboard")).content.decode()
+    assert html.count("your move") == 7
+    assert len(many.captured_queries) == len(one.captured_queries)
