@@ -84,3 +84,12 @@ def turn_locked_players(turn: Turn | None) -> list[str]:
     if turn is None:
         return []
     return list(Submission.objects.filter(turn=turn, locked=True).order_by("player").values_list("player", flat=True))
+
+
+def match_name(match: Match) -> str:
+    """The match as a person names it: the game's name, then the host's title ("The ABC Game · Episode 1 · Main Match")."""
+    try:
+        game = get_engine(match.game).title
+    except KeyError:
+        game = match.game
+    return f"{game} · {match.title}" if match.title else f"{game} #{match.pk}"

@@ -15,15 +15,26 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.ratelimit import rate_limited
-from games import selectors
+from games import hooks, selectors
 from games.forms import JsonMoveForm
 from games.models import Match
-from games.registry import get_entry
+from games.registry import get_engine, get_entry, slugs
+from games.rules_text import rules_for, variants
 from games.services import SubmissionRefused, submission_submit
 
 
-def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
-    """Everything the match page shows this viewer, computed through the engine's view."""
+def match_variant(match: Match, view: dict[str, Any]) -> str | None:
+    """The variant the match is played in (its options, else what its public view says), if any."""
+    options = match.options or {}
+    public = view.get("public") if isinstance(view.get("public"), dict) else {}
+    return options.get("variant") or options.get("scoring") or public.get("variant")
+
+
+def match_context(request: HttpRequest, match: Match, *, bound_form: Any = None) -> dict[str, Any]:
+    """Everything the match page shows this viewer, computed through the engine's view.
+
+    ``bound_form`` is a submitted form that failed: it is shown again with the player's input and its errors.
+    """
     role = selectors.match_role(match, request.user)
     me = selectors.viewer_handle(match, request.user)
     entry = get_entry(match.game)
@@ -35,7 +46,7 @@ def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     if awaited and not (submission and submission.locked):
         form_class = entry.form_class or JsonMoveForm
         initial = dict(submission.move) if submission else {}
-        form = form_class(view=view, player=me or "", initial_move=initial)
+        form = bound_form or form_class(view=view, player=me or "", initial_move=initial)
     return {
         "match": match,
         "role": str(role),
@@ -51,6 +62,9 @@ def match_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
+        "game_name": entry.engine.title,
+        "rules": rules_for(match.game, match_variant(match, view)),
+        "open_rules": role != selectors.Role.HOST,
     }
 
 
@@ -65,8 +79,14 @@ def _match_or_404(pk: int) -> Match:
 
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The match page: public log, my view, my form and countdown; spectators need no login."""
-    return render(request, "games/match_detail.html", match_context(request, _match_or_404(pk)))
+    """The match page: public log, my view, my form and countdown; spectators need no login.
+
+    Opening it clears the signed-in user's notices about this match (``hooks.match_opened``).
+    """
+    match = _match_or_404(pk)
+    if request.user.is_authenticated:
+        hooks.match_opened.send(sender=Match, match=match, user=request.user, url=request.path)
+    return render(request, "games/match_detail.html", match_context(request, match))
 
 
 @require_GET
@@ -89,32 +109,45 @@ def match_log(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse({"match": match.pk, "last_seq": match.last_seq, "messages": lines})
 
 
-def _move_from_post(request: HttpRequest, match: Match, me: str) -> dict[str, Any] | None:
+def form_errors_in_words(form: Any) -> str:
+    """A form's errors, each named by its field's label (never the internal field name)."""
+    parts = []
+    for key, errors in form.errors.items():
+        field = form.fields.get(key)
+        label = str(field.label) if field is not None and field.label else ""
+        parts.append(f"{label + ': ' if label else ''}{' '.join(errors)}")
+    return "; ".join(parts)
+
+
+def _move_from_post(request: HttpRequest, match: Match, me: str) -> tuple[dict[str, Any] | None, Any]:
+    """The posted move in public notation, and the bound form (None for a raw JSON move)."""
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
             value = json.loads(raw)
         except ValueError:
             messages.error(request, "Your move was not readable (malformed JSON); nothing was saved.")
-            return None
+            return None, None
         if not isinstance(value, dict):
             messages.error(request, "A move must be a JSON object; nothing was saved.")
-            return None
-        return value
+            return None, None
+        return value, None
     entry = get_entry(match.game)
     form_class = entry.form_class or JsonMoveForm
     form = form_class(request.POST, view=selectors.match_view_for_player(match, me), player=me)
     if not form.is_valid():
-        errors = "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(v)}" for k, v in form.errors.items())
-        messages.error(request, f"Nothing was saved: {errors}")
-        return None
-    return form.to_move()
+        messages.error(request, f"Nothing was saved: {form_errors_in_words(form)}")
+        return None, form
+    return form.to_move(), form
 
 
 @require_POST
 @login_required
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Save (and optionally lock in) my move for the open turn, then show the page again."""
+    """Save (and optionally lock in) my move for the open turn, then show the page again.
+
+    A refused move shows the page again at once with the player's input kept and the error named.
+    """
     match = _match_or_404(pk)
     target = reverse("games:match", args=[match.pk])
     if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
@@ -123,7 +156,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     if me is None:
         messages.error(request, "You are not a player in this match; nothing was saved.")
         return HttpResponseRedirect(target)
-    move = _move_from_post(request, match, me)
+    move, form = _move_from_post(request, match, me)
     if move is not None:
         lock = request.POST.get("lock") in {"1", "on", "true"}
         turn_number = request.POST.get("turn")
@@ -134,7 +167,22 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, f"Not saved: {exc}")
         else:
             messages.success(request, "Locked in." if lock else "Saved. You can change it until the deadline.")
-    return HttpResponseRedirect(target)
+            return HttpResponseRedirect(target)
+    if form is None:
+        return HttpResponseRedirect(target)
+    return render(request, "games/match_detail.html", match_context(request, match, bound_form=form), status=400)
+
+
+@require_GET
+def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public rules page of a game: every variant in our words, with its tables and default moves."""
+    if slug not in slugs():
+        raise Http404("no such game")
+    return render(request, "games/rules_page.html", {
+        "title": get_engine(slug).title,
+        "versions": [rules_for(slug, v) for v in variants(slug)],
+        "games": [(s, get_engine(s).title) for s in slugs()],
+    })
 
 
 @login_required

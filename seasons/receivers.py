@@ -4,6 +4,7 @@
   Match eliminates its loser. Runs inside the match's closing transaction, in a
   savepoint: a failure here is logged and never blocks the match from ending.
 - ``turn_opened``: the awaited players of a season match are notified.
+- ``match_opened``: opening a match page marks the user's notices about it as seen.
 - ``MOVE_CHECKS``: a double in a garnet-spending game must be covered by the
   player's live season balance.
 """
@@ -52,6 +53,13 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
         turn_notify(match=match, turn=turn, season=season)
 
 
+def on_match_opened(sender: Any, match: Match, user: Any, url: str, **kwargs: Any) -> None:
+    """Opening a match page clears the user's notices about it."""
+    from seasons.services.notify import notices_seen_for
+
+    notices_seen_for(user=user, url=url)
+
+
 def garnet_check(match: Match, player: str, move: dict[str, Any]) -> None:
     """Refuse a double the player's live season garnet balance cannot pay (outside seasons: no check)."""
     if move.get("double") is not True or not isinstance((match.options or {}).get("garnets"), dict):
@@ -74,6 +82,7 @@ def connect() -> None:
     """Connect the receivers (idempotent)."""
     hooks.match_finished.connect(on_match_finished, dispatch_uid="seasons.match_finished")
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
+    hooks.match_opened.connect(on_match_opened, dispatch_uid="seasons.match_opened")
     if garnet_check not in hooks.MOVE_CHECKS:
         hooks.MOVE_CHECKS.append(garnet_check)
     if _picks_sweep not in hooks.SWEEPS:

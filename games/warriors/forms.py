@@ -9,6 +9,7 @@ forces a unit, it is the only card offered.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -44,7 +45,7 @@ class MoveForm(MoveFormBase):
         initial = self.initial_move
         self.fields["unit"] = forms.ChoiceField(
             choices=[(n, f"{_title(n)} [{units[n].base}]") for n in playable],
-            widget=forms.RadioSelect, label="Send out", initial=initial.get("unit") or "chocobo",
+            widget=forms.RadioSelect, label="Send out", initial=initial.get("unit") or (playable[0] if self.forced else None),
         )
         named = [(n, _title(n)) for n in names]
         self.fields["guess"] = forms.ChoiceField(choices=[("", "—"), *named], required=False,
@@ -60,8 +61,13 @@ class MoveForm(MoveFormBase):
         """The viewer's cards for the template: name, strengths, alive, whether pickable, active."""
         picked = self["unit"].value() if "unit" in self.fields else None
         allowed = {v for v, _ in self.fields["unit"].choices} if "unit" in self.fields else set()
+        units = table(self.variant)
         return [{**c, "title": _title(c["name"]), "pickable": c["name"] in allowed, "checked": c["name"] == picked,
-                 "active": table(self.variant)[c["name"]].active} for c in self.cards]
+                 "active": units[c["name"]].active, "ability": units[c["name"]].ability} for c in self.cards]
+
+    def actives_json(self) -> str:
+        """Each unit's active choice field ({"astrologian": "guess", ...}) for the page's script."""
+        return json.dumps({name: u.active or "" for name, u in table(self.variant).items()})
 
     def clean(self) -> dict[str, Any]:
         """A unit with a guess, disguise or selection needs it (Huton's rounds default to 0)."""
