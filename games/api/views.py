@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions, status
+from django.urls import reverse
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.ratelimit import rate_limited
+from accounts.timefmt import user_zone
 from games import selectors
 from games.api.serializers import (
     ErrorSerializer,
@@ -27,6 +32,35 @@ from games.registry import slugs
 from games.services import submission_submit
 
 
+class ZoneAwareAPIView(APIView):
+    """An API view whose times are in the caller's profile zone (token callers too), as on the pages."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            timezone.activate(user_zone(request.user))
+
+
+class ApiRootView(APIView):
+    """The API's front door: where each part lives and where the browsable docs are."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(tags=["root"], responses=inline_serializer("ApiRoot", {
+        "docs": serializers.URLField(), "schema": serializers.URLField(), "token": serializers.URLField(),
+        "my_matches": serializers.URLField(), "match": serializers.CharField(),
+    }))
+    def get(self, request: Request) -> Response:
+        """Links to the docs page, the OpenAPI schema, the token endpoint and my matches."""
+        return Response({
+            "docs": request.build_absolute_uri(reverse("api:docs")),
+            "schema": request.build_absolute_uri(reverse("api:schema")),
+            "token": request.build_absolute_uri(reverse("api:token")),
+            "my_matches": request.build_absolute_uri(reverse("api:my_matches")),
+            "match": request.build_absolute_uri(reverse("api:my_matches")) + "{id}/",
+        })
+
+
 def _match(pk: int) -> Match:
     match = get_object_or_404(Match, pk=pk)
     if match.game not in slugs():
@@ -34,7 +68,7 @@ def _match(pk: int) -> Match:
     return match
 
 
-class MyMatchesView(APIView):
+class MyMatchesView(ZoneAwareAPIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=MatchSummarySerializer(many=True))
@@ -44,7 +78,7 @@ class MyMatchesView(APIView):
         return Response(MatchSummarySerializer(rows, many=True).data)
 
 
-class MatchDetailView(APIView):
+class MatchDetailView(ZoneAwareAPIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: MatchDetailSerializer, 404: ErrorSerializer})
@@ -64,7 +98,7 @@ class MatchDetailView(APIView):
         return Response(MatchDetailSerializer(data).data)
 
 
-class MatchMessagesView(APIView):
+class MatchMessagesView(ZoneAwareAPIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -83,7 +117,7 @@ class MatchMessagesView(APIView):
         return Response(MessageSerializer(selectors.match_messages_for(match, me, after=after), many=True).data)
 
 
-class SubmitView(APIView):
+class SubmitView(ZoneAwareAPIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.timefmt import time_left
 from games import selectors
+from games.registry import get_engine
 
 register = template.Library()
 
@@ -66,3 +67,12 @@ def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return "" if value is None else str(value)
+
+
+@register.filter
+def game_title(match: Any) -> str:
+    """The name of the game ``match`` plays ("The ABC Game"), never its slug."""
+    try:
+        return get_engine(match.game).title
+    except KeyError:
+        return str(match.game)
