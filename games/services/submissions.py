@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import hooks
+from games import broadcast, hooks
 from games.engine import RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
@@ -94,6 +94,10 @@ def submission_submit(
             sub = existing
         sub.turn = locked_turn
         others[player] = sub
+        if lock:
+            # Everyone's lock-in ticks update live (the page re-fetches on the push).
+            event = broadcast.lock_event(match=match, turn=locked_turn, player=player)
+            transaction.on_commit(lambda: broadcast.send([event]))
         if all(p in others and others[p].locked for p in locked_turn.awaiting):
             transaction.on_commit(lambda: turn_close_soon(turn_id=locked_turn.pk))
     return sub
