@@ -40,6 +40,18 @@
     });
   }
 
+  // A table wider than the phone scrolls in its own box; keyboard users must be able to reach it.
+  function focusableScrollers(root) {
+    (root || document).querySelectorAll(".table-scroll, .game-view table, .submit table, .panel > table, .subpanel table")
+      .forEach((el) => {
+        if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex")) {
+          el.setAttribute("tabindex", "0");
+          if (el.tagName !== "TABLE") el.setAttribute("role", "region");
+          if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", "Table (scrolls sideways)");
+        }
+      });
+  }
+
   function bindForms(root) {
     (root || document).querySelectorAll("form.move-form").forEach((form) => {
       if (!form.querySelector(".warriors-pick") || form.dataset.bound) return;
@@ -59,11 +71,11 @@
       // A "Locked in." or error banner speaks of a turn that is over: it goes with it.
       if (now !== turn) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
       turn = now;
-      bindForms(box); untils();
+      bindForms(box); untils(); focusableScrollers(box);
     });
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    untils(); setInterval(untils, 15000); bindForms(); watchTurns();
+    untils(); setInterval(untils, 15000); bindForms(); watchTurns(); focusableScrollers();
   });
 })();

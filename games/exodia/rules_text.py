@@ -18,8 +18,20 @@ EFFECTS = {
 }
 
 
+# What a card in hand shows beneath its name: its effect in a few words.
+ON_CARD = {
+    "steal": "take a card they play",
+    "force": "they discard next round",
+    "priority": "first in Retrieval",
+    "gift": "give a card away",
+    "immune": "blocks Steal, Force, Gift",
+    "meta": "garnets, tiebreaks",
+    "bomb": "guess who targets you",
+}
+
+
 def _help(card: str) -> str:
-    return EFFECTS.get(effect_of(card.lower()), "")
+    return ON_CARD.get(effect_of(card.lower()), "")
 
 
 def rules(variant: str) -> RulesText:
