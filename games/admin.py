@@ -57,9 +57,16 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("__str__", "game", "status", "created_at")
     list_filter = ("game", "status")
     search_fields = ("title", "players")
-    readonly_fields = ("state", "outcome", "last_seq", "seed", "created_at", "finished_at")
+    readonly_fields = ("state", "outcome", "last_seq", "seed_sha256", "seed_revealed", "created_at", "finished_at")
+    # The seed itself stays out of the form: it gives every future draw, so it shows once the match is over.
+    exclude = ("seed",)
     inlines = [TurnInline]
     actions = ["close_turn_now", "extend_turn_hour", "pause_matches", "resume_matches", "replay_matches"]
+
+    @admin.display(description="Seed")
+    def seed_revealed(self, obj: Match) -> str:
+        """The seed once the match is over; a note while it runs."""
+        return obj.revealed_seed or "secret until the match is over"
 
     def get_urls(self) -> list[Any]:
         return [path("start/", self.admin_site.admin_view(self.start_view), name="games_match_start"), *super().get_urls()]
@@ -132,7 +139,7 @@ class SubmissionAdmin(admin.ModelAdmin):
 
 @admin.register(Message)
 class MessageAdmin(admin.ModelAdmin):
-    list_display = ("match", "seq", "to", "text")
+    list_display = ("match", "to", "seq", "text")
     list_filter = ("match",)
 
 

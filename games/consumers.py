@@ -9,15 +9,20 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import broadcast
 from games.models import Match
+from games.selectors import private_last_seq
 
 
 @database_sync_to_async
-def _match_access(match_id: int, user: Any) -> tuple[bool, str | None, int]:
+def _match_access(match_id: int, user: Any) -> tuple[bool, str | None, dict[str, Any]]:
+    """Whether the match exists, the viewer's handle in it, and the sequence numbers they may know."""
     match = Match.objects.filter(pk=match_id).only("pk", "players", "last_seq").first()
     if match is None:
-        return False, None, 0
+        return False, None, {}
     player = user.username if user is not None and user.is_authenticated and user.username in match.players else None
-    return True, player, match.last_seq
+    seqs: dict[str, Any] = {"seq": match.last_seq}
+    if player:
+        seqs["private_seq"] = private_last_seq(match.pk, player)
+    return True, player, seqs
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -28,7 +33,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.groups_joined = []
         match_id = int(self.scope["url_route"]["kwargs"]["pk"])
-        exists, player, last_seq = await _match_access(match_id, self.scope.get("user"))
+        exists, player, seqs = await _match_access(match_id, self.scope.get("user"))
         if not exists:
             await self.close(code=4404)
             return
@@ -39,7 +44,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names
         await self.accept()
-        await self.send_json({"event": "hello", "match": match_id, "seq": last_seq, "player": player})
+        await self.send_json({"event": "hello", "match": match_id, **seqs, "player": player})
 
     async def disconnect(self, code: int) -> None:
         for name in getattr(self, "groups_joined", []):

@@ -174,6 +174,25 @@ class BaseEngine(Generic[S]):
         """The declared option called ``name``, if any."""
         return next((o for o in self.options_schema if o.name == name), None)
 
+    def option_change(self, state: S, name: str, value: Any) -> S:
+        """``state`` with the changeable option ``name`` set to ``value`` for the rest of the match.
+
+        The default edits the dumped state where options are kept (``"options"``, else a top-level
+        key of that name); a game that keeps an option elsewhere overrides this. ``RuleError`` when
+        the option is not declared changeable or the state does not hold it.
+        """
+        spec = self.option_spec(name)
+        if spec is None or not spec.changeable:
+            raise RuleError(f'"{name}" is not an option a host may change mid-match')
+        data = dict(self.dump(state))  # type: ignore[attr-defined]
+        if isinstance(data.get("options"), dict):
+            data["options"] = {**data["options"], name: value}
+        elif name in data:
+            data[name] = value
+        else:
+            raise RuleError(f'this game fixes "{name}" at the start; it cannot change mid-match')
+        return self.load(data)  # type: ignore[attr-defined,no-any-return]
+
 
 # --- Validation helpers: turn untrusted JSON into typed values or a RuleError. ---
 

@@ -8,19 +8,20 @@ still validates the move with the engine: the form is a convenience, not a gate.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 
+from games.jsoninput import JsonInputError, json_parse
+
 
 def parse_json_object(raw: str | None, what: str = "the value") -> dict[str, Any]:
     """``raw`` parsed as a JSON object (blank: ``{}``), else a ValidationError naming ``what``."""
     try:
-        value = json.loads((raw or "").strip() or "{}")
-    except ValueError as exc:
-        raise forms.ValidationError(f"{what} is not valid JSON: {exc}") from exc
+        value = json_parse((raw or "").strip() or "{}", field=what)
+    except JsonInputError as exc:
+        raise forms.ValidationError(str(exc)) from exc
     if not isinstance(value, dict):
         raise forms.ValidationError(f"{what} must be a JSON object")
     return value

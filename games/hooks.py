@@ -6,7 +6,13 @@
 - ``match_opened`` is sent when a signed-in user opens a match page (their notices about it clear).
 - ``SWEEPS`` are called by the in-process sweeper beside ``turns_close_due``.
 - ``MOVE_CHECKS`` are called with ``(match, player, move)`` before a submission is
-  stored; each may raise ``RuleError`` (a season checks a live garnet balance).
+  stored; each may raise ``RuleError``.
+- ``MOVE_SAVED`` are called with ``(match, turn, player, cost)`` inside the transaction
+  that stores a submission, under the turn's row lock, ``cost`` being the engine's
+  ``garnet_cost`` of the stored move; each may raise ``RuleError`` to refuse it (a season
+  holds the garnets from the player's free balance).
+- ``turn_closed`` is sent inside the transaction that closes a turn with ``costs``: the
+  ``garnet_cost`` of each resolved move (a season charges or releases its holds).
 """
 
 from __future__ import annotations
@@ -17,14 +23,18 @@ from typing import TYPE_CHECKING, Any
 from django.dispatch import Signal
 
 if TYPE_CHECKING:
-    from games.models import Match
+    from games.models import Match, Turn
 
 match_finished = Signal()  # sender=Match, match=Match, outcome=Outcome
 turn_opened = Signal()  # sender=Match, match=Match, turn=Turn
 match_opened = Signal()  # sender=Match, match=Match, user=User, url=str: a signed-in user opened the match page
+turn_closed = Signal()  # sender=Match, match=Match, turn=Turn, costs=dict[str, int]
 
 MoveCheck = Callable[["Match", str, dict[str, Any]], None]
 MOVE_CHECKS: list[MoveCheck] = []
+
+MoveSaved = Callable[["Match", "Turn", str, int], None]
+MOVE_SAVED: list[MoveSaved] = []
 
 # Other deadlines to sweep beside turns (a season's DMO picks): called by the
 # in-process sweeper after each turn sweep; Celery beat runs them as tasks.

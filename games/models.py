@@ -7,6 +7,9 @@ match replays from its seed and its turns.
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -24,7 +27,10 @@ class Match(models.Model):
     title = models.CharField(max_length=120, blank=True)
     players = models.JSONField(default=list, help_text="Player handles in seat order.")
     options = models.JSONField(default=dict, blank=True)
-    seed = models.CharField(max_length=64)
+    seed = models.CharField(max_length=64, help_text="Secret until the match is over; then public.")
+    seed_sha256 = models.CharField(
+        max_length=64, blank=True, editable=False,
+        help_text="sha256 of the seed, published when the match starts: the deal's commitment.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING, db_index=True)
     state = models.JSONField(default=dict)
     outcome = models.JSONField(null=True, blank=True)
@@ -32,7 +38,7 @@ class Match(models.Model):
         null=True, blank=True, help_text="Overrides the game's length for turns that await players."
     )
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_matches")
-    last_seq = models.PositiveIntegerField(default=0)
+    last_seq = models.PositiveIntegerField(default=0, help_text="The sequence number of the last public line.")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -42,6 +48,29 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return self.title or f"{self.game} #{self.pk}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Commit to the seed the first time the match is stored; the commitment never changes after."""
+        if not self.seed_sha256 and self.seed:
+            self.seed_sha256 = seed_commitment(self.seed)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = [*kwargs["update_fields"], "seed_sha256"]
+        super().save(*args, **kwargs)
+
+    @property
+    def is_over(self) -> bool:
+        """Finished or aborted: its seed may be revealed."""
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The seed once the match is over; None while it runs (it would reveal every hidden draw)."""
+        return self.seed if self.is_over else None
+
+
+def seed_commitment(seed: str) -> str:
+    """The published commitment to ``seed``: the hex sha256 of its UTF-8 text."""
+    return hashlib.sha256(seed.encode()).hexdigest()
 
 
 class Seat(models.Model):
@@ -115,7 +144,14 @@ class Submission(models.Model):
 
 
 class Message(models.Model):
-    """A line of the match log: public, or private to one player; ``seq`` orders them."""
+    """A line of the match log: public, or private to one player.
+
+    ``seq`` numbers each audience on its own: public lines 1, 2, 3... and each
+    player's private lines 1, 2, 3... for that player. A viewer's sequence numbers
+    therefore count only lines that viewer may read, so they reveal nothing about
+    how many private lines anyone else got. The interleaving of a player's two
+    streams is the insertion order (``pk``), which is never shown.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="messages")
     seq = models.PositiveIntegerField()
@@ -125,8 +161,13 @@ class Message(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="message_unique_seq")]
+        ordering = ["match", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], condition=models.Q(to__isnull=True),
+                                    name="message_unique_public_seq"),
+            models.UniqueConstraint(fields=["match", "to", "seq"], condition=models.Q(to__isnull=False),
+                                    name="message_unique_private_seq"),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.text[:40]}"

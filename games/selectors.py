@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
@@ -56,10 +56,25 @@ def match_open_turn(match: Match) -> Turn | None:
     return Turn.objects.filter(match=match, status=Turn.Status.OPEN).order_by("-number").first()
 
 
-def match_messages_for(match: Match, player: str | None, *, after: int = 0) -> QuerySet[Message]:
-    """The log lines ``player`` may read (public ones and their own), in order, after ``after``."""
-    visible = Q(to__isnull=True) | Q(to=player) if player else Q(to__isnull=True)
-    return Message.objects.filter(visible, match=match, seq__gt=after).order_by("seq")
+def match_messages_for(match: Match, player: str | None, *, after: int = 0,
+                       after_private: int = 0) -> QuerySet[Message]:
+    """The log lines ``player`` may read, in order: public lines numbered after ``after`` and
+    their own private lines numbered after ``after_private`` (each audience counts on its own)."""
+    visible = Q(to__isnull=True, seq__gt=after)
+    if player:
+        visible |= Q(to=player, seq__gt=after_private)
+    return Message.objects.filter(visible, match=match).order_by("pk")
+
+
+def match_private_seq(match: Match, player: str | None) -> int | None:
+    """The number of ``player``'s last private line (None for a viewer who plays no part)."""
+    return private_last_seq(match.pk, player) if player else None
+
+
+def private_last_seq(match_id: int, player: str) -> int:
+    """The number of ``player``'s last private line in the match (0: none yet)."""
+    found = Message.objects.filter(match_id=match_id, to=player).aggregate(last=Max("seq"))["last"]
+    return int(found or 0)
 
 
 def submission_of(turn: Turn | None, player: str | None) -> Submission | None:

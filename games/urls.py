@@ -12,4 +12,5 @@ urlpatterns = [
     path("matches/<int:pk>/live/", views.match_live, name="match_live"),
     path("matches/<int:pk>/log/", views.match_log, name="match_log"),
     path("matches/<int:pk>/submit/", views.match_submit, name="match_submit"),
+    path("matches/<int:pk>/verify/", views.match_verify_page, name="match_verify"),
 ]

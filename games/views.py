@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -17,10 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.ratelimit import rate_limited
 from games import hooks, selectors
 from games.forms import JsonMoveForm
+from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
 from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
 from games.services import SubmissionRefused, submission_submit
+from games.services.replay import match_verify
 
 
 def match_variant(match: Match, view: dict[str, Any]) -> str | None:
@@ -58,6 +59,7 @@ def match_context(request: HttpRequest, match: Match, *, bound_form: Any = None)
         "form": form,
         "locked_players": selectors.turn_locked_players(turn),
         "log": list(selectors.match_messages_for(match, me)),
+        "private_seq": selectors.match_private_seq(match, me),
         "host_views": selectors.match_views_for_host(match) if role == selectors.Role.HOST else None,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
@@ -99,14 +101,18 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
 def match_log(request: HttpRequest, pk: int) -> JsonResponse:
     """The log lines this viewer may read after ``?after=`` (for websocket resync)."""
     match = _match_or_404(pk)
-    try:
-        after = max(0, int(request.GET.get("after", "0")))
-    except ValueError:
-        after = 0
+    after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
     me = selectors.viewer_handle(match, request.user)
     lines = [{"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
-             for m in selectors.match_messages_for(match, me, after=after)]
-    return JsonResponse({"match": match.pk, "last_seq": match.last_seq, "messages": lines})
+             for m in selectors.match_messages_for(match, me, after=after, after_private=after_private)]
+    return JsonResponse({"match": match.pk, "last_seq": match.last_seq,
+                         "private_seq": selectors.match_private_seq(match, me), "messages": lines})
+
+
+def _seq_param(request: HttpRequest, name: str) -> int:
+    """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
+    raw = request.GET.get(name, "0")
+    return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
 def form_errors_in_words(form: Any) -> str:
@@ -124,9 +130,9 @@ def _move_from_post(request: HttpRequest, match: Match, me: str) -> tuple[dict[s
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
-            value = json.loads(raw)
-        except ValueError:
-            messages.error(request, "Your move was not readable (malformed JSON); nothing was saved.")
+            value = json_parse(raw, field="move_json")
+        except JsonInputError as exc:
+            messages.error(request, f"Your move was not readable ({exc}); nothing was saved.")
             return None, None
         if not isinstance(value, dict):
             messages.error(request, "A move must be a JSON object; nothing was saved.")
@@ -139,6 +145,16 @@ def _move_from_post(request: HttpRequest, match: Match, me: str) -> tuple[dict[s
         messages.error(request, f"Nothing was saved: {form_errors_in_words(form)}")
         return None, form
     return form.to_move(), form
+
+
+def _turn_field(raw: str) -> int | None:
+    """The form's ``turn`` (blank: none), else a refusal naming the field (never a 500 on ``²`` or 5,000 digits)."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise SubmissionRefused('the field "turn" must be a turn number (a whole number from 1)', rule=True)
+    return int(raw)
 
 
 @require_POST
@@ -159,10 +175,9 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     move, form = _move_from_post(request, match, me)
     if move is not None:
         lock = request.POST.get("lock") in {"1", "on", "true"}
-        turn_number = request.POST.get("turn")
         try:
-            submission_submit(match_id=match.pk, player=me, move=move, lock=lock,
-                              turn_number=int(turn_number) if turn_number and turn_number.isdigit() else None)
+            turn_number = _turn_field(request.POST.get("turn", ""))
+            submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
         except SubmissionRefused as exc:
             messages.error(request, f"Not saved: {exc}")
         else:
@@ -183,6 +198,13 @@ def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
         "versions": [rules_for(slug, v) for v in variants(slug)],
         "games": [(s, get_engine(s).title) for s in slugs()],
     })
+
+
+@require_GET
+def match_verify_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: the deal's commitment, and once the match is over its seed and a replay that checks it."""
+    match = _match_or_404(pk)
+    return render(request, "games/match_verify.html", {"match": match, "report": match_verify(match_id=match.pk)})
 
 
 @login_required

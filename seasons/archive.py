@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.models import Message
+from games.models import Match, Message
 from seasons import selectors
 from seasons.models import LedgerEntry, Season, SeasonLog
 
+# Other apps add their sections (reach: clarifications, and the dealer threads once the season is over):
+# each section function returns {key: value} merged into the JSON; each renderer turns the whole
+# archive into Markdown lines appended before the ledger.
+ARCHIVE_SECTIONS: list[Callable[[Season], dict[str, Any]]] = []
+ARCHIVE_MARKDOWN: list[Callable[[dict[str, Any]], list[str]]] = []
+
 
 def _public_log(match_id: int) -> list[str]:
-    lines = Message.objects.filter(match_id=match_id, to__isnull=True).order_by("seq")
+    lines = Message.objects.filter(match_id=match_id, to__isnull=True).order_by("pk")
     return list(lines.values_list("text", flat=True))
+
+
+def _deal(match: Match) -> dict[str, Any]:
+    """The deal's commitment always; the seed only once the match is over (it reveals every hidden draw)."""
+    return {"seed_sha256": match.seed_sha256, "seed": match.revealed_seed}
 
 
 def season_archive(season: Season) -> dict[str, Any]:
@@ -23,7 +35,8 @@ def season_archive(season: Season) -> dict[str, Any]:
             "number": ep.number,
             "status": ep.status,
             "main_match": None if mm is None else {
-                "id": mm.pk, "game": mm.game, "title": str(mm), "players": mm.players, "seed": mm.seed,
+                "id": mm.pk, "game": mm.game, "title": str(mm), "players": mm.players,
+                **_deal(mm),
                 "outcome": mm.outcome, "log": _public_log(mm.pk)},
             "mm_winners": ep.mm_winners,
             "escaped_with_token": ep.escaped,
@@ -31,13 +44,13 @@ def season_archive(season: Season) -> dict[str, Any]:
                 "ec": d.ec.handle, "dmo": d.dmo.handle if d.dmo else None,
                 "loser": d.loser.handle if d.loser else None,
                 "match": None if d.match is None else {
-                    "id": d.match.pk, "game": d.match.game, "seed": d.match.seed, "outcome": d.match.outcome,
+                    "id": d.match.pk, "game": d.match.game, **_deal(d.match), "outcome": d.match.outcome,
                     "log": _public_log(d.match.pk)},
             } for d in ep.duels.all()],
             "picks": [{"kind": p.kind, "picker": p.picker.handle, "status": p.status,
                        "choice": p.choice.handle if p.choice else None} for p in ep.picks.all()],
         })
-    return {
+    data: dict[str, Any] = {
         "season": {"name": season.name, "slug": season.slug, "status": season.status,
                    "gamewide_order": season.gamewide_order,
                    "settings": {"token_mode": season.token_mode, "confiscate_garnets": season.confiscate_garnets,
@@ -55,6 +68,9 @@ def season_archive(season: Season) -> dict[str, Any]:
                       "details": x.details, "at": x.created_at.isoformat()}
                      for x in SeasonLog.objects.filter(season=season).select_related("user").order_by("pk")],
     }
+    for section in ARCHIVE_SECTIONS:
+        data.update(section(season))
+    return data
 
 
 def season_archive_markdown(season: Season) -> str:
@@ -86,6 +102,8 @@ def season_archive_markdown(season: Season) -> str:
                 out += ["", "<details><summary>Death Match log</summary>", ""]
                 out += [f"- {line}" for line in dm["match"]["log"]]
                 out += ["", "</details>"]
+    for render in ARCHIVE_MARKDOWN:
+        out += render(data)
     out += ["", "## Ledger", "", "| Player | Change | Reason |", "|---|---|---|"]
     for e in data["ledger"]:
         unit = "token" if e["currency"] == "token" else "garnet"

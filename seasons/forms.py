@@ -32,7 +32,8 @@ class HostStepForm(forms.Form):
         ("adjust", "Adjust the ledger"), ("undo_entry", "Undo a ledger entry"),
         ("replace", "Replace a player"), ("restore", "Undo an elimination"),
         ("eliminate", "Eliminate a player"), ("ec_set", "Set an EC"), ("dmo_set", "Set a DMO"),
-        ("confirm", "Confirm an automatic step"), ("finish", "Finish the season"),
+        ("confirm", "Confirm an automatic step"),
+        ("abort_matches", "Abort the season's unfinished matches"), ("finish", "Finish the season"),
     ]
 
     step = forms.ChoiceField(choices=STEPS)

@@ -29,6 +29,7 @@ from seasons.services import (
     ledger_adjust,
     ledger_undo,
     season_finish,
+    season_matches_abort,
     season_pause,
     season_resume,
 )
@@ -69,6 +70,7 @@ def _step(season: Season, user: Any, d: dict[str, Any]) -> Callable[[], object]:
         "ec_set": lambda: episode_ec_set(episode_id=target, ec=player, replace=other, user=user, reason=reason),
         "dmo_set": lambda: episode_dmo_set(pick_id=target, dmo=player, user=user, reason=reason),
         "confirm": lambda: season_step_confirm(season=season, log_id=target, user=user, reason=reason),
+        "abort_matches": lambda: season_matches_abort(season_id=season.pk, user=user, reason=reason),
         "finish": lambda: season_finish(season_id=season.pk, user=user, reason=reason),
     }
     return steps[d["step"]]

@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from games.models import Match
+from games.models import Match, Turn
 
 
 class Season(models.Model):
@@ -203,6 +203,31 @@ class LedgerEntry(models.Model):
     def delete(self, *args: Any, **kwargs: Any) -> Any:
         """Refused: the ledger is append-only."""
         raise ValueError("ledger entries are append-only; add an opposite entry instead")
+
+
+class GarnetHold(models.Model):
+    """Garnets a saved move will spend, set aside from the free balance until the match is over.
+
+    Made when the move is saved (under the player's row lock, refused if the free balance cannot
+    cover it), replaced when the move changes, and at the turn's close either charged (the
+    resolved move spends them) or released. A hold counts against the free balance while its
+    match runs; when the match ends its outcome's net garnets enter the ledger instead.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="holds")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="holds")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="+")
+    amount = models.PositiveIntegerField()
+    charged = models.BooleanField(default=False, help_text="The turn closed and the move spent them.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "pk"]
+        constraints = [models.UniqueConstraint(fields=["turn", "entrant"], name="hold_one_per_turn")]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} holds {self.amount} garnets ({'charged' if self.charged else 'held'})"
 
 
 class SeasonLog(models.Model):

@@ -5,8 +5,9 @@
   savepoint: a failure here is logged and never blocks the match from ending.
 - ``turn_opened``: the awaited players of a season match are notified.
 - ``match_opened``: opening a match page marks the user's notices about it as seen.
-- ``MOVE_CHECKS``: a double in a garnet-spending game must be covered by the
-  player's live season balance.
+- ``MOVE_SAVED`` / ``turn_closed``: a move that costs garnets (the engine's
+  ``garnet_cost``, whatever the game) holds them from the player's free balance,
+  and the close charges or releases the hold (``services/holds.py``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,8 @@ from typing import Any
 from django.db import transaction
 
 from games import hooks
-from games.engine import Outcome, RuleError
+from games.engine import Outcome
 from games.models import Match, Turn
-from games.registry import get_engine
 from seasons import selectors
 
 log = logging.getLogger(__name__)
@@ -60,22 +60,18 @@ def on_match_opened(sender: Any, match: Match, user: Any, url: str, **kwargs: An
     notices_seen_for(user=user, url=url)
 
 
-def garnet_check(match: Match, player: str, move: dict[str, Any]) -> None:
-    """Refuse a double the player's live season garnet balance cannot pay (outside seasons: no check)."""
-    if move.get("double") is not True or not isinstance((match.options or {}).get("garnets"), dict):
-        return
-    season = selectors.season_of_match(match)
-    if season is None:
-        return
-    entrant = selectors.entrant_by_handle(season, player)
-    if entrant is None:
-        return
-    engine = get_engine(match.game)
-    you = engine.view(engine.load(match.state), player).get("you") or {}
-    cost = you.get("double_cost")
-    live = selectors.live_garnets(entrant)
-    if isinstance(cost, int) and cost > live:
-        raise RuleError(f"Doubling costs {cost} garnets; your season balance is {live}")
+def on_move_saved(match: Match, turn: Turn, player: str, cost: int) -> None:
+    """Hold a saved move's garnets (the engine's ``garnet_cost``) from the player's free season balance."""
+    from seasons.services.holds import hold_for_move
+
+    hold_for_move(match, turn, player, cost)
+
+
+def on_turn_closed(sender: Any, match: Match, turn: Turn, costs: dict[str, int], **kwargs: Any) -> None:
+    """Charge or release the closed turn's holds."""
+    from seasons.services.holds import holds_settle_turn
+
+    holds_settle_turn(match, turn, costs)
 
 
 def connect() -> None:
@@ -83,8 +79,9 @@ def connect() -> None:
     hooks.match_finished.connect(on_match_finished, dispatch_uid="seasons.match_finished")
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
     hooks.match_opened.connect(on_match_opened, dispatch_uid="seasons.match_opened")
-    if garnet_check not in hooks.MOVE_CHECKS:
-        hooks.MOVE_CHECKS.append(garnet_check)
+    hooks.turn_closed.connect(on_turn_closed, dispatch_uid="seasons.turn_closed")
+    if on_move_saved not in hooks.MOVE_SAVED:
+        hooks.MOVE_SAVED.append(on_move_saved)
     if _picks_sweep not in hooks.SWEEPS:
         hooks.SWEEPS.append(_picks_sweep)
 

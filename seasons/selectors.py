@@ -9,8 +9,7 @@ from typing import Any
 from django.db.models import Q, QuerySet, Sum
 
 from games.models import Match, Message
-from games.registry import get_engine
-from seasons.models import Duel, Entrant, Episode, LedgerEntry, Notice, Pick, Season
+from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET
@@ -63,28 +62,21 @@ def season_of_match(match: Match) -> Season | None:
     return duel.episode.season if duel else None
 
 
-def in_match_garnets(match: Match, handle: str) -> int:
-    """Garnets ``handle`` has gained (+) or committed (-) inside a running match that spends them.
+def held_garnets(entrant: Entrant) -> int:
+    """Garnets set aside by ``entrant``'s moves in matches still running (held or already charged)."""
+    unfinished = [Match.Status.RUNNING, Match.Status.PAUSED]
+    total = GarnetHold.objects.filter(entrant=entrant, match__status__in=unfinished).aggregate(t=Sum("amount"))["t"]
+    return int(total or 0)
 
-    Read through the engine's view for that player: its ``you.garnets`` minus the
-    balance the season passed in at the start (``options["garnets"]``).
-    """
-    start = (match.options or {}).get("garnets")
-    if not isinstance(start, dict) or handle not in match.players or match.status == Match.Status.FINISHED:
-        return 0
-    engine = get_engine(match.game)
-    you = engine.view(engine.load(match.state), handle).get("you") or {}
-    now = you.get("garnets")
-    return int(now) - int(start.get(handle, 0)) if isinstance(now, int) else 0
+
+def free_garnets(entrant: Entrant) -> int:
+    """What ``entrant`` may still spend or transfer: the ledger balance minus every hold of a running match."""
+    return balance(entrant, GARNET) - held_garnets(entrant)
 
 
 def live_garnets(entrant: Entrant) -> int:
-    """The ledger balance plus what running matches of the season have debited or credited so far."""
-    total = balance(entrant, GARNET)
-    running = season_matches(entrant.season).filter(status__in=[Match.Status.RUNNING, Match.Status.PAUSED])
-    for match in running:
-        total += in_match_garnets(match, entrant.handle)
-    return total
+    """The free balance (kept as the name the pages and options use)."""
+    return free_garnets(entrant)
 
 
 def immune_reasons(episode: Episode) -> dict[str, str]:
@@ -161,7 +153,7 @@ def episodes_of(season: Season) -> QuerySet[Episode]:
 def public_logs(match_ids: Iterable[int]) -> dict[int, list[str]]:
     """The public log lines of each match (the framework's messages with no addressee), in order."""
     out: dict[int, list[str]] = {}
-    rows = Message.objects.filter(match_id__in=list(match_ids), to__isnull=True).order_by("match_id", "seq")
+    rows = Message.objects.filter(match_id__in=list(match_ids), to__isnull=True).order_by("match_id", "pk")
     for match_id, text in rows.values_list("match_id", "text"):
         out.setdefault(match_id, []).append(text)
     return out

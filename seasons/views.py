@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from seasons import selectors
@@ -167,4 +168,13 @@ def notices_seen(request: HttpRequest) -> HttpResponse:
     Notice.objects.filter(user=request.user, seen=False).update(seen=True)
     if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
         return JsonResponse({"ok": True})
-    return HttpResponseRedirect(request.POST.get("next") or reverse("games:dashboard"))
+    return HttpResponseRedirect(_safe_next(request))
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """``next`` if it points back into this site (Django's own check), else the dashboard."""
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return reverse("games:dashboard")

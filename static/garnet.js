@@ -50,7 +50,9 @@
     if (!box || !window.WebSocket) return;
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     const url = proto + location.host + "/ws/matches/" + box.dataset.match + "/";
+    // Public lines and my private lines are numbered apart (so numbers never count others' secrets).
     let seq = parseInt(box.dataset.seq || "0", 10), delay = 500, pending = false;
+    let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
     window.garnetLive = { events: [], connected: false };
 
     function refresh() {
@@ -62,6 +64,7 @@
     document.body.addEventListener("htmx:afterSwap", (e) => {
       const root = box.querySelector(".live-root");
       if (root) seq = Math.max(seq, parseInt(root.dataset.seq || "0", 10));
+      if (root && root.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(root.dataset.privateSeq, 10));
       localTimes(box); tick();
     });
 
@@ -71,9 +74,13 @@
       ws.onmessage = (e) => {
         const data = JSON.parse(e.data);
         window.garnetLive.events.push(data);
-        if (data.event === "hello") { if (data.seq !== seq) refresh(); return; }
+        if (data.event === "hello") {
+          if (data.seq !== seq || (typeof data.private_seq === "number" && data.private_seq !== pseq)) refresh();
+          return;
+        }
         if (data.event === "pong") return;
-        if (typeof data.seq === "number") seq = Math.max(seq, data.seq);
+        if (typeof data.seq === "number" && data.private) pseq = Math.max(pseq || 0, data.seq);
+        else if (typeof data.seq === "number") seq = Math.max(seq, data.seq);
         refresh();
       };
       ws.onclose = () => {

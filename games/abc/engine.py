@@ -21,7 +21,16 @@ from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
 from games.abc.views import build_view
-from games.engine import BaseEngine, Message, Outcome, PlayerId, RuleError, expect_roster, seat_order
+from games.engine import (
+    BaseEngine,
+    Message,
+    OptionSpec,
+    Outcome,
+    PlayerId,
+    RuleError,
+    expect_roster,
+    seat_order,
+)
 
 ROUND_SECONDS = 86400  # "The X will have 24 hours"; Main Match rounds are 24 hours.
 
@@ -33,6 +42,11 @@ class AbcEngine(BaseEngine[Any]):
     title: ClassVar[str] = "The ABC Game"
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("garnets", "player_ints", default={}, season=True, low=0,
+                   help="Each player's garnets brought in: the season's free balances."),
+        OptionSpec("x_order", "players", help="The order in which players are the X (random if left out)."),
+    )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> AbcState:
         """A new match: the X order (random unless ``options["x_order"]``) and the garnets brought in.
@@ -93,6 +107,24 @@ class AbcEngine(BaseEngine[Any]):
     def validate(self, state: AbcState, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
         """The normalised move, or a RuleError naming the broken rule (for any JSON at all)."""
         return validate_move(state, self.awaiting(state), self.turn_label(state), player, move)
+
+    def garnet_cost(self, state: AbcState, player: PlayerId, move: Mapping[str, Any]) -> int:
+        """A double costs the next double's price (rules.double_cost); nothing else spends garnets."""
+        if player in self.awaiting(state) and isinstance(move, Mapping) and move.get("double") is True:
+            return state.next_cost(player)
+        return 0
+
+    def resample_hidden(self, state: AbcState, player: PlayerId, rng: Random) -> AbcState:
+        """Redraw what only ``player`` knows while the rounds run: the garnets they brought in and, when
+        they are the X of a round being played, whether they doubled (within what they could pay)."""
+        if state.phase not in (PAIRING, ACTIONS_PHASE) or state.result is not None:
+            return state
+        new = load_state(dump_state(state))
+        if new.phase == ACTIONS_PHASE and player == new.x:
+            new.x_double = rng.random() < 0.5
+        committed = new.spent[player] + new.pending_cost(player)
+        new.garnets_start[player] = committed + rng.randint(0, 12)
+        return new
 
     def default_move(self, state: AbcState, player: PlayerId) -> dict[str, Any]:
         """What a missing submission becomes (RULES.md rulings 3-5); it never doubles."""

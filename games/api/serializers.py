@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.jsoninput import JsonInputError, json_check
+
 
 class TurnSerializer(serializers.Serializer):
     number = serializers.IntegerField()
@@ -45,7 +47,10 @@ class MatchDetailSerializer(serializers.Serializer):
     view = serializers.DictField()
     submission = SubmissionOutSerializer(allow_null=True)
     locked_players = serializers.ListField(child=serializers.CharField())
-    last_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField(help_text="The number of the last public log line.")
+    private_seq = serializers.IntegerField(allow_null=True, help_text="The number of my last private line.")
+    seed_sha256 = serializers.CharField(help_text="sha256 of the seed, published at the start (the deal's commitment).")
+    seed = serializers.CharField(allow_null=True, help_text="The seed, revealed once the match is over.")
     outcome = serializers.DictField(allow_null=True)
 
 
@@ -62,7 +67,15 @@ class MessageSerializer(serializers.Serializer):
 class SubmitInSerializer(serializers.Serializer):
     move = serializers.DictField(help_text="The move in the game's public notation.")
     lock = serializers.BooleanField(default=False)
-    turn = serializers.IntegerField(required=False, min_value=1, help_text="Refuse unless this turn is open.")
+    turn = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
+                                    help_text="Refuse unless this turn is open.")
+
+    def validate_move(self, value: dict[str, Any]) -> dict[str, Any]:
+        """The move within the JSON entry point's limits (a form-encoded body skips the JSON parser)."""
+        try:
+            return json_check(value, field="move")
+        except JsonInputError as exc:
+            raise serializers.ValidationError(exc.problem) from exc
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
@@ -5,16 +7,33 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.request import Request
+from rest_framework.throttling import SimpleRateThrottle
 
 from games.api import views
+
+class TokenThrottle(SimpleRateThrottle):
+    """Guesses at passwords through the token endpoint: a few a minute per address (rate "token"),
+    signed in or not."""
+
+    scope = "token"
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class ThrottledObtainAuthToken(ObtainAuthToken):
+    throttle_classes = [TokenThrottle]
+
 
 # DRF's token view answers 400 to wrong credentials; say so in the schema.
 obtain_auth_token = extend_schema_view(
     post=extend_schema(request=AuthTokenSerializer, responses={
         200: inline_serializer("Token", {"token": serializers.CharField()}),
         400: OpenApiTypes.OBJECT,  # DRF's field errors: {"<field>" | "non_field_errors": ["..."]}
+        429: OpenApiTypes.OBJECT,
     })
-)(ObtainAuthToken).as_view()
+)(ThrottledObtainAuthToken).as_view()
 
 app_name = "api"
 

@@ -68,6 +68,12 @@ def _match(pk: int) -> Match:
     return match
 
 
+def _seq_param(request: Request, name: str) -> int:
+    """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
+    raw = str(request.query_params.get(name, "0"))
+    return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
+
+
 class MyMatchesView(ZoneAwareAPIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -93,7 +99,8 @@ class MatchDetailView(ZoneAwareAPIView):
             "turn": turn, "view": selectors.match_view_for_player(match, me),
             "submission": selectors.submission_of(turn, me),
             "locked_players": selectors.turn_locked_players(turn),
-            "last_seq": match.last_seq, "outcome": match.outcome,
+            "last_seq": match.last_seq, "private_seq": selectors.match_private_seq(match, me),
+            "outcome": match.outcome, "seed_sha256": match.seed_sha256, "seed": match.revealed_seed,
         }
         return Response(MatchDetailSerializer(data).data)
 
@@ -102,19 +109,17 @@ class MatchMessagesView(ZoneAwareAPIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only lines after this sequence number.")],
+        parameters=[OpenApiParameter("after", int, description="Only public lines numbered after this."),
+                    OpenApiParameter("after_private", int, description="Only my private lines numbered after this.")],
         responses={200: MessageSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
         """The log lines I may read, in order."""
         match = _match(pk)
-        try:
-            after = max(0, int(request.query_params.get("after", 0)))
-        except (TypeError, ValueError):
-            after = 0
-        after = min(after, 2**31)
+        after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
         me = selectors.viewer_handle(match, request.user)
-        return Response(MessageSerializer(selectors.match_messages_for(match, me, after=after), many=True).data)
+        lines = selectors.match_messages_for(match, me, after=after, after_private=after_private)
+        return Response(MessageSerializer(lines, many=True).data)
 
 
 class SubmitView(ZoneAwareAPIView):

@@ -190,6 +190,18 @@ class DensityEngine(BaseEngine[Any]):
         """The state back from :meth:`dump`."""
         return DensityState.load(data)
 
+    def resample_hidden(self, state: DensityState, player: PlayerId, rng: Random) -> DensityState:
+        """Redraw ``player``'s hand from their hand and the face-down deck (whose order nobody knows);
+        every other hand, the discards and the centre stay as they are."""
+        if state.phase != "play" or player not in state.hands:
+            return state
+        new = DensityState.load(state.dump())
+        pool = [*new.hands[player], *new.deck]
+        rng.shuffle(pool)
+        size = len(new.hands[player])
+        new.hands[player], new.deck = pool[:size], pool[size:]
+        return new
+
     def random_move(self, state: DensityState, player: PlayerId, rng: Random) -> dict[str, Any]:
         """A random legal move: fights now and then once legal, rarely surrenders, else draws."""
         if state.phase == "ec":

@@ -93,8 +93,8 @@ def resolve_round(state: ExodusState, moves: Mapping[PlayerId, Any], rng: Random
                     new.locked[recipient] += 1
     new.log.append({"round": rnd, "offers": offers, "trades": trades, "report": report,
                     "sheets": sheets, "totals": dict(new.scores)})
-    plural = "s" if len(trades) != 1 else ""
-    messages.append(Message(f"{label(state)} is over: {len(trades)} trade{plural} went through."))
+    # Ruling 4: the public learns only that the round ended, never how many trades went through.
+    messages.append(Message(f"{label(state)} is over."))
     messages.extend(Message(_results(new, rnd, report[p], sheets[p]["total"], p), to=p) for p in new.players)
     if new.variant == "gems":
         messages.extend(_diamond_intel(state, new, trades))

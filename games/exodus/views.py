@@ -1,7 +1,7 @@
 """What each viewer may see of an Exodus match: the only door to hidden information.
 
-While trading, the public sees the round, the scoring table and how many trades
-went through each round; each player also sees their own inventory, points /
+While trading, the public sees the round and the scoring table, not how many
+trades went through (RULES.md ruling 4); each player also sees their own inventory, points /
 Favor and how each of their offers fared. Once the match is over (the
 Elimination Candidate known) the whole history is public.
 """
@@ -41,7 +41,6 @@ def public_part(state: ExodusState) -> dict[str, Any]:
         "players": list(state.players),
         "max_trades": MAX_TRADES[state.variant],
         "table": (cube_table_text if cubes else gem_table_text)(rnd),
-        "trades_per_round": [{"round": e["round"], "count": len(e["trades"])} for e in state.log],
     }
     if state.phase == "ec":
         out["pick"] = {"winners": list(state.winners), "ec_tied": list(state.ec_tied)}

@@ -108,3 +108,27 @@ def match_resume(*, match_id: int, user: Any, reason: str = "") -> Match:
     """Resume a paused match and its turn's clock."""
     return _match_switch(match_id=match_id, user=user, reason=reason, before=Match.Status.PAUSED,
                          after=Match.Status.RUNNING, action="match_resume", turn_step=turn_resume)
+
+
+def match_abort(*, match_id: int, user: Any, reason: str = "", now: datetime | None = None) -> Match:
+    """End a running or paused match without a result: no turn closes and no outcome is fed anywhere.
+
+    Its seed is revealed from then on (an aborted match is over), so anyone can check the
+    deal so far. The open turn stays as it was, unresolved, for the record.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status in (Match.Status.RUNNING, Match.Status.PAUSED):
+            match.status = Match.Status.ABORTED
+            match.finished_at = now or timezone.now()
+            match.save(update_fields=["status", "finished_at"])
+            host_action_log(match=match, user=user, action="match_abort", reason=reason)
+            events = broadcast.turn_events(match=match, closed=match_open_turn_or_none(match_id), messages=[],
+                                           opened=None)
+            transaction.on_commit(lambda: broadcast.send(events))
+    return match
+
+
+def match_open_turn_or_none(match_id: int) -> Turn | None:
+    """The match's open turn, if it has one."""
+    return Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()

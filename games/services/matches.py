@@ -52,7 +52,7 @@ def match_start(
         title=title or engine.title,
         players=roster,
         options=dict(options or {}),
-        seed=seed or secrets.token_hex(8),
+        seed=seed or secrets.token_hex(16),  # 128 bits: the published sha256 cannot be searched
         turn_seconds=turn_seconds,
     )
     try:

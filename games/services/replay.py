@@ -6,13 +6,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.models import Match, Message, Turn
+from games.models import Match, Message, Turn, seed_commitment
 from games.registry import get_engine
 from games.services.turns import turn_rng
 
 
 @dataclass(frozen=True)
 class ReplayReport:
+    """Whether setting up again from the seed and resolving the stored moves reproduces every step."""
+
     identical: bool
     turns: int
     first_difference: str | None
@@ -35,7 +37,7 @@ def match_replay(*, match_id: int) -> ReplayReport:
     engine = get_engine(match.game)
     state = engine.setup(list(match.players), dict(match.options), turn_rng(match, 0))
     turns = list(Turn.objects.filter(match=match).order_by("number"))
-    texts = list(Message.objects.filter(match=match).order_by("seq").values_list("turn_number", "to", "text"))
+    texts = list(Message.objects.filter(match=match).order_by("pk").values_list("turn_number", "to", "text"))
     replayed: list[tuple[int, str | None, str]] = []
     closed = 0
     for turn in turns:
@@ -51,3 +53,40 @@ def match_replay(*, match_id: int) -> ReplayReport:
     if replayed != [tuple(t) for t in texts]:
         return ReplayReport(False, closed, "the announcements differ")
     return ReplayReport(True, closed, None)
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """What anyone may check of a finished match's deal: the seed against its published commitment,
+    and a replay of every turn from that seed and the stored submissions."""
+
+    match_id: int
+    commitment: str
+    seed: str | None
+    seed_matches: bool
+    replay: ReplayReport | None
+
+    @property
+    def ok(self) -> bool:
+        """The seed hashes to the commitment and the replay reproduces the match."""
+        return self.seed_matches and self.replay is not None and self.replay.identical
+
+    @property
+    def summary(self) -> str:
+        """One line for a person."""
+        if self.seed is None:
+            return "the match is still running: its seed is revealed when it is over"
+        if not self.seed_matches:
+            return "the revealed seed does NOT hash to the commitment published at the start"
+        assert self.replay is not None
+        return f"the seed matches its commitment; {self.replay.summary}"
+
+
+def match_verify(*, match_id: int) -> VerifyReport:
+    """Check a match's deal from its revealed seed; a running match only shows its commitment."""
+    match = Match.objects.get(pk=match_id)
+    seed = match.revealed_seed
+    if seed is None:
+        return VerifyReport(match.pk, match.seed_sha256, None, False, None)
+    matches = seed_commitment(seed) == match.seed_sha256
+    return VerifyReport(match.pk, match.seed_sha256, seed, matches, match_replay(match_id=match.pk))

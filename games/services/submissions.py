@@ -63,7 +63,9 @@ def submission_submit(
     except KeyError as exc:
         raise SubmissionRefused("This match's game is not installed here.", status=404) from exc
     try:
-        clean = engine.validate(engine.load(turn.state_before), player, dict(move))
+        state = engine.load(turn.state_before)
+        clean = engine.validate(state, player, dict(move))
+        cost = engine.garnet_cost(state, player, clean)
         for check in hooks.MOVE_CHECKS:
             check(match, player, clean)
     except RuleError as exc:
@@ -94,6 +96,11 @@ def submission_submit(
             sub = existing
         sub.turn = locked_turn
         others[player] = sub
+        try:  # a season holds the move's garnets from the free balance, or refuses it (all rolled back)
+            for saved in hooks.MOVE_SAVED:
+                saved(match, locked_turn, player, cost)
+        except RuleError as exc:
+            raise SubmissionRefused(str(exc), rule=True) from exc
         if lock:
             # Everyone's lock-in ticks update live (the page re-fetches on the push).
             event = broadcast.lock_event(match=match, turn=locked_turn, player=player)

@@ -23,6 +23,7 @@ from games import broadcast, hooks
 from games.engine import Engine, Outcome
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
+from games.selectors import private_last_seq
 
 log = logging.getLogger(__name__)
 
@@ -142,11 +143,12 @@ def _store(*, match: Match, turn: Turn, engine: Engine[Any], moves: dict[str, di
     turn.closed_at = now
     turn.moves = moves
     turn.save(update_fields=["status", "closed_at", "moves"])
-    first_seq = match.last_seq + 1
-    rows = [Message(match=match, seq=first_seq + i, turn_number=turn.number, to=to, text=text)
-            for i, (text, to) in enumerate(texts)]
+    before = engine.load(turn.state_before)
+    costs = {p: engine.garnet_cost(before, p, m) for p, m in moves.items()}
+    hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
+    rows = _numbered(match=match, turn_number=turn.number, texts=texts)
     Message.objects.bulk_create(rows)
-    match.last_seq += len(rows)
+    match.last_seq += sum(1 for r in rows if r.to is None)
     match.state = engine.dump(state)
     fields = ["state", "last_seq"]
     next_turn: Turn | None = None
@@ -162,6 +164,21 @@ def _store(*, match: Match, turn: Turn, engine: Engine[Any], moves: dict[str, di
         hooks.match_finished.send(sender=Match, match=match, outcome=outcome)
     events = broadcast.turn_events(match=match, closed=turn, messages=rows, opened=next_turn)
     transaction.on_commit(lambda: broadcast.send(events))
+
+
+def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | None]]) -> list[Message]:
+    """The turn's lines, each numbered within its own audience (see :class:`Message`).
+
+    Runs under the match's row lock, so reading each player's last private number is safe.
+    """
+    counters: dict[str | None, int] = {None: match.last_seq}
+    for player in {to for _, to in texts if to is not None}:
+        counters[player] = private_last_seq(match.pk, player)
+    rows = []
+    for text, to in texts:
+        counters[to] += 1
+        rows.append(Message(match=match, seq=counters[to], turn_number=turn_number, to=to, text=text))
+    return rows
 
 
 def turn_close_soon(*, turn_id: int) -> None:

@@ -9,7 +9,6 @@ forces a unit, it is the only card offered.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -64,10 +63,6 @@ class MoveForm(MoveFormBase):
         units = table(self.variant)
         return [{**c, "title": _title(c["name"]), "pickable": c["name"] in allowed, "checked": c["name"] == picked,
                  "active": units[c["name"]].active, "ability": units[c["name"]].ability} for c in self.cards]
-
-    def actives_json(self) -> str:
-        """Each unit's active choice field ({"astrologian": "guess", ...}) for the page's script."""
-        return json.dumps({name: u.active or "" for name, u in table(self.variant).items()})
 
     def clean(self) -> dict[str, Any]:
         """A unit with a guess, disguise or selection needs it (Huton's rounds default to 0)."""

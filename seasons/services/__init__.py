@@ -13,11 +13,18 @@ from seasons.services.picks import (
     pick_timeout,
     picks_close_due,
 )
-from seasons.services.seasons import season_create, season_finish, season_pause, season_resume, season_start
+from seasons.services.seasons import (
+    season_create,
+    season_finish,
+    season_matches_abort,
+    season_pause,
+    season_resume,
+    season_start,
+)
 
 __all__ = [
     "SeasonError", "entrant_eliminate", "entrant_replace", "entrant_restore", "episode_start",
     "ledger_adjust", "ledger_transfer", "ledger_undo", "notice_send", "season_log", "episode_dmo_pick",
     "episode_dmo_set", "episode_ec_pick", "episode_ec_set", "pick_timeout", "picks_close_due",
-    "season_create", "season_finish", "season_pause", "season_resume", "season_start",
+    "season_create", "season_finish", "season_matches_abort", "season_pause", "season_resume", "season_start",
 ]

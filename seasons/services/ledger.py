@@ -16,7 +16,30 @@ from seasons.services.notify import notice_send, require_reason, season_log
 
 def ledger_write(*, entrant: Entrant, currency: str, amount: int, reason: str, source: str,
                  match: Match | None = None, counterpart: Entrant | None = None, user: Any = None) -> LedgerEntry:
-    """Append one entry (the only way anything enters the ledger)."""
+    """Append one entry (the only way anything enters the ledger).
+
+    A debit takes the entrant's row lock and is refused (SeasonError, nothing written) if it
+    would leave the balance below zero, or below what running matches hold of their garnets.
+    """
+    if amount < 0:
+        with transaction.atomic():
+            Entrant.objects.select_for_update().filter(pk=entrant.pk).first()
+            have = selectors.balance(entrant, currency)
+            held = selectors.held_garnets(entrant) if currency == LedgerEntry.Currency.GARNET else 0
+            if have + amount < held or have + amount < 0:
+                what = "garnets" if currency == LedgerEntry.Currency.GARNET else "Tokens of Life"
+                free = f" ({held} held by moves in running matches)" if held else ""
+                raise SeasonError(f"{entrant.handle} has {have - held} free {what}{free}; "
+                                  f"removing {-amount} would leave less than none. Nothing was written.",
+                                  status=409)
+            return _append(entrant=entrant, currency=currency, amount=amount, reason=reason, source=source,
+                           match=match, counterpart=counterpart, user=user)
+    return _append(entrant=entrant, currency=currency, amount=amount, reason=reason, source=source, match=match,
+                   counterpart=counterpart, user=user)
+
+
+def _append(*, entrant: Entrant, currency: str, amount: int, reason: str, source: str, match: Match | None,
+            counterpart: Entrant | None, user: Any) -> LedgerEntry:
     return LedgerEntry.objects.create(season=entrant.season, entrant=entrant, currency=currency, amount=amount,
                                       reason=reason, source=source, match=match, counterpart=counterpart,
                                       created_by=user)
@@ -78,9 +101,11 @@ def ledger_transfer(*, season: Season, sender: Any, to: str, amount: int, confir
         raise SeasonError("Confirm the transfer first: nothing was sent.")
     with transaction.atomic():
         list(Entrant.objects.select_for_update().filter(pk__in=[me.pk, other.pk]).order_by("pk"))
-        have = selectors.live_garnets(me)
+        have = selectors.free_garnets(me)
         if amount > have:
-            raise SeasonError(f"You hold {have} garnets; you cannot transfer {amount}. Nothing was sent.")
+            held = selectors.held_garnets(me)
+            note = f" ({held} more are held by your moves in running matches)" if held else ""
+            raise SeasonError(f"You have {have} free garnets{note}; you cannot transfer {amount}. Nothing was sent.")
         out = ledger_write(entrant=me, currency=LedgerEntry.Currency.GARNET, amount=-amount,
                            reason=f"Transfer to {other.handle}", source=LedgerEntry.Source.TRANSFER,
                            counterpart=other, user=sender)

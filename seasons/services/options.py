@@ -1,6 +1,6 @@
 """What the season passes into a match's ``options``: per game, the facts its rules read from the season.
 
-- games that spend garnets (``abc``) get ``{"garnets": {player: live balance}}``;
+- games that declare a season option ``garnets`` (ABC) get ``{"garnets": {player: free balance}}``;
 - ``exodia`` gets its twist roles: ``mm_winners`` (the previous episode's MM
   winners), ``dm_winner`` (the previous episode's DM winner) and the
   ``gamewide_order`` (the season's, restricted to the match's players);
@@ -14,12 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.registry import get_engine
 from seasons import selectors
 from seasons.models import Episode, Season
 
-GARNET_SPENDING_GAMES = frozenset({"abc"})
 TWIST_GAMES = frozenset({"exodia"})
 ADVANTAGE_GAMES = frozenset({"warriors"})
+
+
+def _takes_garnets(game: str) -> bool:
+    """Whether the game's engine declares the season option ``garnets`` (the balances brought in)."""
+    spec = get_engine(game).option_spec("garnets")
+    return spec is not None and spec.season
 
 
 def previous_episode(season: Season, number: int) -> Episode | None:
@@ -31,7 +37,7 @@ def mm_options(*, season: Season, game: str, players: Sequence[str], number: int
                extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The options of episode ``number``'s Main Match of ``game`` for ``players``."""
     options: dict[str, Any] = {}
-    if game in GARNET_SPENDING_GAMES:
+    if _takes_garnets(game):
         live = {}
         for handle in players:
             entrant = selectors.entrant_by_handle(season, handle)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Match
 from games.registry import get_engine, slugs
-from games.services import match_pause, match_resume
+from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
 from seasons.models import Entrant, Pick, Season, SeasonLog
 from seasons.services.errors import SeasonError
@@ -70,6 +70,22 @@ def season_start(*, season_id: int, user: Any = None, seed: str | None = None) -
     return season
 
 
+def _season_matches_unfinished(season: Season) -> list[int]:
+    unfinished = [Match.Status.RUNNING, Match.Status.PAUSED]
+    return list(selectors.season_matches(season).filter(status__in=unfinished).values_list("pk", flat=True))
+
+
+def season_matches_abort(*, season_id: int, user: Any, reason: str) -> list[int]:
+    """Abort every running or paused match of the season (each logged with the reason); return their ids."""
+    reason = require_reason(reason)
+    season = Season.objects.get(pk=season_id)
+    ids = _season_matches_unfinished(season)
+    for match_id in ids:
+        match_abort(match_id=match_id, user=user, reason=f"season's matches aborted: {reason}")
+    season_log(season=season, action="season_matches_abort", user=user, reason=reason, matches=ids)
+    return ids
+
+
 def _season_matches_running(season: Season) -> list[int]:
     return list(selectors.season_matches(season).filter(status=Match.Status.RUNNING).values_list("pk", flat=True))
 
@@ -107,10 +123,20 @@ def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
 
 
 def season_finish(*, season_id: int, user: Any, reason: str = "the final is over") -> Season:
-    """Close the season: the alive players are its finalists; its archive can be exported."""
+    """Close the season: the alive players are its finalists; its archive can be exported.
+
+    Refused while any of its matches runs or is paused: the public archive would reveal their
+    seeds, and with them every hidden hand and future draw. The host finishes them or takes the
+    step "Abort the season's unfinished matches" first.
+    """
     season = Season.objects.get(pk=season_id)
     if season.status == Season.Status.FINISHED:
         raise SeasonError("This season is already finished.", status=409)
+    unfinished = _season_matches_unfinished(season)
+    if unfinished:
+        names = ", ".join(str(m) for m in Match.objects.filter(pk__in=unfinished).order_by("pk"))
+        raise SeasonError(f"{len(unfinished)} match(es) of this season are not over ({names}): let them finish, "
+                          "or take the host step \"Abort the season's unfinished matches\" first.", status=409)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
     season_log(season=season, action="season_finish", user=user, reason=reason,
                finalists=selectors.alive_handles(season))

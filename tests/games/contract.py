@@ -182,3 +182,38 @@ def check_no_leaks_through_match(engine: Engine[Any], seed: str = "leak", option
         moves = {p: engine.validate(state, p, engine.random_move(state, p, chooser)) for p in engine.awaiting(state)}
         state, _ = engine.resolve(state, moves, rng_for(seed, turn))
         turn += 1
+
+
+def check_resample(engine: Engine[Any], state: Any, players: Sequence[PlayerId], rng: Random) -> None:
+    """Non-interference in the contract: ``resample_hidden(state, p, rng)`` redraws only ``p``'s hidden facts,
+    so every other viewer's view (the public's included) is unchanged, as are every other player's secrets;
+    the resampled state is a state (it round-trips through JSON and still has views)."""
+    for player in players:
+        other = engine.resample_hidden(state, player, rng)
+        other = engine.load(json.loads(json.dumps(engine.dump(other))))
+        for viewer in [None, *players]:
+            if viewer == player:
+                continue
+            assert _canon(engine.view(other, viewer)) == _canon(engine.view(state, viewer)), (
+                f"{engine.slug}: redrawing {player}'s hidden facts changed what {viewer or 'the public'} sees")
+            if viewer is not None:
+                assert _canon(engine.secrets(other, viewer)) == _canon(engine.secrets(state, viewer))
+        assert engine.awaiting(other) == engine.awaiting(state) and engine.turn_label(other) == engine.turn_label(state)
+        check_view_shape(engine, other, players)
+
+
+def check_resample_through_match(engine: Engine[Any], seed: str = "resample", options: Mapping[str, Any] | None = None,
+                                 count: int | None = None) -> int:
+    """``check_resample`` at every state of a random match; returns how many states a resample changed."""
+    players = players_for(engine, count)
+    state = engine.setup(players, dict(options or {}), rng_for(seed, 0))
+    chooser, redraw = Random(seed), Random(f"redraw:{seed}")
+    changed, turn = 0, 1
+    while engine.outcome(state) is None and turn < 5000:
+        check_resample(engine, state, players, redraw)
+        changed += any(_canon(engine.dump(engine.resample_hidden(state, p, Random(turn)))) != _canon(engine.dump(state))
+                       for p in players)
+        moves = {p: engine.validate(state, p, engine.random_move(state, p, chooser)) for p in engine.awaiting(state)}
+        state, _ = engine.resolve(state, moves, rng_for(seed, turn))
+        turn += 1
+    return changed

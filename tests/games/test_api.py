@@ -57,7 +57,7 @@ def test_token_authentication(match: Match, client_for: Callable[[str], Client])
 @pytest.mark.parametrize(
     ("who", "body", "status", "text"),
     [
-        ("ann", "{broken", 400, "JSON parse error"),
+        ("ann", "{broken", 400, "the request body: is not valid JSON"),
         ("ann", {"lock": True}, 400, "move"),
         ("ann", {"move": {"pairs": [["bob", "ghost"], ["dan", "eve"]]}}, 400, "ghost"),
         ("ann", {"move": PAIRS, "turn": 3}, 409, "That turn is over"),

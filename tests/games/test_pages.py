@@ -56,7 +56,7 @@ def test_submitting_shows_what_was_saved_then_locked(match: Match, client_for: C
 @pytest.mark.parametrize(
     ("data", "text"),
     [
-        ({"move_json": "{not json"}, "malformed JSON"),
+        ({"move_json": "{not json"}, "move_json: is not valid JSON"),
         ({"move_json": "[1, 2]"}, "JSON object"),
         ({"move_json": '{"pairs": [["bob", "zed"], ["dan", "eve"]]}'}, "Not saved"),
     ],

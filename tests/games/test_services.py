@@ -131,13 +131,15 @@ def test_submission_after_close_is_refused(match: Match) -> None:
 
 
 def test_messages_are_numbered_in_order(match: Match) -> None:
-    """Message: public or private, in order, with a per-match sequence number."""
+    """Message: public or private, in order; each audience (public, each player) numbered on its own."""
     for _ in range(4):
         turn_close(turn_id=open_turn(match).pk, force=True)
-    seqs = list(Message.objects.filter(match=match).values_list("seq", flat=True))
-    assert seqs == list(range(1, len(seqs) + 1))
+    rows = list(Message.objects.filter(match=match).order_by("pk").values_list("to", "seq"))
+    for audience in {to for to, _ in rows}:
+        seqs = [seq for to, seq in rows if to == audience]
+        assert seqs == list(range(1, len(seqs) + 1)), audience
     match.refresh_from_db()
-    assert match.last_seq == len(seqs)
+    assert match.last_seq == sum(1 for to, _ in rows if to is None)
 
 
 def test_whole_match_by_deadlines_finishes_and_replays_identically(match: Match) -> None:

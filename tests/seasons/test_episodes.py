@@ -61,11 +61,13 @@ def test_episode_start_refuses_eliminated_players_wrong_counts_and_overlap() -> 
 def test_main_match_outcome_feeds_tokens_and_garnets_to_the_ledger() -> None:
     """"the match's Outcome feeds the season: Tokens of Life and garnets are written to the ledger"."""
     season = started_season()
+    ledger_adjust(season=season, handle="bob", currency="garnet", amount=2, reason="brought in", user=host_user())
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"], tokens={"ann": 1},
                         garnets={"ann": 3, "bob": -2})
-    entries = {(e.entrant.handle, e.currency, e.amount, e.source) for e in LedgerEntry.objects.all()}
+    rows = LedgerEntry.objects.filter(source="match")
+    entries = {(e.entrant.handle, e.currency, e.amount, e.source) for e in rows}
     assert entries == {("ann", "token", 1, "match"), ("ann", "garnet", 3, "match"), ("bob", "garnet", -2, "match")}
-    assert all(e.match_id == episode.mm_match_id and e.reason for e in LedgerEntry.objects.all())
+    assert all(e.match_id == episode.mm_match_id and e.reason for e in rows)
 
 
 def test_the_ec_is_named_and_picks_a_dmo_in_a_turn_of_their_own() -> None:

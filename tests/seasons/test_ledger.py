@@ -32,9 +32,11 @@ def test_entries_are_append_only_and_balances_are_sums() -> None:
         entry.save()
     with pytest.raises(ValueError, match="append-only"):
         entry.delete()
-    undo = ledger_undo(entry_id=entry.pk, reason="typo", user=host_user())
-    assert undo.amount == -5 and LedgerEntry.objects.count() == 3
-    assert selectors.balance(ann, "garnet") == -2
+    with pytest.raises(SeasonError, match="would leave less than none"):
+        ledger_undo(entry_id=entry.pk, reason="typo", user=host_user())  # 3 - 5 < 0: the ledger refuses
+    undo = ledger_undo(entry_id=LedgerEntry.objects.get(amount=-2).pk, reason="typo", user=host_user())
+    assert undo.amount == 2 and LedgerEntry.objects.count() == 3
+    assert selectors.balance(ann, "garnet") == 5
 
 
 def test_transfer_moves_garnets_and_both_see_it() -> None:
@@ -62,7 +64,7 @@ def test_transfer_refused_when_the_balance_is_short() -> None:
     """Bad input: "transferring more garnets than you hold": a clear message and nothing changed."""
     season = started_season()
     _give(season, "ann", 2)
-    with pytest.raises(SeasonError, match="You hold 2 garnets; you cannot transfer 3"):
+    with pytest.raises(SeasonError, match="You have 2 free garnets; you cannot transfer 3"):
         ledger_transfer(season=season, sender=user("ann"), to="bob", amount=3, confirmed=True)
     with pytest.raises(SeasonError, match="whole number"):
         ledger_transfer(season=season, sender=user("ann"), to="bob", amount=-1, confirmed=True)
@@ -101,7 +103,7 @@ def test_doubling_checks_the_live_season_balance() -> None:
     # ann gives her garnets away during the match: the engine still thinks she has 2, the season knows better.
     ledger_transfer(season=season, sender=user("ann"), to="fay", amount=2, confirmed=True)
     pairs = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": True}
-    with pytest.raises(SubmissionRefused, match="Doubling costs 2 garnets; your season balance is 0"):
+    with pytest.raises(SubmissionRefused, match="This move costs 2 garnets; your free season balance is 0"):
         submission_submit(match_id=match.pk, player="ann", move=pairs)
     assert not Submission.objects.exists()
 
@@ -115,7 +117,7 @@ def test_a_double_in_play_is_debited_from_the_live_balance_and_written_at_the_en
                                                              "double": True}, lock=True)
     ann = selectors.entrant_by_handle(season, "ann")
     assert selectors.live_garnets(ann) == 0  # the X's double is committed with the pairing
-    with pytest.raises(SeasonError, match="You hold 0 garnets"):
+    with pytest.raises(SeasonError, match="You have 0 free garnets"):
         ledger_transfer(season=season, sender=user("ann"), to="bob", amount=1, confirmed=True)
     match = play_to_end(match)
     net = match.outcome["garnets"]["ann"]

@@ -87,7 +87,7 @@ def test_my_season_page_and_the_two_step_transfer() -> None:
     c.post(f"/seasons/{season.slug}/me/", {"to": "bob", "amount": 2, "confirmed": "on"})
     assert selectors.balance(selectors.entrant_by_handle(season, "bob"), "garnet") == 2
     r = c.post(f"/seasons/{season.slug}/me/", {"to": "bob", "amount": 50, "confirmed": "on"}, follow=True)
-    assert "You hold 3 garnets; you cannot transfer 50" in r.content.decode()
+    assert "You have 3 free garnets; you cannot transfer 50" in r.content.decode()
     assert selectors.balance(selectors.entrant_by_handle(season, "bob"), "garnet") == 2
 
 

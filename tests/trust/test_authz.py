@@ -80,6 +80,30 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "seasons/<slug:slug>/host/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/host/episode/": everyone({302, 403, 404, 405}),
     "seasons/<slug:slug>/host/replay/<int:match_id>/": SEASON_UNKNOWN,
+    # Log in with Discord: no Discord app in the suite, so its routes are 404; allauth's pages stay reachable.
+    "auth/discord/login/": everyone(NOT_FOUND),
+    "auth/discord/login/callback/": everyone(NOT_FOUND),
+    "auth/social/login/cancelled/": EVERYONE_OK,
+    "auth/social/login/error/": everyone({401}),  # allauth answers its error page with 401
+    "auth/social/signup/": everyone(REDIRECT),
+    "auth/social/": only_signed_in(),
+    "auth/login/": everyone(REDIRECT),
+    # Reach: a thread is its player's and its hosts' only; a host page is its host's only.
+    "reach/inbox/": only_signed_in(),
+    "reach/threads/<int:pk>/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/threads/<int:pk>/posts/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/matches/<int:pk>/dealer/": {"anonymous": REDIRECT, "spectator": NOT_FOUND, "other": OK, "player": OK,
+                                       "eliminated": OK, "host": NOT_FOUND},
+    "reach/seasons/<slug:slug>/dealer/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/matches/<int:pk>/clarify/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"},
+                                        "host": OK},
+    "reach/seasons/<slug:slug>/clarify/": {"anonymous": REDIRECT,
+                                           **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/seasons/<slug:slug>/discord/": {"anonymous": REDIRECT,
+                                           **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/mail/": only_signed_in(),
+    "reach/mail/unsubscribe/<str:token>/": everyone({400}),
+    "reach/discord/invite/<str:token>/": everyone({400}),
 }
 # Every admin route: only staff; everyone here (hosts are not staff) is sent to the admin log-in.
 ADMIN_PREFIX = "admin/"

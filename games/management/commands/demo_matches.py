@@ -53,6 +53,7 @@ class Command(BaseCommand):
             # Rotate who plays so every demo player has something to do.
             start = len(title) % len(PLAYERS)
             roster = [PLAYERS[(start + i) % len(PLAYERS)] for i in range(count)]
-            match = match_start(game=game, players=roster, options=opts, title=title, turn_seconds=seconds,
-                                seed=f"demo-{game}-{opts.get('variant', '')}")
+            # A fresh random seed (match_start's default): a seed written here would let anyone
+            # who reads the source compute every hidden deal of the demo.
+            match = match_start(game=game, players=roster, options=opts, title=title, turn_seconds=seconds)
             self.stdout.write(f"{match.title}: /matches/{match.pk}/ — {', '.join(roster)}")

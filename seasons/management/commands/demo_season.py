@@ -42,13 +42,13 @@ class Command(BaseCommand):
         if season is None:
             season = season_create(name="Garnet Demo Season", slug=slug, players=PLAYERS, hosts=[host])
         if season.status == Season.Status.DRAFT:
-            season = season_start(season_id=season.pk, user=host, seed="demo")
+            season = season_start(season_id=season.pk, user=host)
             for handle in PLAYERS:
                 ledger_adjust(season=season, handle=handle, currency="garnet", amount=10, user=host,
                               reason="Starting garnets of the demo season")
         if not Episode.objects.filter(season=season).exists():
             episode_start(season_id=season.pk, game="abc", players=PLAYERS[:5], user=host,
-                          options={"x_order": PLAYERS[:5]}, seed="demo-episode-1")
+                          options={"x_order": PLAYERS[:5]})
         self.stdout.write(self.style.SUCCESS(
             f"Demo season '{season.name}' at /seasons/{season.slug}/ — log in as ann…max or host "
             f"(password {PASSWORD}); Episode 1's ABC Main Match awaits ann."))

@@ -131,15 +131,17 @@ def test_points_are_told_privately_and_never_published() -> None:
     assert E.secrets(s, "p2") == {"inventory": ["red", "red", "white", "black"], "score": 2}
 
 
-def test_trades_and_inventories_are_private_spectators_see_only_the_count() -> None:
+def test_trades_and_inventories_are_private_spectators_see_not_even_the_count() -> None:
     """The trades that were processed and each player's inventory is also kept private.
-    (Ruling 4: the public sees the round and how many trades went through.)"""
-    s = start("cubes", FOUR)
-    s, msgs = play(s, ("p1", "red", "p2", "blue"))
+    (Ruling 4: the public sees that the round is over, not how many trades went through.)"""
+    s0 = start("cubes", FOUR)
+    s, msgs = play(s0, ("p1", "red", "p2", "blue"))
+    quiet, quiet_msgs = play(s0)
     public = E.view(s, None)
-    assert public["public"]["trades_per_round"] == [{"round": 1, "count": 1}]
     assert "final" not in public["public"]
-    assert [m.text for m in msgs if m.to is None] == ["Round 1 is over: 1 trade went through."]
+    assert public == E.view(quiet, None) and E.view(s, "p3") == E.view(quiet, "p3")
+    assert [m.text for m in msgs if m.to is None] == ["Round 1 is over."]
+    assert [m.text for m in quiet_msgs if m.to is None] == ["Round 1 is over."]
 
 
 def _ending(scores: dict[str, int], inventories: dict[str, list[str]] | None = None) -> object:

@@ -216,11 +216,11 @@ def test_year_7_all_gems_the_same_gain_30() -> None:
 
 def test_favor_is_private() -> None:
     """At the start of each year, you will be told your updated inventory, current amount of Favor...
-    (privately; the public sees only how many trades went through)."""
+    (privately; the public sees only that the year is over)."""
     s = start(G, one_each(["ruby", "onyx"]))
     s, msgs = play(s, ("p1", "ruby", "p2", "onyx"))
     assert E.view(s, "p1")["score"] == 1 and E.secrets(s, "p1")["score"] == 1
-    assert [m.text for m in msgs if m.to is None] == ["Year 1 is over: 1 trade went through."]
+    assert [m.text for m in msgs if m.to is None] == ["Year 1 is over."]
 
 
 def test_two_diamonds_in_year_7_give_six_garnets() -> None:

@@ -1,0 +1,118 @@
+"""Reads of the reach app: threads a user may see, unread counts, clarifications in force."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from games.models import Match
+from reach.models import Clarification, Post, Thread, ThreadRead
+from seasons import selectors as season_selectors
+from seasons.models import Season
+
+
+def is_thread_host(thread: Thread, user: Any) -> bool:
+    """Whether ``user`` is one of the hosts who answer ``thread``."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    if thread.match_id and thread.match.hosts.filter(pk=user.pk).exists():
+        return True
+    return bool(thread.season_id and thread.season.hosts.filter(pk=user.pk).exists())
+
+
+def can_read_thread(thread: Thread, user: Any) -> bool:
+    """Only the thread's player and its hosts read it (the archive publishes it once the season is over)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return thread.player_id == user.pk or is_thread_host(thread, user)
+
+
+def thread_hosts(thread: Thread) -> list[Any]:
+    """The users who answer ``thread``: the match's hosts and the season's."""
+    hosts: dict[int, Any] = {}
+    if thread.match_id:
+        hosts.update({u.pk: u for u in thread.match.hosts.all()})
+    if thread.season_id:
+        hosts.update({u.pk: u for u in thread.season.hosts.all()})
+    return list(hosts.values())
+
+
+def _with_unread(threads: QuerySet[Thread], user: Any, *, from_host: bool) -> QuerySet[Thread]:
+    """Annotate ``unread``: the other side's posts after the last one ``user`` read."""
+    read = ThreadRead.objects.filter(thread=OuterRef("pk"), user=user).values("last_post_id")[:1]
+    unread = (Post.objects.filter(thread=OuterRef("pk"), from_host=from_host, pk__gt=OuterRef("last_read"))
+              .order_by().values("thread").annotate(n=Count("pk")).values("n")[:1])
+    return threads.annotate(last_read=Coalesce(Subquery(read), 0)).annotate(unread=Coalesce(Subquery(unread), 0))
+
+
+def inbox_threads(user: Any) -> QuerySet[Thread]:
+    """Every thread ``user`` answers as a host, newest first, each with ``unread`` (the players' posts unread)."""
+    threads = Thread.objects.select_related("player", "match", "season")
+    if not user.is_superuser:
+        threads = threads.filter(Q(match__hosts=user) | Q(season__hosts=user)).distinct()
+    threads = threads.filter(Exists(Post.objects.filter(thread=OuterRef("pk"))))
+    return _with_unread(threads, user, from_host=False)
+
+
+def inbox_unread_total(user: Any) -> int:
+    """How many players' posts ``user`` has not read, over every thread they answer."""
+    return sum(t.unread for t in inbox_threads(user))
+
+
+def player_threads(user: Any) -> QuerySet[Thread]:
+    """A player's own threads, each with ``unread`` (the hosts' posts they have not read)."""
+    return _with_unread(Thread.objects.filter(player=user).select_related("match", "season"), user, from_host=True)
+
+
+def thread_of(*, player: Any, match: Match | None = None, season: Season | None = None) -> Thread | None:
+    """The player's thread on a match or a season, if it exists."""
+    if match is not None:
+        return Thread.objects.filter(match=match, player=player).first()
+    return Thread.objects.filter(season=season, match__isnull=True, player=player).first()
+
+
+def posts_of(thread: Thread) -> QuerySet[Post]:
+    """A thread's posts in order, with their authors."""
+    return thread.posts.select_related("author").order_by("pk")
+
+
+def clarifications_for_match(match: Match) -> list[Clarification]:
+    """The clarifications pinned on a match: its own and its season's, newest first."""
+    season = season_selectors.season_of_match(match)
+    where = Q(match=match)
+    if season is not None:
+        where |= Q(season=season, match__isnull=True)
+    return list(Clarification.objects.filter(where).select_related("author"))
+
+
+def clarifications_for_season(season: Season) -> list[Clarification]:
+    """Every clarification of a season and its matches, newest first."""
+    ids = list(season_selectors.season_matches(season).values_list("pk", flat=True))
+    return list(Clarification.objects.filter(Q(season=season) | Q(match_id__in=ids)).select_related("author", "match"))
+
+
+@dataclass(frozen=True)
+class ChangeableOption:
+    """An option a host may amend mid-match, with its value now."""
+
+    name: str
+    title: str
+    kind: str
+    value: Any
+    choices: tuple[str, ...]
+    low: int | None
+    high: int | None
+
+
+def changeable_options(match: Match) -> list[ChangeableOption]:
+    """The options of ``match``'s game declared changeable, for the amendment form."""
+    from games.registry import get_engine
+
+    engine = get_engine(match.game)
+    return [ChangeableOption(o.name, o.title, o.kind, (match.options or {}).get(o.name, o.default), o.choices,
+                             o.low, o.high) for o in engine.options_schema if o.changeable]

@@ -1,0 +1,49 @@
+"""Garnet holds: a saved move that spends garnets sets them aside, so they can't be spent twice.
+
+The match framework calls :func:`hold_for_move` inside the transaction that stores a move
+(``hooks.MOVE_SAVED``) and :func:`holds_settle_turn` inside the one that closes the turn
+(``hooks.turn_closed``); both learn the cost from the engine's ``garnet_cost``, so any game
+that spends garnets is covered without the season knowing its moves.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.engine import RuleError
+from games.models import Match, Turn
+from seasons import selectors
+from seasons.models import Entrant, GarnetHold
+
+
+def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHold | None:
+    """Hold ``cost`` garnets of ``player`` for their move of ``turn``, replacing any earlier hold.
+
+    Takes the entrant's row lock (as transfers do) and refuses, with a RuleError, a cost the
+    free balance cannot cover; nothing is held outside a season or for a free move.
+    """
+    season = selectors.season_of_match(match)
+    if season is None:
+        return None
+    found = selectors.entrant_by_handle(season, player)
+    if found is None:
+        return None
+    with transaction.atomic():
+        entrant = Entrant.objects.select_for_update().get(pk=found.pk)
+        GarnetHold.objects.filter(turn=turn, entrant=entrant).delete()
+        if cost <= 0:
+            return None
+        free = selectors.free_garnets(entrant)
+        if cost > free:
+            raise RuleError(f"This move costs {cost} garnets; your free season balance is {free}")
+        return GarnetHold.objects.create(season=season, entrant=entrant, match=match, turn=turn, amount=cost)
+
+
+def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int]) -> None:
+    """At the close: charge each hold the resolved move spends (its exact cost), release the rest."""
+    for hold in GarnetHold.objects.filter(turn=turn, charged=False).select_related("entrant__user"):
+        cost = int(costs.get(hold.entrant.handle, 0))
+        if cost <= 0:
+            hold.delete()
+        else:
+            GarnetHold.objects.filter(pk=hold.pk).update(amount=cost, charged=True)

@@ -1,0 +1,120 @@
+"""Garnets that can't be spent twice: a saved move that costs garnets holds them from the free balance."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from games.engine import BaseEngine
+from games.models import Match, Submission, Turn
+from games.registry import get_engine, slugs
+from games.services import SubmissionRefused, submission_submit, turn_close
+from seasons import selectors
+from seasons.models import Entrant, GarnetHold, LedgerEntry, Season
+from seasons.services import SeasonError, ledger_adjust, ledger_transfer
+from tests.seasons.factories import abc_episode, host_user, play_to_end, started_season, user
+from tests.trust.conftest import postgres_only, run_together
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PAIRS_DOUBLED = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": True}
+PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
+
+
+def _season_with(garnets: int, slug: str = "s1") -> tuple[Season, Match, Entrant]:
+    season = started_season(slug=slug)
+    ledger_adjust(season=season, handle="ann", currency="garnet", amount=garnets, reason="brought in",
+                  user=host_user())
+    match, ann = abc_episode(season).mm_match, selectors.entrant_by_handle(season, "ann")
+    assert match is not None and ann is not None
+    return season, match, ann
+
+
+def test_the_engine_contract_declares_a_moves_garnet_cost() -> None:
+    """The engine contract declares a move's garnet cost, so the season's check works for any game."""
+    abc = get_engine("abc")
+    state = abc.setup(["ann", "bob", "cat", "dan", "eve"], {"garnets": {"ann": 5}, "x_order": ["ann", "bob", "cat",
+                                                                                               "dan", "eve"]}, Random(0))
+    assert abc.garnet_cost(state, "ann", abc.validate(state, "ann", PAIRS_DOUBLED)) == 2
+    assert abc.garnet_cost(state, "ann", abc.validate(state, "ann", PAIRS)) == 0
+    for slug in slugs():
+        assert isinstance(get_engine(slug), BaseEngine)
+
+
+def test_a_double_then_a_transfer_of_everything_is_refused() -> None:
+    """A player doubles (cost 2), then tries to transfer all 10 garnets away before the round closes: refused,
+    and the balance never goes below zero."""
+    season, match, ann = _season_with(10)
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    assert selectors.free_garnets(ann) == 8 and selectors.held_garnets(ann) == 2
+    with pytest.raises(SeasonError, match="You have 8 free garnets .2 more are held"):
+        ledger_transfer(season=season, sender=user("ann"), to="bob", amount=10, confirmed=True)
+    ledger_transfer(season=season, sender=user("ann"), to="bob", amount=8, confirmed=True)
+    assert selectors.free_garnets(ann) == 0
+    match = play_to_end(match)
+    assert selectors.balance(ann, "garnet") >= 0
+    assert not GarnetHold.objects.filter(entrant=ann, match__status="running").exists()
+
+
+def test_a_transfer_then_a_double_is_refused_and_nothing_is_saved() -> None:
+    """Transfers and other spends see only the free balance: a double the free balance can't cover is refused."""
+    season, match, ann = _season_with(2)
+    ledger_transfer(season=season, sender=user("ann"), to="bob", amount=1, confirmed=True)
+    with pytest.raises(SubmissionRefused, match="This move costs 2 garnets; your free season balance is 1"):
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    assert not Submission.objects.exists() and not GarnetHold.objects.exists()
+
+
+def test_changing_the_move_releases_the_hold_and_the_close_charges_it() -> None:
+    """A hold is replaced when the move changes, released when the move no longer spends, charged at the close."""
+    season, match, ann = _season_with(3)
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS)
+    assert selectors.free_garnets(ann) == 3 and not GarnetHold.objects.exists()
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    assert GarnetHold.objects.get().amount == 2
+    turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
+    hold = GarnetHold.objects.get()
+    assert hold.charged and hold.amount == 2 and selectors.free_garnets(ann) == 1
+    match = play_to_end(match)
+    # Once the match is over its holds stop counting: the outcome's net garnets are in the ledger instead.
+    net = match.outcome["garnets"]["ann"]
+    assert selectors.free_garnets(ann) == selectors.balance(ann, "garnet") == 3 + net >= 0
+
+
+def test_the_ledger_refuses_a_balance_below_zero() -> None:
+    """The ledger refuses a balance below zero (a locked check), and below what running matches hold."""
+    season, match, ann = _season_with(3)
+    with pytest.raises(SeasonError, match="less than none"):
+        ledger_adjust(season=season, handle="ann", currency="garnet", amount=-4, reason="fine", user=host_user())
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    with pytest.raises(SeasonError, match="held by moves in running matches"):
+        ledger_adjust(season=season, handle="ann", currency="garnet", amount=-2, reason="fine", user=host_user())
+    assert selectors.balance(ann, "garnet") == 3 and LedgerEntry.objects.filter(amount__lt=0).count() == 0
+
+
+def test_a_double_outside_a_season_holds_nothing() -> None:
+    """Outside a season there is no ledger: the engine's own balance is the only check."""
+    from tests.factories import abc_match
+
+    match = abc_match(options={"garnets": {"ann": 2}})
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    assert not GarnetHold.objects.exists()
+
+
+@postgres_only
+def test_a_double_and_a_transfer_at_once_never_spend_the_same_garnets() -> None:
+    """Concurrently (real PostgreSQL row locks): a double and a transfer of everything race; exactly one wins,
+    and the free balance never goes below zero. Repeated to give the race a chance."""
+    for round_ in range(6):
+        season, match, ann = _season_with(10, slug=f"race{round_}")
+        results = run_together([
+            lambda: submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED),
+            lambda: ledger_transfer(season=season, sender=user("ann"), to="bob", amount=10, confirmed=True),
+        ])
+        failures = [r for r in results if isinstance(r, Exception)]
+        assert len(failures) == 1, results
+        assert isinstance(failures[0], SubmissionRefused | SeasonError), failures
+        assert selectors.free_garnets(ann) >= 0
+        assert selectors.balance(ann, "garnet") - selectors.held_garnets(ann) >= 0
