@@ -99,6 +99,7 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
     }
     first = site["matches"][0]["pk"]
     pages["season_replay"] = ("host", f"/seasons/{slug}/host/replay/{first}/")
+    pages["games:match_verify"] = ("", f"/matches/{first}/verify/")
     for game in {m["game"] for m in site["matches"]}:
         pages[f"games:rules {game}"] = ("", f"/games/{game}/rules/")
     for m in site["matches"]:

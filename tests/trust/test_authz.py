@@ -70,6 +70,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "matches/<int:pk>/": EVERYONE_OK,
     "matches/<int:pk>/live/": EVERYONE_OK,
     "matches/<int:pk>/log/": EVERYONE_OK,
+    "matches/<int:pk>/verify/": EVERYONE_OK,
     "matches/<int:pk>/submit/": everyone(NOT_ALLOWED),
     "notices/seen/": {"anonymous": {302, 403, 405}, **{r: {200, 302, 405} for r in ROLES if r != "anonymous"}},
     "seasons/<slug:slug>/": SEASON_UNKNOWN,
