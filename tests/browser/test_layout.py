@@ -186,6 +186,7 @@ def test_every_page_fits_and_passes_axe(browser: Any, live_url: str, site: dict[
             try:
                 page.goto(live_url + path, wait_until="domcontentloaded")
                 page.wait_for_load_state("load")
+                page.wait_for_timeout(800)  # a match page re-fetches its live part on the socket's hello
             except PlaywrightError as exc:
                 failures[f"{name} ({path} as {user or 'anonymous'})"] = [f"did not load: {exc.message[:200]}"]
                 page.close()
