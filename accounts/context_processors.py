@@ -8,5 +8,5 @@ from django.http import HttpRequest
 
 
 def garnet(request: HttpRequest) -> dict[str, Any]:
-    """The site name, for titles and the header."""
-    return {"site_name": "Garnet"}
+    """The brand, for titles and the header (``brand``: Django's auth views set ``site_name`` to the host)."""
+    return {"site_name": "Garnet", "brand": "Garnet"}

@@ -70,6 +70,12 @@ def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message
     return events
 
 
+def lock_event(*, match: Match, turn: Turn, player: str) -> Event:
+    """The push that a player locked in (public: every page shows the lock-in ticks), never the move."""
+    return (group_public(match.pk), {"type": "match.event", "event": "locked", "match": match.pk,
+                                     "seq": match.last_seq, "turn_number": turn.number, "player": player})
+
+
 def send(events: Iterable[Event]) -> int:
     """Send the events to their groups in one batch: one hop into the event loop, in order.
 

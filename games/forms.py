@@ -44,6 +44,15 @@ class MoveFormBase(forms.Form):
         self.player = player
         self.initial_move = dict(initial_move or {})
         self.setup_fields()
+        self._name_controls()
+
+    def _name_controls(self) -> None:
+        """Give every single control its label as an accessible name: game templates often lay fields
+        out in tables without a visible <label> (a screen reader would read "combo box" alone)."""
+        for field in self.fields.values():
+            widget = field.widget
+            if field.label and getattr(widget, "input_type", None) not in ("radio", "checkbox"):
+                widget.attrs.setdefault("aria-label", str(field.label))
 
     def setup_fields(self) -> None:
         """Adjust fields and choices from ``self.view``; override in games."""

@@ -3,6 +3,7 @@
 - ``match_finished`` is sent inside the transaction that ends a match, so what a
   receiver writes (ledger entries) commits or rolls back with the match's end.
 - ``turn_opened`` is sent inside the transaction that opens a turn.
+- ``match_opened`` is sent when a signed-in user opens a match page (their notices about it clear).
 - ``SWEEPS`` are called by the in-process sweeper beside ``turns_close_due``.
 - ``MOVE_CHECKS`` are called with ``(match, player, move)`` before a submission is
   stored; each may raise ``RuleError``.
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 match_finished = Signal()  # sender=Match, match=Match, outcome=Outcome
 turn_opened = Signal()  # sender=Match, match=Match, turn=Turn
+match_opened = Signal()  # sender=Match, match=Match, user=User, url=str: a signed-in user opened the match page
 turn_closed = Signal()  # sender=Match, match=Match, turn=Turn, costs=dict[str, int]
 
 MoveCheck = Callable[["Match", str, dict[str, Any]], None]

@@ -138,6 +138,8 @@ def move_problem(match: Match, player: str, move: Mapping[str, Any]) -> str:
     except RuleError as exc:
         return str(exc)
     return ""
+
+
 @dataclass
 class MatchForViewer:
     """The match as one viewer may see it: the page, the API and the websocket all start here.
@@ -215,3 +217,12 @@ def match_for_viewer(match: Match, user: Any, *, turn: Turn | None = None,
     """The one way to look at a match as ``user``; ``turn``/``submissions`` reuse rows a write just read."""
     return MatchForViewer(match=match, role=match_role(match, user), me=viewer_handle(match, user),
                           turn_hint=turn, submissions_hint=submissions)
+
+
+def match_name(match: Match) -> str:
+    """The match as a person names it: the game's name, then the host's title ("The ABC Game · Episode 1 · Main Match")."""
+    try:
+        game = get_engine(match.game).title
+    except KeyError:
+        game = match.game
+    return f"{game} · {match.title}" if match.title else f"{game} #{match.pk}"

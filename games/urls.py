@@ -5,6 +5,7 @@ from games import views
 app_name = "games"
 
 urlpatterns = [
+    path("games/<slug:slug>/rules/", views.game_rules, name="rules"),
     path("me/", views.dashboard, name="dashboard"),
     path("matches/", views.match_list, name="match_list"),
     path("matches/<int:pk>/", views.match_detail, name="match"),

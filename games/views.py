@@ -14,24 +14,35 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.ratelimit import rate_limited
-from games import errors, selectors
+from games import errors, hooks, selectors
 from games.forms import JsonMoveForm
 from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
-from games.registry import get_entry
+from games.registry import get_engine, get_entry, slugs
+from games.rules_text import rules_for, variants
 from games.services import submission_submit
 from games.services.replay import match_verify
 
 
-def match_context(request: HttpRequest, viewer: selectors.MatchForViewer) -> dict[str, Any]:
-    """Everything the match page shows this viewer, from the one viewer selector."""
+def match_variant(match: Match, view: dict[str, Any]) -> str | None:
+    """The variant the match is played in (its options, else what its public view says), if any."""
+    options = match.options or {}
+    public = view.get("public") if isinstance(view.get("public"), dict) else {}
+    return options.get("variant") or options.get("scoring") or public.get("variant")
+
+
+def match_context(request: HttpRequest, viewer: selectors.MatchForViewer, *, bound_form: Any = None) -> dict[str, Any]:
+    """Everything the match page shows this viewer, from the one viewer selector.
+
+    ``bound_form`` is a submitted form that failed: it is shown again with the player's input and its errors.
+    """
     match, me = viewer.match, viewer.me
     entry = get_entry(match.game)
     form = None
     if viewer.awaited and not (viewer.submission and viewer.submission.locked):
         form_class = entry.form_class or JsonMoveForm
         initial = dict(viewer.submission.move) if viewer.submission else {}
-        form = form_class(view=viewer.view, player=me or "", initial_move=initial)
+        form = bound_form or form_class(view=viewer.view, player=me or "", initial_move=initial)
     return {
         "match": match,
         "viewer": viewer,
@@ -50,6 +61,9 @@ def match_context(request: HttpRequest, viewer: selectors.MatchForViewer) -> dic
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
+        "game_name": entry.engine.title,
+        "rules": rules_for(match.game, match_variant(match, view)),
+        "open_rules": role != selectors.Role.HOST,
     }
 
 
@@ -64,8 +78,14 @@ def _match_or_404(pk: int) -> Match:
 
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The match page: public log, my view, my form and countdown; spectators need no login."""
-    viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
+    """The match page: public log, my view, my form and countdown; spectators need no login.
+
+    Opening it clears the signed-in user's notices about this match (``hooks.match_opened``).
+    """
+    match = _match_or_404(pk)
+    if request.user.is_authenticated:
+        hooks.match_opened.send(sender=Match, match=match, user=request.user, url=request.path)
+    viewer = selectors.match_for_viewer(match, request.user)
     return render(request, "games/match_detail.html", match_context(request, viewer))
 
 
@@ -94,8 +114,23 @@ def _seq_param(request: HttpRequest, name: str) -> int:
     return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
-def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: int | None) -> dict[str, Any]:
-    """The posted move; a form for a turn that has closed is refused as ``StaleTurn`` before its fields are read."""
+def form_errors_in_words(form: Any) -> str:
+    """A form's errors, each named by its field's label (never the internal field name)."""
+    parts = []
+    for key, errs in form.errors.items():
+        field = form.fields.get(key)
+        label = str(field.label) if field is not None and field.label else ""
+        parts.append(f"{label + ': ' if label else ''}{' '.join(errs)}")
+    return "; ".join(parts)
+
+
+def _move_from_post(request: HttpRequest, match: Match, me: str,
+                    turn_number: int | None) -> tuple[dict[str, Any], Any]:
+    """The posted move and its bound form (None for a raw JSON move).
+
+    A form for a turn that has closed is refused as ``StaleTurn`` before its fields are read; an
+    invalid form raises ``InvalidMove`` carrying the bound form, so the page shows the input again.
+    """
     raw = request.POST.get("move_json", "").strip()
     if raw:
         try:
@@ -104,7 +139,7 @@ def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: in
             raise errors.MalformedMove(f"Your move was not readable ({exc}); nothing was saved.") from exc
         if not isinstance(value, dict):
             raise errors.MalformedMove("A move must be a JSON object; nothing was saved.")
-        return value
+        return value, None
     entry = get_entry(match.game)
     form_class = entry.form_class or JsonMoveForm
     form = form_class(request.POST, view=selectors.match_view_for_player(match, me), player=me)
@@ -113,9 +148,10 @@ def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: in
         turn = selectors.match_open_turn(match)
         if turn_number is not None and (turn is None or turn.number != turn_number):
             raise errors.StaleTurn("That turn is over; nothing was saved. The page now shows the open turn.")
-        detail = "; ".join(f"{'' if k == '__all__' else k + ': '}{' '.join(v)}" for k, v in form.errors.items())
-        raise errors.InvalidMove(f"Nothing was saved: {detail}")
-    return dict(form.to_move())
+        exc = errors.InvalidMove(f"Nothing was saved: {form_errors_in_words(form)}")
+        exc.form = form  # type: ignore[attr-defined]
+        raise exc
+    return dict(form.to_move()), form
 
 
 def _posted_turn(request: HttpRequest) -> int | None:
@@ -134,7 +170,7 @@ def match_check(request: HttpRequest, pk: int) -> HttpResponse:
     if me is None:
         return HttpResponse('<p class="errors">You are not a player in this match.</p>', status=403)
     try:
-        move = _move_from_post(request, match, me, None)
+        move, _form = _move_from_post(request, match, me, None)
     except errors.GameError as exc:
         problem = str(exc)
     else:
@@ -165,6 +201,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match_or_404(pk)
     lock = request.POST.get("lock") in {"1", "on", "true"}
     sub = None
+    form: Any = None
     status = 200
     try:
         if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
@@ -173,18 +210,25 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         if me is None:
             raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
         turn_number = _posted_turn(request)
-        move = _move_from_post(request, match, me, turn_number)
+        move, form = _move_from_post(request, match, me, turn_number)
         sub = submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
     except errors.GameError as exc:
         text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
         result = {"kind": "error", "code": exc.code, "text": text}
         status = exc.status
+        form = getattr(exc, "form", form)
     else:
         result = {"kind": "success", "code": "saved",
                   "text": "Locked in." if lock else "Saved. You can change it until the deadline."}
+    keep_input = status in (400, 422) and form is not None  # a refused form comes back with the input kept
     if not request.headers.get("HX-Request"):
         if status == 429:
             return HttpResponse(result["text"], status=429)
+        if keep_input:
+            messages.error(request, result["text"])
+            viewer = selectors.match_for_viewer(match, request.user)
+            return render(request, "games/match_detail.html", match_context(request, viewer, bound_form=form),
+                          status=400)
         (messages.success if status == 200 else messages.error)(request, result["text"])
         return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
     if sub is not None and not getattr(sub, "completes_turn", False):
@@ -194,10 +238,22 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
         viewer = selectors.match_for_viewer(match, request.user)
-    response = render(request, "games/_match_live.html", {**match_context(request, viewer), "result": result},
-                      status=status)
+    context = match_context(request, viewer, bound_form=form if keep_input else None)
+    response = render(request, "games/_match_live.html", {**context, "result": result}, status=status)
     response["X-Garnet-Fragment"] = "live"
     return response
+
+
+@require_GET
+def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public rules page of a game: every variant in our words, with its tables and default moves."""
+    if slug not in slugs():
+        raise Http404("no such game")
+    return render(request, "games/rules_page.html", {
+        "title": get_engine(slug).title,
+        "versions": [rules_for(slug, v) for v in variants(slug)],
+        "games": [(s, get_engine(s).title) for s in slugs()],
+    })
 
 
 @require_GET

@@ -4,6 +4,7 @@
   Match eliminates its loser. Runs inside the match's closing transaction, in a
   savepoint: a failure here is logged and never blocks the match from ending.
 - ``turn_opened``: the awaited players of a season match are notified.
+- ``match_opened``: opening a match page marks the user's notices about it as seen.
 - ``MOVE_SAVED`` / ``turn_closed``: a move that costs garnets (the engine's
   ``garnet_cost``, whatever the game) holds them from the player's free balance,
   and the close charges or releases the hold (``services/holds.py``).
@@ -54,6 +55,13 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
         turn_notify(match=match, turn=turn, season=season)
 
 
+def on_match_opened(sender: Any, match: Match, user: Any, url: str, **kwargs: Any) -> None:
+    """Opening a match page clears the user's notices about it."""
+    from seasons.services.notify import notices_seen_for
+
+    notices_seen_for(user=user, url=url)
+
+
 def on_move_saved(match: Match, turn: Turn, player: str, cost: int) -> None:
     """Hold a saved move's garnets (the engine's ``garnet_cost``) from the player's free season balance."""
     from seasons.services.holds import hold_for_move
@@ -72,6 +80,7 @@ def connect() -> None:
     """Connect the receivers (idempotent)."""
     hooks.match_finished.connect(on_match_finished, dispatch_uid="seasons.match_finished")
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
+    hooks.match_opened.connect(on_match_opened, dispatch_uid="seasons.match_opened")
     hooks.turn_closed.connect(on_turn_closed, dispatch_uid="seasons.turn_closed")
     if on_move_saved not in hooks.MOVE_SAVED:
         hooks.MOVE_SAVED.append(on_move_saved)

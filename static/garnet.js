@@ -20,19 +20,24 @@
     });
   }
 
+  // One rule: a signed-in user's profile zone (the page names it on <body data-tz>), the browser's for anonymous visitors.
+  function viewerZone() {
+    return (document.body && document.body.dataset.tz) || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  }
+
   function localTimes(root) {
+    const zone = viewerZone();
     (root || document).querySelectorAll("time.localtime[datetime]").forEach((el) => {
       const t = new Date(el.getAttribute("datetime"));
-      if (!isNaN(t)) el.textContent = t.toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", day: "numeric", month: "short" });
-      el.title = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (!isNaN(t)) el.textContent = t.toLocaleString([], { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", day: "numeric", month: "short", timeZoneName: "short" });
+      el.title = zone;
     });
   }
 
   function rememberZone() {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (zone && !document.cookie.includes("tz=")) document.cookie = "tz=" + encodeURIComponent(zone) + ";path=/;max-age=31536000;SameSite=Lax";
-    // Countdowns and clock times are rendered by the browser, so name the browser's zone.
-    document.querySelectorAll("[data-tz-name]").forEach((el) => { el.textContent = zone || "UTC"; });
+    document.querySelectorAll("[data-tz-name]").forEach((el) => { el.textContent = viewerZone(); });
   }
 
   function formBusy() {

@@ -3,7 +3,7 @@ from typing import Any
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -38,7 +38,10 @@ obtain_auth_token = extend_schema_view(
 app_name = "api"
 
 urlpatterns = [
+    path("", views.ApiRootView.as_view(), name="root"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    # Redoc from the sidecar's static files (no CDN, no inline script).
+    path("docs/", SpectacularRedocView.as_view(url_name="api:schema", template_name="games/api_docs.html"), name="docs"),
     path("token/", obtain_auth_token, name="token"),
     path("games/", views.GamesView.as_view(), name="games"),
     path("matches/", views.MyMatchesView.as_view(), name="my_matches"),

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions, status
+from django.urls import reverse
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.ratelimit import rate_limited
+from accounts.timefmt import user_zone
 from games import selectors
 from games.api.serializers import (
     ErrorSerializer,
@@ -27,6 +33,35 @@ from games.models import Match
 from games.options import options_json_schema
 from games.registry import engines, slugs
 from games.services import submission_submit
+
+
+class ZoneAwareAPIView(APIView):
+    """An API view whose times are in the caller's profile zone (token callers too), as on the pages."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            timezone.activate(user_zone(request.user))
+
+
+class ApiRootView(APIView):
+    """The API's front door: where each part lives and where the browsable docs are."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(tags=["root"], responses=inline_serializer("ApiRoot", {
+        "docs": serializers.URLField(), "schema": serializers.URLField(), "token": serializers.URLField(),
+        "my_matches": serializers.URLField(), "match": serializers.CharField(),
+    }))
+    def get(self, request: Request) -> Response:
+        """Links to the docs page, the OpenAPI schema, the token endpoint and my matches."""
+        return Response({
+            "docs": request.build_absolute_uri(reverse("api:docs")),
+            "schema": request.build_absolute_uri(reverse("api:schema")),
+            "token": request.build_absolute_uri(reverse("api:token")),
+            "my_matches": request.build_absolute_uri(reverse("api:my_matches")),
+            "match": request.build_absolute_uri(reverse("api:my_matches")) + "{id}/",
+        })
 
 
 def _match(pk: int) -> Match:
@@ -52,7 +87,7 @@ def _seq_param(request: Request, name: str) -> int:
     return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
 
 
-class MyMatchesView(APIView):
+class MyMatchesView(ZoneAwareAPIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=MatchSummarySerializer(many=True))
@@ -62,7 +97,7 @@ class MyMatchesView(APIView):
         return Response(MatchSummarySerializer(rows, many=True).data)
 
 
-class MatchDetailView(APIView):
+class MatchDetailView(ZoneAwareAPIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: MatchDetailSerializer, 404: ErrorSerializer})
@@ -81,7 +116,7 @@ class MatchDetailView(APIView):
         return Response(MatchDetailSerializer(data).data)
 
 
-class MatchMessagesView(APIView):
+class MatchMessagesView(ZoneAwareAPIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -98,7 +133,7 @@ class MatchMessagesView(APIView):
         return Response(MessageSerializer(lines, many=True).data)
 
 
-class SubmitView(APIView):
+class SubmitView(ZoneAwareAPIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(

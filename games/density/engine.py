@@ -57,12 +57,17 @@ class DensityEngine(BaseEngine[Any]):
     def turn_label(self, state: DensityState) -> str:
         """"Match 2 · Round 3", "EC choice" or "Season over"."""
         if state.phase == "play":
-            return f"Match {state.match} · Round {state.round}"
+            step = " · discard" if state.drawn is not None else ""
+            return f"Match {state.match} · Round {state.round}{step}"
         return "EC choice" if state.phase == "ec" else "Season over"
 
     def turn_seconds(self, state: DensityState) -> int:
-        """The host's turn length, ``options["turn_seconds"]`` (default 3600)."""
-        return int(state.options["turn_seconds"])
+        """The host's turn length, ``options["turn_seconds"]`` (default 3600); the discard step after a
+        draw gets a quarter of it (at least 30 s): the player already chose to draw and is at the table."""
+        full = int(state.options["turn_seconds"])
+        if state.phase == "play" and state.drawn is not None:
+            return max(min(30, full), full // 4)
+        return full
 
     def validate(self, state: DensityState, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
         """The move in normal form, or a RuleError naming the rule broken."""
@@ -72,12 +77,15 @@ class DensityEngine(BaseEngine[Any]):
         return validate_move(state, player, move)
 
     def default_move(self, state: DensityState, player: PlayerId) -> dict[str, Any]:
-        """A missing turn draws from the deck (else the first pile) and discards the drawn card.
+        """A missing turn draws from the deck (else the first pile) and discards the drawn card, in one go;
+        a missing discard step discards the card just drawn.
 
         A missing EC pick takes the first tied player in seating order.
         """
         if state.phase == "ec":
             return {"ec": state.ec_choices[0]}
+        if state.drawn is not None:
+            return {"action": "discard", "discard": state.drawn, "surrender": False}
         sources = draw_sources(state, player)
         if not sources:
             return {"action": "surrender"}
@@ -125,6 +133,8 @@ class DensityEngine(BaseEngine[Any]):
             "amplification_hidden": len(state.center) - state.revealed,
             "deck_size": len(state.deck),
             "fight_allowed": may_fight(state),
+            "step": "discard" if state.drawn is not None else "draw",
+            "drawn_from": state.drawn_from,
             "scoring": state.options["scoring"],
             "last_match": copy.deepcopy(state.last_match),
             "out": copy.deepcopy(state.out),
@@ -144,7 +154,10 @@ class DensityEngine(BaseEngine[Any]):
                     "hand_score": {"points": score.points, "base": score.base, "lines": list(score.lines)},
                 }
             if viewer in self.awaiting(state) and state.phase == "play":
-                you |= {"may_fight": may_fight(state), "draw_from": draw_sources(state, viewer)}
+                if state.drawn is not None:
+                    you |= {"drawn": state.drawn, "may_fight": False, "draw_from": []}
+                else:
+                    you |= {"may_fight": may_fight(state), "draw_from": draw_sources(state, viewer)}
             seen["you"] = you
         return seen
 
@@ -205,6 +218,8 @@ class DensityEngine(BaseEngine[Any]):
         """A random legal move: fights now and then once legal, rarely surrenders, else draws."""
         if state.phase == "ec":
             return {"ec": rng.choice(state.ec_choices)}
+        if state.drawn is not None:
+            return {"discard": rng.choice(state.hands[player]), "surrender": rng.random() < 0.05}
         roll = rng.random()
         sources = draw_sources(state, player)
         if may_fight(state) and roll < 0.2:
@@ -212,6 +227,8 @@ class DensityEngine(BaseEngine[Any]):
         if roll > 0.95 or not sources:
             return {"action": "surrender"}
         source = rng.choice(sources)
+        if roll > 0.6:
+            return {"action": "draw", "from": source}  # the two-step turn: the discard comes next
         discard = rng.choice([*state.hands[player], DRAWN])
         return {"action": "draw", "from": source, "discard": discard, "surrender": rng.random() < 0.05}
 

@@ -35,6 +35,8 @@ def validate_move(state: DensityState, player: PlayerId, move: Any) -> dict[str,
     current = state.current()
     if player != current:
         raise RuleError(f"it is not your turn: the turn awaits {current}" if current else "the season is over")
+    if state.drawn is not None:
+        return _validate_discard(state, player, move)
     action = expect_choice(expect_key(move, "action"), ["fight", "surrender", "draw"], "the action")
     if action == "fight":
         if not may_fight(state):
@@ -50,6 +52,10 @@ def validate_move(state: DensityState, player: PlayerId, move: Any) -> dict[str,
         if source == player:
             raise RuleError("you draw from the deck or another player's discard pile, not your own")
         raise RuleError(f"you may draw from: {', '.join(sources) or 'nowhere (the deck and the piles are empty)'}")
+    if "discard" not in move:
+        if move.get("surrender", False) is not False:
+            raise RuleError("surrender after drawing is chosen with the discard, in the second step of your turn")
+        return {"action": "draw", "from": source}
     raw = expect_key(move, "discard")
     if isinstance(raw, str) and raw.strip().lower() == DRAWN:
         discard = DRAWN
@@ -64,13 +70,43 @@ def validate_move(state: DensityState, player: PlayerId, move: Any) -> dict[str,
     return {"action": "draw", "from": source, "discard": discard, "surrender": surrender}
 
 
+def _validate_discard(state: DensityState, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
+    """The discard step: one of the 4 cards now in hand (``"drawn"``: the card just drawn), and whether to surrender."""
+    if move.get("action", "discard") != "discard" or "from" in move:
+        raise RuleError(f"you have drawn {state.drawn}: now discard one of your 4 cards (fight and draw come before drawing)")
+    raw = expect_key(move, "discard")
+    if isinstance(raw, str) and raw.strip().lower() == DRAWN:
+        discard = state.drawn
+    else:
+        discard = parse_card(raw, "the discard")
+        if discard not in state.hands[player]:
+            raise RuleError(f"discard one of the 4 cards in your hand ({', '.join(state.hands[player])}), not {discard}")
+    surrender = expect_bool(move.get("surrender", False), "surrender")
+    return {"action": "discard", "discard": discard, "surrender": surrender}
+
+
 def play_move(state: DensityState, player: PlayerId, move: Mapping[str, Any], rng: Random) -> list[Message]:
-    """Play ``player``'s normalised move on ``state`` (mutated) and move on to the next turn."""
+    """Play ``player``'s normalised move on ``state`` (mutated) and move on to the next turn.
+
+    A draw without a discard is the first step of a two-step turn: the player keeps the turn
+    (4 cards in hand) and discards in the next step.
+    """
+    if move["action"] == "draw" and "discard" not in move:
+        return _draw_only(state, player, move["from"])
+    if move["action"] == "discard":
+        msgs = _discard(state, player, move["discard"])
+        return msgs + _after_draw(state, player, move, rng)
     if move["action"] == "fight":
         return [Message(f"{player} starts a fight.")] + end_match(state, f"{player} started a fight", rng)
     msgs: list[Message] = []
     if move["action"] == "draw":
         msgs += _draw(state, player, move)
+    return msgs + _after_draw(state, player, move, rng)
+
+
+def _after_draw(state: DensityState, player: PlayerId, move: Mapping[str, Any], rng: Random) -> list[Message]:
+    """A surrender (before drawing, or chosen with the discard), then the next turn or the match's end."""
+    msgs: list[Message] = []
     if move["action"] == "surrender" or move.get("surrender"):
         state.surrendered.append(player)
         msgs.append(Message(f"{player} surrenders."))
@@ -98,6 +134,31 @@ def _draw(state: DensityState, player: PlayerId, move: Mapping[str, Any]) -> lis
     return [
         Message(f"{player} draws from {where}{shown} and discards {discarded}."),
         Message(f"You drew {drawn} and discarded {discarded}. Your hand: {', '.join(hand)}.", to=player),
+    ]
+
+
+def _draw_only(state: DensityState, player: PlayerId, source: str) -> list[Message]:
+    """The draw step: the card joins the hand (privately, from the deck); the player discards next."""
+    pile = state.deck if source == "deck" else state.discards[source]
+    drawn = pile.pop(0) if source == "deck" else pile.pop()
+    state.hands[player].append(drawn)
+    state.drawn, state.drawn_from = drawn, source
+    where = "the deck" if source == "deck" else f"{source}'s discard pile ({drawn})"
+    return [
+        Message(f"{player} draws from {where} and will now discard."),
+        Message(f"You drew {drawn}. Your hand: {', '.join(state.hands[player])}. Discard one of these 4.", to=player),
+    ]
+
+
+def _discard(state: DensityState, player: PlayerId, card: str) -> list[Message]:
+    """The discard step: the card goes on the player's own pile (public); they hold 3 again."""
+    hand = state.hands[player]
+    hand.remove(card)
+    state.discards[player].append(card)
+    state.drawn = state.drawn_from = None
+    return [
+        Message(f"{player} discards {card}."),
+        Message(f"You discarded {card}. Your hand: {', '.join(hand)}.", to=player),
     ]
 
 

@@ -47,6 +47,10 @@ class DensityState:
     ec_choices: list[PlayerId] = field(default_factory=list)
     winner: PlayerId | None = None
     last_match: dict[str, Any] | None = None
+    # The two steps of a turn: after the draw step the drawn card is in the current player's hand
+    # (4 cards) and ``drawn`` names it until they discard; ``drawn_from`` is where it came from (public).
+    drawn: str | None = None
+    drawn_from: str | None = None
 
     def dump(self) -> dict[str, Any]:
         """A deep JSON-ready copy."""

@@ -97,11 +97,11 @@ class MoveForm(MoveFormBase):
             )
             target = row.get("target")
             self.fields[f"play_{i}_target"] = forms.ChoiceField(
-                required=False, label="target", choices=_blank("—") + [(NOBODY, "nobody (Bomb)")] + [(p, p) for p in others],
+                required=False, label=f"Play #{i + 1}: target", choices=_blank("—") + [(NOBODY, "nobody (Bomb)")] + [(p, p) for p in others],
                 initial=(NOBODY if target is None and row.get("card", "").startswith("bomb/") else target or ""),
             )
             self.fields[f"play_{i}_extra"] = forms.ChoiceField(
-                required=False, label="target card / gift", choices=[("", "—"), *extra],
+                required=False, label=f"Play #{i + 1}: target card / gift", choices=[("", "—"), *extra],
                 initial=row.get("target_card") or row.get("gift") or "",
             )
         ranking = init.get("ranking") or {}
@@ -113,7 +113,7 @@ class MoveForm(MoveFormBase):
         pick = [("", "—"), ("Initial owners", [(p, p) for p in self.players]), ("Effects", [(e, e) for e in self.effects])]
         for i in range(7):
             self.fields[f"rank_{i}"] = forms.ChoiceField(
-                required=False, label=f"#{i + 1}", choices=pick, initial=order[i] if i < len(order) else ""
+                required=False, label=f"Retrieval rank #{i + 1}", choices=pick, initial=order[i] if i < len(order) else ""
             )
 
     @property

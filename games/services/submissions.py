@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import errors, hooks
+from games import broadcast, errors, hooks
 from games.engine import RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
@@ -118,6 +118,9 @@ def submission_do(*, target: SubmitTarget, player: str, clean: dict[str, Any], l
     sub.turn_submissions = list(target.submissions.values())  # type: ignore[attr-defined]
     sub.completes_turn = bool(turn.awaiting) and all(  # type: ignore[attr-defined]
         p in target.submissions and target.submissions[p].locked for p in turn.awaiting)
+    if lock:  # everyone's lock-in ticks update live (who locked in is public; the move is not)
+        event = broadcast.lock_event(match=target.match, turn=turn, player=player)
+        transaction.on_commit(lambda: broadcast.send([event]))
     if sub.completes_turn:  # type: ignore[attr-defined]
         turn_id = turn.pk
         transaction.on_commit(lambda: turn_close_soon(turn_id=turn_id))

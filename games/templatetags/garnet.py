@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django import template
+from django.utils import timezone
+
+from accounts.timefmt import time_left
+from games import selectors
+from games.registry import get_engine
 
 register = template.Library()
 
@@ -32,3 +38,41 @@ def move_summary(move: Any) -> str:
     if not isinstance(move, dict):
         return _phrase(move)
     return " · ".join(f"{key.replace('_', ' ')}: {_phrase(value)}" for key, value in move.items())
+
+
+@register.filter
+def until(moment: datetime | None) -> str:
+    """How long until ``moment``, in words: "in 3 h 12 min" (empty for no moment, "now" once past)."""
+    if moment is None:
+        return ""
+    left = moment - timezone.now()
+    return "now" if left.total_seconds() <= 0 else f"in {time_left(left)}"
+
+
+@register.filter
+def match_name(match: Any) -> str:
+    """The match named by its game and title, never by its slug."""
+    return selectors.match_name(match)
+
+
+@register.filter
+def card_help(card: str, rules: Any) -> str:
+    """What ``card`` does, from the game's rules text (``rules`` is a RulesText; "" when silent)."""
+    return rules.help_for(str(card)) if rules is not None else ""
+
+
+@register.filter
+def num(value: Any) -> str:
+    """A number as a person writes it: 22.0 → "22", 2.5 → "2.5"."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+@register.filter
+def game_title(match: Any) -> str:
+    """The name of the game ``match`` plays ("The ABC Game"), never its slug."""
+    try:
+        return get_engine(match.game).title
+    except KeyError:
+        return str(match.game)

@@ -44,7 +44,7 @@ class MoveForm(MoveFormBase):
         initial = self.initial_move
         self.fields["unit"] = forms.ChoiceField(
             choices=[(n, f"{_title(n)} [{units[n].base}]") for n in playable],
-            widget=forms.RadioSelect, label="Send out", initial=initial.get("unit") or "chocobo",
+            widget=forms.RadioSelect, label="Send out", initial=initial.get("unit") or (playable[0] if self.forced else None),
         )
         named = [(n, _title(n)) for n in names]
         self.fields["guess"] = forms.ChoiceField(choices=[("", "—"), *named], required=False,
@@ -60,8 +60,9 @@ class MoveForm(MoveFormBase):
         """The viewer's cards for the template: name, strengths, alive, whether pickable, active."""
         picked = self["unit"].value() if "unit" in self.fields else None
         allowed = {v for v, _ in self.fields["unit"].choices} if "unit" in self.fields else set()  # type: ignore[attr-defined]
+        units = table(self.variant)
         return [{**c, "title": _title(c["name"]), "pickable": c["name"] in allowed, "checked": c["name"] == picked,
-                 "active": table(self.variant)[c["name"]].active} for c in self.cards]
+                 "active": units[c["name"]].active, "ability": units[c["name"]].ability} for c in self.cards]
 
     def clean(self) -> dict[str, Any]:
         """A unit with a guess, disguise or selection needs it (Huton's rounds default to 0)."""

@@ -16,9 +16,11 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.timefmt import user_time
 from games.engine import Outcome
 from games.models import Match, Turn
 from games.registry import get_engine, slugs
+from games.selectors import match_name as game_title
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
@@ -86,8 +88,8 @@ def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
     for handle in turn.awaiting:
         if handle in users:
             notice_send(user=users[handle], season=season, kind="turn", url=reverse("games:match", args=[match.pk]),
-                        text=f"{match}: {turn.label} awaits your move (deadline {turn.deadline:%Y-%m-%d %H:%M} UTC).",
-                        key=f"turn:{turn.pk}:{handle}")
+                        text=f"{game_title(match)}: {turn.label} awaits your move (deadline {user_time(users[handle], turn.deadline)}).",
+                        key=f"turn:{turn.pk}:{handle}", supersede=True)
 
 
 def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: str) -> None:
@@ -184,7 +186,7 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
     season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number)
     notice_send(user=ec.user, season=season, kind="pick", url=pick_url(pick),
                 text=f"You are an Elimination Candidate of Episode {episode.number}: pick your Death Match "
-                     f"opponent by {pick.deadline:%Y-%m-%d %H:%M} UTC.")
+                     f"opponent by {user_time(ec.user, pick.deadline)}.")
     return duel
 
 

@@ -11,13 +11,16 @@ from seasons.models import Notice, Season, SeasonLog
 
 
 def notice_send(*, user: Any, text: str, kind: str, season: Season | None = None, url: str = "",
-                key: str | None = None) -> Notice | None:
+                key: str | None = None, supersede: bool = False) -> Notice | None:
     """Store a notice for ``user`` and push it as a ``user.notify`` event once the transaction commits.
 
-    With ``key``, a notice already sent under that key is not sent again (returns None).
+    With ``key``, a notice already sent under that key is not sent again (returns None). With
+    ``supersede``, the user's unseen notices of the same kind and page go: one notice per match and turn.
     """
     if key is not None and Notice.objects.filter(key=key).exists():
         return None
+    if supersede and url:
+        Notice.objects.filter(user=user, kind=kind, url=url, seen=False).delete()
     try:
         with transaction.atomic():
             notice = Notice.objects.create(user=user, season=season, kind=kind, text=text, url=url, key=key)
@@ -27,6 +30,11 @@ def notice_send(*, user: Any, text: str, kind: str, season: Season | None = None
                                              "id": notice.pk})
     transaction.on_commit(lambda: broadcast.send([event]))
     return notice
+
+
+def notices_seen_for(*, user: Any, url: str) -> int:
+    """Mark the user's notices that point at ``url`` as seen (they opened that page); how many."""
+    return Notice.objects.filter(user=user, url=url, seen=False).update(seen=True)
 
 
 def season_log(*, season: Season, action: str, user: Any = None, reason: str = "", **details: Any) -> SeasonLog:

@@ -7,7 +7,9 @@ from datetime import datetime, timedelta
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.timefmt import user_time
 from games.models import Match, Submission, Turn
+from games.selectors import match_name as game_title
 from seasons import selectors
 from seasons.models import Entrant, Pick, Season
 from seasons.services.notify import notice_send
@@ -41,13 +43,13 @@ def deadline_reminders_send(*, now: datetime | None = None) -> int:
             left = int((turn.deadline - moment).total_seconds() // 60)
             if notice_send(user=e.user, season=season, kind="deadline", key=f"remind:turn:{turn.pk}:{e.handle}",
                            url=reverse("games:match", args=[turn.match_id]),
-                           text=f"{turn.match}: {turn.label} closes in {left} min and you have not locked in."):
+                           text=f"{game_title(turn.match)}: {turn.label} closes in {left} min and you have not locked in."):
                 sent += 1
     for pick in Pick.objects.filter(status=Pick.Status.OPEN, deadline__gt=moment,
                                     deadline__lte=moment + SOON).select_related("episode__season", "picker__user"):
         season = pick.episode.season
         if notice_send(user=pick.picker.user, season=season, kind="deadline", key=f"remind:pick:{pick.pk}",
                        url=reverse("season_pick", args=[season.slug, pick.pk]),
-                       text=f"Your {pick.get_kind_display()} in {season} closes at {pick.deadline:%H:%M} UTC."):
+                       text=f"Your {pick.get_kind_display()} in {season} closes at {user_time(pick.picker.user, pick.deadline)}."):
             sent += 1
     return sent

@@ -102,3 +102,4 @@ async def test_unknown_match_is_refused() -> None:
     comm = WebsocketCommunicator(application, "/ws/matches/424242/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
     connected, _ = await comm.connect()
     assert not connected
+

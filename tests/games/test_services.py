@@ -166,3 +166,18 @@ def test_sweep_closes_overdue_turns_in_deadline_order(db: Any) -> None:
     assert turns_close_due() == 2
     closed = list(Turn.objects.filter(number=2).order_by("pk").values_list("match_id", flat=True))
     assert closed == [second.pk, first.pk]
+
+
+def test_a_lock_in_is_pushed_to_every_watcher_without_the_move() -> None:
+    """Lock-in ticks are pushed live: a "locked" event naming the player, never their move."""
+    from unittest import mock
+
+    from games import broadcast
+
+    match = abc_match()
+    sent: list[tuple[str, dict]] = []
+    with mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events) or 0):
+        submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
+    locked = [payload for group, payload in sent if payload.get("event") == "locked"]
+    assert locked and locked[0]["player"] == "ann" and "move" not in locked[0]
+    assert all(group == broadcast.group_public(match.pk) for group, p in sent if p.get("event") == "locked")

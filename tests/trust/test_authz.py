@@ -52,6 +52,13 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "accounts/logout/": everyone(NOT_ALLOWED),
     "accounts/signup/": EVERYONE_OK,
     "accounts/profile/": only_signed_in(),
+    "accounts/password-reset/": EVERYONE_OK,
+    "accounts/password-reset/sent/": EVERYONE_OK,
+    "accounts/reset/<uidb64>/<token>/": EVERYONE_OK,  # an invalid link says so on a page
+    "accounts/reset/done/": EVERYONE_OK,
+    "api/": EVERYONE_OK,
+    "api/docs/": EVERYONE_OK,
+    "games/<slug:slug>/rules/": everyone(NOT_FOUND),  # the matrix's slug names no game; real ones are public
     "api/schema/": EVERYONE_OK,
     "api/games/": EVERYONE_OK,
     "api/token/": everyone(NOT_ALLOWED),

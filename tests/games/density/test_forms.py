@@ -24,7 +24,7 @@ def test_round_1_offers_no_fight_and_only_the_deck() -> None:
     form = form_for(start(), "ann")
     assert [c for c, _ in form.fields["action"].choices] == ["draw", "surrender"]
     assert [c for c, _ in form.fields["draw_from"].choices] == ["deck"]
-    assert [c for c, _ in form.fields["discard"].choices] == ["red 10", "red 5", "common 9", "drawn"]
+    assert "discard" not in form.fields  # the discard is the turn's second step, after the draw is seen
 
 
 def test_round_2_offers_fight_and_the_other_piles() -> None:
@@ -35,16 +35,19 @@ def test_round_2_offers_fight_and_the_other_piles() -> None:
     assert "bob's discard pile: common 5" in dict(form.fields["draw_from"].choices)["bob"]
 
 
-def test_posted_draw_becomes_a_move_the_engine_accepts() -> None:
+def test_posted_draw_then_discard_become_moves_the_engine_accepts() -> None:
+    """Draw Phase, then Discard Phase: the second form offers the 4 cards, the drawn one named."""
     state = to_round(start(), 2)
-    data = {"action": "draw", "draw_from": "bob", "discard": "common 9", "surrender_after": "on"}
-    form = form_for(state, "ann", data)
+    form = form_for(state, "ann", {"action": "draw", "draw_from": "bob"})
     assert form.is_valid(), form.errors
     move = form.to_move()
-    assert move == {"action": "draw", "from": "bob", "discard": "common 9", "surrender": True}
-    assert E.validate(state, "ann", move) == move
-    deck = form_for(state, "ann", {"action": "draw", "draw_from": "deck", "discard": "drawn"})
-    assert deck.is_valid() and E.validate(state, "ann", deck.to_move())["discard"] == "drawn"
+    assert move == {"action": "draw", "from": "bob"}
+    state, _ = play(state, move)
+    second = form_for(state, "ann")
+    assert second.step == "discard" and "common 5 (the card you just drew)" in dict(second.fields["discard"].choices)["drawn"]
+    posted = form_for(state, "ann", {"discard": "common 9", "surrender_after": "on"})
+    assert posted.is_valid(), posted.errors
+    assert E.validate(state, "ann", posted.to_move()) == {"action": "discard", "discard": "common 9", "surrender": True}
 
 
 def test_posted_fight_and_surrender_become_moves() -> None:

@@ -171,8 +171,12 @@ def test_no_draw_from_your_own_or_an_empty_pile() -> None:
 def test_you_must_discard_so_you_hold_only_3_cards() -> None:
     """You must have only 3 cards in your hand after this phase, so if you draw, you must discard."""
     state = start()
+    state, _ = play(state, {"action": "draw", "from": "deck"})
+    assert len(state.hands["ann"]) == 4 and E.awaiting(state) == ("ann",)  # the turn is not over
     with pytest.raises(RuleError, match='needs "discard"'):
-        E.validate(state, "ann", {"action": "draw", "from": "deck"})
+        E.validate(state, "ann", {"surrender": False})
+    state, _ = play(state, {"discard": "drawn"})
+    assert len(state.hands["ann"]) == 3 and E.awaiting(state) == ("bob",)
     for _ in range(9):
         state = pass_turn(state)
         assert all(len(h) == 3 for h in state.hands.values())

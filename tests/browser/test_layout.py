@@ -1,0 +1,216 @@
+"""Every page type at phone (360×740) and desktop (1280×800) size in real Chromium: no horizontal
+overflow, and axe-core finds no serious or critical accessibility violation.
+
+The page types are enumerated from the URL conf and the game registry (every game and variant,
+as a player and as a spectator); a page type this test does not cover fails
+``test_every_page_type_is_covered``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.conftest import ROOT, manage, needs
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"phone": (360, 740), "desktop": (1280, 800)}
+PASSWORD = "garnet-demo"
+
+# URL names that are not pages a person reads, and why.
+NOT_PAGES = {
+    "accounts:logout": "POST only",
+    "accounts:password_reset_done": "a static line after the reset form (same layout as the form)",
+    "accounts:password_reset_confirm": "needs a mailed token; same layout as the reset form",
+    "accounts:password_reset_complete": "a static line (same layout as the reset form)",
+    "api:root": "JSON", "api:schema": "YAML", "api:token": "JSON", "api:my_matches": "JSON", "api:match": "JSON",
+    "api:messages": "JSON", "api:submit": "JSON",
+    "games:match_live": "the match page's live fragment (covered inside the match page)",
+    "games:match_log": "JSON", "games:match_submit": "POST only",
+    "season_archive_json": "JSON", "season_archive_md": "Markdown text",
+    "season_episode_start": "POST only", "notices_seen": "POST only",
+}
+# Pages merged from the dealer's channel (issue 13) and allauth, not yet given a set-up here: each
+# still needs a layout check (listed so the lead sees them; remove a name once it is covered).
+NOT_YET_COVERED = {
+    "account_login", "discord_callback", "discord_login", "reach:clarify_match", "reach:clarify_season",
+    "reach:discord_invite", "reach:host_thread", "reach:inbox", "reach:mail_prefs", "reach:match_thread",
+    "reach:season_channel", "reach:season_thread", "reach:thread_posts", "reach:unsubscribe",
+    "socialaccount_connections", "socialaccount_login_cancelled", "socialaccount_login_error",
+    "socialaccount_signup",
+}
+
+# The one-off set-up the pages need beyond the demo: a Density Deck table under the host scoring
+# variant, and an open Death Match Opponent pick. Prints the facts the test needs as JSON.
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from games.models import Match
+from games.services.matches import match_start
+from seasons.models import Episode, Pick
+from seasons import selectors
+from seasons.services.episodes import duel_open
+match_start(game="density", players=["ann", "bob", "cat", "dan"], options={"scoring": "sum-or-common"},
+            title="Friendly: Density Deck (sum or common)", seed="layout-density")
+episode = Episode.objects.order_by("pk").first()
+ec = selectors.entrant_by_handle(episode.season, "eve")
+duel_open(episode=episode, ec=ec)
+pick = Pick.objects.filter(status="open").order_by("-pk").first()
+for user in get_user_model().objects.all():
+    user.set_password("garnet-demo"); user.save()
+matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players} for m in Match.objects.all()]
+print(json.dumps({"season": episode.season.slug, "pick": pick.pk, "picker": pick.picker.handle, "matches": matches}))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(live_url: str, server_env: dict[str, str]) -> dict[str, Any]:
+    """The demo season and matches on the live server, plus what SETUP adds."""
+    manage(server_env, "demo_season")
+    manage(server_env, "demo_matches")
+    out = manage(server_env, "shell", "-c", SETUP)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _variant(match: dict[str, Any]) -> str:
+    from games.rules_text import variants
+
+    names = variants(match["game"])
+    options = match["options"] or {}
+    chosen = options.get("variant") or options.get("scoring") or ""
+    return chosen if chosen in names else names[0]
+
+
+def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Every page type: name → (user or "" for anonymous, path)."""
+    slug = site["season"]
+    pages: dict[str, tuple[str, str]] = {
+        "home": ("", "/"),
+        "accounts:login": ("", "/accounts/login/"),
+        "accounts:signup": ("", "/accounts/signup/"),
+        "accounts:password_reset": ("", "/accounts/password-reset/"),
+        "accounts:profile": ("ann", "/accounts/profile/"),
+        "api:docs": ("", "/api/docs/"),
+        "games:dashboard": ("ann", "/me/"),
+        "games:match_list": ("", "/matches/"),
+        "season_home": ("", f"/seasons/{slug}/"),
+        "season_me": ("ann", f"/seasons/{slug}/me/"),
+        "season_pick": (site["picker"], f"/seasons/{slug}/picks/{site['pick']}/"),
+        "season_host": ("host", f"/seasons/{slug}/host/"),
+        "not_found": ("", "/no-such-page/"),
+    }
+    first = site["matches"][0]["pk"]
+    pages["season_replay"] = ("host", f"/seasons/{slug}/host/replay/{first}/")
+    pages["games:match_verify"] = ("", f"/matches/{first}/verify/")
+    for game in {m["game"] for m in site["matches"]}:
+        pages[f"games:rules {game}"] = ("", f"/games/{game}/rules/")
+    for m in site["matches"]:
+        key = f"{m['game']}/{_variant(m)}"
+        pages.setdefault(f"games:match {key} player", (m["players"][0], f"/matches/{m['pk']}/"))
+        pages.setdefault(f"games:match {key} spectator", ("", f"/matches/{m['pk']}/"))
+    return pages
+
+
+def test_every_page_type_is_covered(site: dict[str, Any]) -> None:
+    """Each named URL is a covered page or declared not a page; each game and variant has its pages."""
+    from django.urls import URLResolver, get_resolver
+
+    from games.registry import slugs
+    from games.rules_text import variants
+
+    def names(resolver: Any, ns: str = "") -> Iterator[str]:
+        for p in resolver.url_patterns:
+            if isinstance(p, URLResolver):
+                inner = f"{ns}:{p.namespace}".strip(":") if p.namespace else ns
+                yield from names(p, inner)
+            elif p.name:
+                yield f"{ns}:{p.name}" if ns else p.name
+
+    covered = {k.split(" ")[0] for k in page_types(site)}
+    missing = sorted(n for n in set(names(get_resolver())) if not n.startswith("admin:")
+                     and n not in covered and n not in NOT_PAGES and n not in NOT_YET_COVERED)
+    assert not missing, f"page types without a layout check: {missing}"
+    wanted = {f"games:match {g}/{v} {who}" for g in slugs() for v in variants(g) for who in ("player", "spectator")}
+    assert not wanted - set(page_types(site)), f"games or variants without a match page: {sorted(wanted - set(page_types(site)))}"
+
+
+def _log_in(context: Any, base: str, user: str) -> None:
+    page = context.new_page()
+    page.goto(base + "/accounts/login/")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    page.close()
+
+
+def _check(page: Any) -> list[str]:
+    """What is wrong with the loaded page: sideways scrolling, serious or critical axe-core violations."""
+    problems: list[str] = []
+    width = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    if width > 0:
+        culprits = page.evaluate("""() => Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ').join('.') : ''))""")
+        problems.append(f"scrolls sideways by {width}px ({', '.join(culprits)})")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    for v in result["violations"]:
+        if v["impact"] in ("serious", "critical"):
+            targets = "; ".join(" ".join(n["target"]) for n in v["nodes"][:3])
+            problems.append(f"axe {v['impact']} {v['id']}: {v['help']} ({targets})")
+    return problems
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_page_fits_and_passes_axe(browser: Any, live_url: str, site: dict[str, Any], size: str) -> None:
+    """No horizontal overflow and no serious or critical axe-core violation on any page type."""
+    needs(AXE.exists(), f"{AXE} is missing (./dev test runs npm ci)")
+    width, height = SIZES[size]
+    contexts: dict[str, Any] = {}
+    failures: dict[str, list[str]] = {}
+    try:
+        for name, (user, path) in sorted(page_types(site).items()):
+            if user not in contexts:
+                contexts[user] = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+                if user:
+                    _log_in(contexts[user], live_url, user)
+            page = contexts[user].new_page()
+            try:
+                page.goto(live_url + path, wait_until="domcontentloaded")
+                page.wait_for_load_state("load")
+                page.wait_for_timeout(800)  # a match page re-fetches its live part on the socket's hello
+            except PlaywrightError as exc:
+                failures[f"{name} ({path} as {user or 'anonymous'})"] = [f"did not load: {exc.message[:200]}"]
+                page.close()
+                continue
+            problems = _check(page)
+            if problems:
+                failures[f"{name} ({path} as {user or 'anonymous'})"] = problems
+            page.close()
+    finally:
+        for context in contexts.values():
+            context.close()
+    assert not failures, json.dumps(failures, indent=1)
+
+
+def test_screens_for_the_closing_note(browser: Any, live_url: str, site: dict[str, Any]) -> None:
+    """Phone-size screenshots of each game's page as its first player sees it (into ``screenshots/``)."""
+    out = Path(ROOT / "screenshots")
+    out.mkdir(exist_ok=True)
+    for name, (user, path) in page_types(site).items():
+        if not name.startswith("games:match ") or not name.endswith("player"):
+            continue
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        _log_in(context, live_url, user)
+        page = context.new_page()
+        page.goto(live_url + path, wait_until="load")
+        page.screenshot(path=str(out / (name.split(" ")[1].replace("/", "-").strip("-") + ".png")), full_page=True)
+        context.close()
