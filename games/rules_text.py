@@ -41,7 +41,11 @@ class RulesText:
 
 
 def _module(slug: str):  # noqa: ANN202 - a module object
-    return import_module(f"games.{slug}.rules_text")
+    # Beside the game's engine, wherever its app lives (a game is one folder, not always under games/).
+    from games.registry import get_engine
+
+    package = type(get_engine(slug)).__module__.rpartition(".")[0]
+    return import_module(f"{package}.rules_text")
 
 
 def variants(slug: str) -> list[str]:

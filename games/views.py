@@ -62,8 +62,8 @@ def match_context(request: HttpRequest, viewer: selectors.MatchForViewer, *, bou
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
         "game_name": entry.engine.title,
-        "rules": rules_for(match.game, match_variant(match, view)),
-        "open_rules": role != selectors.Role.HOST,
+        "rules": rules_for(match.game, match_variant(match, viewer.view)),
+        "open_rules": viewer.role != selectors.Role.HOST,
     }
 
 

@@ -9,7 +9,6 @@ from typing import Any
 from django.db.models import Q, QuerySet, Sum
 
 from games.models import Match, Message
-from games.registry import get_engine
 from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN

@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
-from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -65,6 +64,8 @@ class ApiRootView(APIView):
 
 
 def _match(pk: int) -> Match:
+    if not 0 < pk < 2**63:  # no database key is outside a signed 64-bit integer
+        raise Http404("no such match")
     match = get_object_or_404(Match, pk=pk)
     if match.game not in slugs():
         raise Http404("this game is not installed")

@@ -38,6 +38,8 @@ def submission_access(*, match_id: int, player: str) -> SubmitTarget:
 
     Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
     """
+    if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
+        raise errors.MatchNotFound("There is no such match.")
     turn = (
         Turn.objects.select_for_update(of=("self",))
         .select_related("match")

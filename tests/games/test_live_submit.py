@@ -77,7 +77,7 @@ def test_the_last_lock_in_closes_the_turn_in_the_web_process(
     first = Turn.objects.get(match=match, number=1)
     assert first.status == Turn.Status.CLOSED and first.closed_at is not None
     second = Turn.objects.get(match=match, number=2)
-    assert second.status == Turn.Status.OPEN and f'<input type="hidden" name="turn" value="2">' not in r.content.decode()
+    assert second.status == Turn.Status.OPEN and '<input type="hidden" name="turn" value="2">' not in r.content.decode()
     assert f'class="turn-label">{second.label}<' in r.content.decode()
 
 

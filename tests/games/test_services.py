@@ -168,7 +168,7 @@ def test_sweep_closes_overdue_turns_in_deadline_order(db: Any) -> None:
     assert closed == [second.pk, first.pk]
 
 
-def test_a_lock_in_is_pushed_to_every_watcher_without_the_move() -> None:
+def test_a_lock_in_is_pushed_to_every_watcher_without_the_move(django_capture_on_commit_callbacks: Any) -> None:
     """Lock-in ticks are pushed live: a "locked" event naming the player, never their move."""
     from unittest import mock
 
@@ -176,7 +176,8 @@ def test_a_lock_in_is_pushed_to_every_watcher_without_the_move() -> None:
 
     match = abc_match()
     sent: list[tuple[str, dict]] = []
-    with mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events) or 0):
+    with mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events) or 0), \
+            django_capture_on_commit_callbacks(execute=True):
         submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
     locked = [payload for group, payload in sent if payload.get("event") == "locked"]
     assert locked and locked[0]["player"] == "ann" and "move" not in locked[0]

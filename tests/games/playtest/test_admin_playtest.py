@@ -34,7 +34,7 @@ def test_a_host_runs_a_playtest_and_sees_the_report(host_client: Client,
                                                     django_capture_on_commit_callbacks: Any) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         r = host_client.post(reverse("admin:games_playtestrun_add"), {
-            "game": "exodus", "bots": ["exodus:greedy", "exodus:hoarder", "abc:maximiser"], "players": "5",
+            "game": "exodus", "bots": ["exodus:greedy", "exodus:hoarder", "abc:maximiser"], "players": "8",
             "options": "variant = gems", "matches": "8", "seed": "host"})
     run = PlaytestRun.objects.get()
     assert r.status_code == 302 and r["Location"] == reverse("admin:games_playtestrun_change", args=[run.pk])
