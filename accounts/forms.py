@@ -11,10 +11,10 @@ from accounts.models import User, time_zone_choices
 class SignupForm(UserCreationForm):
     """A new account: handle (lower-case), password, time zone, and an e-mail address for password resets."""
 
-    time_zone = forms.ChoiceField(choices=time_zone_choices, initial="UTC",
-                                  help_text="Every page, notice and API time is shown in this zone.")
-    email = forms.EmailField(required=False, label="E-mail (optional)",
-                             help_text="Only to reset a forgotten password.")
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices, initial="UTC", help_text="Every page, notice and API time is shown in this zone."
+    )
+    email = forms.EmailField(required=False, label="E-mail (optional)", help_text="Only to reset a forgotten password.")
 
     class Meta:
         model = User
@@ -30,8 +30,9 @@ class SignupForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     """The zone every time is shown in (pages, notices, API), and the e-mail a password reset goes to."""
 
-    time_zone = forms.ChoiceField(choices=time_zone_choices,
-                                  help_text="Every page, notice and API time is shown in this zone.")
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices, help_text="Every page, notice and API time is shown in this zone."
+    )
     email = forms.EmailField(required=False, label="E-mail", help_text="Only to reset a forgotten password.")
 
     class Meta:

@@ -51,8 +51,9 @@ def redis_client() -> Any:
             if _client is None:
                 import redis
 
-                _client = redis.Redis.from_url(location, socket_timeout=0.5, socket_connect_timeout=0.5,
-                                               health_check_interval=30)
+                _client = redis.Redis.from_url(
+                    location, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=30
+                )
     return _client
 
 

@@ -46,8 +46,10 @@ def main() -> None:
             turns += len(history)
         elapsed = time.perf_counter() - t0
         per_turn = elapsed / max(turns, 1)
-        print(f"{engine.slug:10} {len(players):>7} {matches / elapsed:>10.1f} {turns / elapsed:>10.0f} "
-              f"{per_turn / baseline:>15.1f}x")
+        print(
+            f"{engine.slug:10} {len(players):>7} {matches / elapsed:>10.1f} {turns / elapsed:>10.0f} "
+            f"{per_turn / baseline:>15.1f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -55,17 +55,29 @@ async def run(sockets: int) -> None:
     # Real sockets through the app.
     comms = []
     for _ in range(sockets):
-        comm = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
-                                     headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")])
+        comm = WebsocketCommunicator(
+            application, f"/ws/matches/{match.pk}/", headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")]
+        )
         ok, _ = await comm.connect(timeout=30)
         assert ok
         await comm.receive_json_from(timeout=10)  # hello
         comms.append(comm)
     real: list[float] = []
     for i in range(ROUNDS):
-        events = [(broadcast.group_public(match.pk), {"type": "match.event", "event": "message", "match": match.pk,
-                                                      "seq": 1000 + i, "turn_number": 0, "text": "Announcement",
-                                                      "private": False})]
+        events = [
+            (
+                broadcast.group_public(match.pk),
+                {
+                    "type": "match.event",
+                    "event": "message",
+                    "match": match.pk,
+                    "seq": 1000 + i,
+                    "turn_number": 0,
+                    "text": "Announcement",
+                    "private": False,
+                },
+            )
+        ]
         tasks = [asyncio.create_task(c.receive_json_from(timeout=60)) for c in comms]
         await asyncio.sleep(0.2)
         t0 = time.perf_counter()
@@ -79,7 +91,10 @@ async def run(sockets: int) -> None:
     print(f"bare group_send:      p50 {median(bare) * 1000:7.1f} ms   p99 {pct(bare, 99) * 1000:7.1f} ms")
     print(f"announcement to sockets: p50 {median(real) * 1000:7.1f} ms   p99 {pct(real, 99) * 1000:7.1f} ms")
     p99 = pct(real, 99)
-    print(f"ratio p99 sockets / bare: {p99 / pct(bare, 99):.1f}x; goal p99 < 1 s: {'OK' if p99 < 1 else 'MISSED'}", flush=True)
+    print(
+        f"ratio p99 sockets / bare: {p99 / pct(bare, 99):.1f}x; goal p99 < 1 s: {'OK' if p99 < 1 else 'MISSED'}",
+        flush=True,
+    )
     for c in comms:
         with contextlib.suppress(Exception):  # teardown only
             await c.disconnect()

@@ -35,8 +35,12 @@ async def run(mode: str, turns: int) -> list[float]:
 
     def new_match(i: int) -> tuple[int, str]:
         users(["wa", "wb"])
-        m = match_start(game="warriors", players=["wa", "wb"], seed=f"live-{mode}-{i}",
-                        options={"turn_seconds": 1, "break_seconds": 1, "pool_seconds": 1})
+        m = match_start(
+            game="warriors",
+            players=["wa", "wb"],
+            seed=f"live-{mode}-{i}",
+            options={"turn_seconds": 1, "break_seconds": 1, "pool_seconds": 1},
+        )
         c = Client()
         from django.contrib.auth import get_user_model
 
@@ -58,9 +62,15 @@ async def run(mode: str, turns: int) -> list[float]:
     while len(latencies) < turns:
         match_id, cookie = await sync_to_async(new_match)(n)
         n += 1
-        comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/",
-                                     headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1"),
-                                              (b"cookie", f"sessionid={cookie}".encode())])
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/matches/{match_id}/",
+            headers=[
+                (b"host", b"127.0.0.1"),
+                (b"origin", b"http://127.0.0.1"),
+                (b"cookie", f"sessionid={cookie}".encode()),
+            ],
+        )
         ok, _ = await comm.connect(timeout=10)
         assert ok
         hello = await comm.receive_json_from(timeout=10)
@@ -109,13 +119,17 @@ def main() -> None:
     assert "warriors" in slugs(), "the warriors engine is not registered"
     print(f"machine: {machine()}")
     base = asyncio.run(bare_round_trip(200))
-    print(f"baseline bare channel-layer round trip: p50 {median(base) * 1000:.1f} ms  p99 {pct(base, 99) * 1000:.1f} ms")
+    print(
+        f"baseline bare channel-layer round trip: p50 {median(base) * 1000:.1f} ms  p99 {pct(base, 99) * 1000:.1f} ms"
+    )
     for mode in ("scheduled", "sweeper"):
         lat = asyncio.run(run(mode, turns))
         p99 = pct(lat, 99)
-        print(f"{mode:9}: {len(lat)} turns, deadline→result median {median(lat) * 1000:.0f} ms, "
-              f"p99 {p99 * 1000:.0f} ms = {p99 / pct(base, 99):.0f}x baseline; goal p99 < 1 s: "
-              f"{'OK' if p99 < 1 else 'MISSED'}")
+        print(
+            f"{mode:9}: {len(lat)} turns, deadline→result median {median(lat) * 1000:.0f} ms, "
+            f"p99 {p99 * 1000:.0f} ms = {p99 / pct(base, 99):.0f}x baseline; goal p99 < 1 s: "
+            f"{'OK' if p99 < 1 else 'MISSED'}"
+        )
 
 
 if __name__ == "__main__":

@@ -134,9 +134,11 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
 
         html = await get(f"/matches/{match_id}/")
         try:
-            ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/matches/{match_id}/", open_timeout=30,
-                                          additional_headers={"Cookie": f"{cookie_name}={rec['session']}",
-                                                              "Origin": base})
+            ws = await websockets.connect(
+                f"ws://127.0.0.1:{port}/ws/matches/{match_id}/",
+                open_timeout=30,
+                additional_headers={"Cookie": f"{cookie_name}={rec['session']}", "Origin": base},
+            )
         except Exception as exc:  # noqa: BLE001 - any failed handshake is a dropped socket
             stats.dropped += 1
             stats.errors[f"ws connect {type(exc).__name__}"] += 1
@@ -157,9 +159,16 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                     token = CSRF.search(html)
                     move = await asyncio.to_thread(legal_move, match_id, number, me, rnd)
                     t0 = time.perf_counter()
-                    r = await http.post(f"/matches/{match_id}/submit/", headers={"HX-Request": "true"}, data={
-                        "csrfmiddlewaretoken": token.group(1) if token else "", "turn": str(number),
-                        "move_json": json.dumps(move), "lock": "1"})
+                    r = await http.post(
+                        f"/matches/{match_id}/submit/",
+                        headers={"HX-Request": "true"},
+                        data={
+                            "csrfmiddlewaretoken": token.group(1) if token else "",
+                            "turn": str(number),
+                            "move_json": json.dumps(move),
+                            "lock": "1",
+                        },
+                    )
                     stats.posts.append(time.perf_counter() - t0)
                     stats.http += 1
                     done = number
@@ -180,9 +189,12 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                 # Wait for the push that says the turn moved on, then redraw like garnet.js.
                 try:
                     while True:
-                        event = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic())))
+                        event = json.loads(
+                            await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
+                        )
                         if event.get("event") == "finished" or (
-                                event.get("event") == "turn" and event["turn"]["number"] > latest):
+                            event.get("event") == "turn" and event["turn"]["number"] > latest
+                        ):
                             break
                 except TimeoutError:
                     return
@@ -198,16 +210,18 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
             await ws.close()
 
 
-async def play_safely(rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float,
-                      stats: Stats) -> None:
+async def play_safely(
+    rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats
+) -> None:
     try:
         await play(rec, cookie_name, port, think, stop_at, stats)
     except Exception as exc:  # noqa: BLE001 - a failed request ends this player; count it, go on with the rest
         stats.errors[f"player stopped: {type(exc).__name__}"] += 1
 
 
-async def run(records: list[dict[str, Any]], cookie_name: str, port: int, think: float, duration: float,
-              stats: Stats) -> float:
+async def run(
+    records: list[dict[str, Any]], cookie_name: str, port: int, think: float, duration: float, stats: Stats
+) -> float:
     stop_at = time.monotonic() + duration
     t0 = time.monotonic()
     await asyncio.gather(*(play_safely(r, cookie_name, port, think, stop_at, stats) for r in records))
@@ -219,9 +233,25 @@ def start_server(kind: str, workers: int, port: int) -> subprocess.Popen[bytes]:
     if kind == "daphne":
         cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
     else:
-        cmd = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", str(workers), "--no-access-log", "--lifespan", "on", "--log-level", "warning",
-               "--timeout-keep-alive", "75"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--no-access-log",
+            "--lifespan",
+            "on",
+            "--log-level",
+            "warning",
+            "--timeout-keep-alive",
+            "75",
+        ]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     import http.client
 
@@ -265,25 +295,39 @@ def main() -> None:
         server.wait(20)
     from games.models import Turn
 
-    opened = {(m, n): t.timestamp() for m, n, t in Turn.objects.filter(match_id__in={r["match"] for r in records})
-              .values_list("match_id", "number", "opened_at")}
+    opened = {
+        (m, n): t.timestamp()
+        for m, n, t in Turn.objects.filter(match_id__in={r["match"] for r in records}).values_list(
+            "match_id", "number", "opened_at"
+        )
+    }
     delays = [shown - opened[(m, n)] for m, n, shown in stats.shown if (m, n) in opened]
     errors = sum(stats.errors.values())
     ms = 1000
     print(f"machine: {machine()} (shared with other work while measured)")
-    print(f"server: {args.server}, {workers} process(es), production settings on PostgreSQL + Redis; "
-          f"{args.players} players in {args.matches} ABC matches, think {args.think:g} s, limit {args.duration:g} s")
-    print(f"elapsed {elapsed:.1f} s; submissions {stats.submissions} ({stats.submissions / elapsed:.1f}/s); "
-          f"HTTP requests {stats.http} ({stats.http / elapsed:.1f}/s)")
-    print(f"POST p50 {pct(stats.posts, 50) * ms:.0f} ms, p95 {pct(stats.posts, 95) * ms:.0f} ms, "
-          f"p99 {pct(stats.posts, 99) * ms:.0f} ms; push delay p50 {pct(delays, 50) * ms:.0f} ms, "
-          f"p99 {pct(delays, 99) * ms:.0f} ms ({len(delays)} pages)")
-    print(f"players finished {stats.finished}/{args.players}; errors {errors} {dict(stats.errors)}; "
-          f"5xx {stats.fivexx}; dropped sockets {stats.dropped}")
+    print(
+        f"server: {args.server}, {workers} process(es), production settings on PostgreSQL + Redis; "
+        f"{args.players} players in {args.matches} ABC matches, think {args.think:g} s, limit {args.duration:g} s"
+    )
+    print(
+        f"elapsed {elapsed:.1f} s; submissions {stats.submissions} ({stats.submissions / elapsed:.1f}/s); "
+        f"HTTP requests {stats.http} ({stats.http / elapsed:.1f}/s)"
+    )
+    print(
+        f"POST p50 {pct(stats.posts, 50) * ms:.0f} ms, p95 {pct(stats.posts, 95) * ms:.0f} ms, "
+        f"p99 {pct(stats.posts, 99) * ms:.0f} ms; push delay p50 {pct(delays, 50) * ms:.0f} ms, "
+        f"p99 {pct(delays, 99) * ms:.0f} ms ({len(delays)} pages)"
+    )
+    print(
+        f"players finished {stats.finished}/{args.players}; errors {errors} {dict(stats.errors)}; "
+        f"5xx {stats.fivexx}; dropped sockets {stats.dropped}"
+    )
     per_sub = cpu / stats.submissions * ms if stats.submissions else float("nan")
-    print(f"load: {stats.finished}/{args.players} finished, {stats.submissions / elapsed:.1f} submissions/s, "
-          f"POST p99 {pct(stats.posts, 99) * ms:.0f} ms, push p99 {pct(delays, 99) * ms:.0f} ms, "
-          f"{errors} errors, {per_sub:.1f} ms CPU per submission")
+    print(
+        f"load: {stats.finished}/{args.players} finished, {stats.submissions / elapsed:.1f} submissions/s, "
+        f"POST p99 {pct(stats.posts, 99) * ms:.0f} ms, push p99 {pct(delays, 99) * ms:.0f} ms, "
+        f"{errors} errors, {per_sub:.1f} ms CPU per submission"
+    )
 
 
 if __name__ == "__main__":

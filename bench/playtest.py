@@ -35,8 +35,10 @@ def main() -> None:
     other_n = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000
     procs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
     print(f"machine: {machine()}; processes: {procs}")
-    print(f"{'game':10} {'matches':>8} {'1 core m/s':>11} {'pool s':>8} {'pool m/s':>9} {'speed-up':>9} "
-          f"{'report s':>9} {'goal':>12}")
+    print(
+        f"{'game':10} {'matches':>8} {'1 core m/s':>11} {'pool s':>8} {'pool m/s':>9} {'speed-up':>9} "
+        f"{'report s':>9} {'goal':>12}"
+    )
     for engine in engines():
         n = abc_n if engine.slug == "abc" else other_n
         goal = 30.0 if engine.slug == "abc" else 60.0
@@ -53,8 +55,10 @@ def main() -> None:
             report_write(summarise(plan, results), Path(out))
         reported = time.perf_counter() - t0
         ok = "OK" if played < goal and reported < 5 else "MISSED"
-        print(f"{engine.slug:10} {n:>8} {one:>11.1f} {played:>8.1f} {n / played:>9.1f} "
-              f"{n / played / one:>8.2f}x {reported:>9.2f} {f'<{goal:.0f}s {ok}':>12}")
+        print(
+            f"{engine.slug:10} {n:>8} {one:>11.1f} {played:>8.1f} {n / played:>9.1f} "
+            f"{n / played / one:>8.2f}x {reported:>9.2f} {f'<{goal:.0f}s {ok}':>12}"
+        )
 
 
 if __name__ == "__main__":

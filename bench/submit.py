@@ -23,6 +23,7 @@ import time
 
 from _setup import ROOT, django_setup, machine, median, pct
 
+
 def _free_port() -> int:
     import socket
 
@@ -89,10 +90,25 @@ def main() -> None:
         targets.append((match.pk, token.key, roster))
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "PYTHONPATH": str(ROOT)}
     kind = os.environ.get("BENCH_SERVER", "uvicorn")
-    cmd = ([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(PORT), "config.asgi:application"]
-           if kind == "daphne" else
-           [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(PORT),
-            "--no-access-log", "--log-level", "warning", "--timeout-keep-alive", "75"])
+    cmd = (
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(PORT), "config.asgi:application"]
+        if kind == "daphne"
+        else [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(PORT),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+            "--timeout-keep-alive",
+            "75",
+        ]
+    )
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         for _ in range(100):
@@ -107,10 +123,17 @@ def main() -> None:
         submit_paths = []
         for pk, key, roster in targets:
             others = roster[1:]
-            for pairs in ([[others[0], others[1]], [others[2], others[3]]], [[others[0], others[2]], [others[1], others[3]]]):
-                submit_paths.append((f"/api/matches/{pk}/submit/", json.dumps({"move": {"pairs": pairs}}),
-                                     {"Host": "127.0.0.1", "Authorization": f"Token {key}",
-                                      "Content-Type": "application/json"}))
+            for pairs in (
+                [[others[0], others[1]], [others[2], others[3]]],
+                [[others[0], others[2]], [others[1], others[3]]],
+            ):
+                submit_paths.append(
+                    (
+                        f"/api/matches/{pk}/submit/",
+                        json.dumps({"move": {"pairs": pairs}}),
+                        {"Host": "127.0.0.1", "Authorization": f"Token {key}", "Content-Type": "application/json"},
+                    )
+                )
         load("GET", bare_paths, 2, threads)  # warm up
         load("POST", submit_paths, 2, threads)
         bare = load("GET", bare_paths, seconds, threads)
@@ -119,17 +142,23 @@ def main() -> None:
         server.terminate()
         server.wait(10)
     print(f"machine: {machine()}")
-    print(f"server: {kind}, 1 process, production settings on PostgreSQL + Redis; client: {threads} keep-alive "
-          f"threads in a second process, {seconds:.0f} s each")
+    print(
+        f"server: {kind}, 1 process, production settings on PostgreSQL + Redis; client: {threads} keep-alive "
+        f"threads in a second process, {seconds:.0f} s each"
+    )
     for name, r in (("bare view", bare), ("submit", submit)):
-        print(f"{name:10}: {r['rps']:7.0f} req/s  p50 {r['p50'] * 1000:6.1f} ms  p99 {r['p99'] * 1000:6.1f} ms  "
-              f"statuses {dict(sorted(r['codes'].items()))}")
+        print(
+            f"{name:10}: {r['rps']:7.0f} req/s  p50 {r['p50'] * 1000:6.1f} ms  p99 {r['p99'] * 1000:6.1f} ms  "
+            f"statuses {dict(sorted(r['codes'].items()))}"
+        )
     rps_ratio = submit["rps"] / bare["rps"]
     p99_ratio = submit["p99"] / bare["p99"]
     fivexx = sum(v for k, v in submit["codes"].items() if k >= 500)
-    print(f"submit/bare throughput {rps_ratio:.2f} (goal >= 0.5: {'OK' if rps_ratio >= 0.5 else 'MISSED'}); "
-          f"p99 ratio {p99_ratio:.1f}x (goal <= 3x: {'OK' if p99_ratio <= 3 else 'MISSED'}); "
-          f"5xx {fivexx} (goal 0: {'OK' if not fivexx else 'MISSED'})")
+    print(
+        f"submit/bare throughput {rps_ratio:.2f} (goal >= 0.5: {'OK' if rps_ratio >= 0.5 else 'MISSED'}); "
+        f"p99 ratio {p99_ratio:.1f}x (goal <= 3x: {'OK' if p99_ratio <= 3 else 'MISSED'}); "
+        f"5xx {fivexx} (goal 0: {'OK' if not fivexx else 'MISSED'})"
+    )
 
 
 if __name__ == "__main__":

@@ -41,8 +41,10 @@ def make_due(count: int, tag: str) -> list[int]:
     from games.services.matches import match_start
 
     players = [f"w{i}" for i in range(5)]
-    ids = [match_start(game="abc", players=players, options={"x_order": players}, seed=f"{tag}-{i}").pk
-           for i in range(count)]
+    ids = [
+        match_start(game="abc", players=players, options={"x_order": players}, seed=f"{tag}-{i}").pk
+        for i in range(count)
+    ]
     Turn.objects.filter(match_id__in=ids, status="open").update(deadline=timezone.now() - timedelta(seconds=1))
     return ids
 
@@ -66,10 +68,9 @@ def main() -> None:
     turns = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     django_setup()
-    from tests.factories import users
-
     from games.models import Match
     from games.services import turns_close_due
+    from tests.factories import users
 
     users([f"w{i}" for i in range(5)])
     print(f"machine: {machine()} (shared with other work while measured)")
@@ -84,15 +85,21 @@ def main() -> None:
     ids = make_due(turns, "split")
     start_at = time.time() + 3.0  # every worker imports Django first, then all start together
     env = {**os.environ}
-    procs = [subprocess.Popen([sys.executable, __file__, "--worker", str(start_at)], env=env, stdout=subprocess.PIPE,
-                              text=True) for _ in range(workers)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, __file__, "--worker", str(start_at)], env=env, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(workers)
+    ]
     reports = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
     wall = max(r["end"] for r in reports) - start_at
     total = sum(r["closed"] for r in reports)
     ok, detail = check(ids)
     shares = ", ".join(str(r["closed"]) for r in reports)
-    print(f"{workers} workers: {total} closes in {wall:.2f} s ({wall / turns * 1000:.2f} ms/turn, "
-          f"{base * turns / wall:.1f}x one process's rate); shares {shares}")
+    print(
+        f"{workers} workers: {total} closes in {wall:.2f} s ({wall / turns * 1000:.2f} ms/turn, "
+        f"{base * turns / wall:.1f}x one process's rate); shares {shares}"
+    )
     print(f"exactly once: {'OK' if ok and total == turns else 'MISSED'} ({detail}, {total} closes reported)")
     print(f"sweep: {turns} due turns, {workers} workers, {wall:.2f} s (goal < 10 s: {'OK' if wall < 10 else 'MISSED'})")
 

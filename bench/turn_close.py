@@ -68,8 +68,10 @@ def main() -> None:
         closed_ids.append(turn.pk)
     one = (time.perf_counter() - t0) / len(closed_ids)
     share = engine_seconds(closed_ids) / (one * len(closed_ids))
-    print(f"1 match x 9 players: {len(closed_ids)} turns, {one * 1000:.2f} ms/turn "
-          f"= {one / baseline:.1f}x baseline, engine share {share:.0%}")
+    print(
+        f"1 match x 9 players: {len(closed_ids)} turns, {one * 1000:.2f} ms/turn "
+        f"= {one / baseline:.1f}x baseline, engine share {share:.0%}"
+    )
 
     Match.objects.update(status="finished")  # only the scenario's matches are due below
     results = {}
@@ -78,8 +80,12 @@ def main() -> None:
         users(handles)
         ids = []
         for i in range(count):
-            match = match_start(game="abc", players=handles[i * 5:(i + 1) * 5],
-                                options={"x_order": handles[i * 5:(i + 1) * 5]}, seed=f"{count}-{i}")
+            match = match_start(
+                game="abc",
+                players=handles[i * 5 : (i + 1) * 5],
+                options={"x_order": handles[i * 5 : (i + 1) * 5]},
+                seed=f"{count}-{i}",
+            )
             ids.append(match.pk)
         due = list(Turn.objects.filter(match_id__in=ids, status="open").values_list("pk", flat=True))
         later = timezone.now() + timedelta(days=2)
@@ -89,8 +95,10 @@ def main() -> None:
         assert n == count, (n, count)
         share = engine_seconds(due) / elapsed
         results[count] = elapsed
-        print(f"{count} due turns in one sweep: {elapsed:.2f} s, {elapsed / count * 1000:.2f} ms/turn "
-              f"= {elapsed / count / baseline:.1f}x baseline, engine share {share:.0%}")
+        print(
+            f"{count} due turns in one sweep: {elapsed:.2f} s, {elapsed / count * 1000:.2f} ms/turn "
+            f"= {elapsed / count / baseline:.1f}x baseline, engine share {share:.0%}"
+        )
         Match.objects.filter(pk__in=ids).update(status="finished")
     growth = results[1000] / results[100]
     print(f"growth: 10x the turns took {growth:.1f}x the time (goal <= 12x): {'OK' if growth <= 12 else 'MISSED'}")

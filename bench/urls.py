@@ -3,7 +3,8 @@
 from django.http import HttpRequest, JsonResponse
 from django.urls import path
 
-from config.urls import handler404, urlpatterns as project_urls  # noqa: F401
+from config.urls import handler404  # noqa: F401
+from config.urls import urlpatterns as project_urls
 from games.models import Match
 
 

@@ -2,7 +2,6 @@ from django.contrib import admin
 from django.urls import include, path
 
 
-
 def handler404(request, exception):  # noqa: ANN001, ANN201
     """API paths answer 404 in JSON, as their schema says, even when no route matched (e.g. a negative id)."""
     from django.http import JsonResponse

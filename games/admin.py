@@ -23,7 +23,9 @@ from games.services.replay import match_replay
 class MatchStartForm(forms.Form):
     game = forms.ChoiceField(choices=())
     players = forms.CharField(help_text="Handles, comma-separated, in seat order.")
-    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text="JSON object (optional).")
+    options = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text="JSON object (optional)."
+    )
     seed = forms.CharField(required=False, help_text="Leave blank for a random seed.")
     turn_seconds = forms.IntegerField(required=False, min_value=5, help_text="Length of turns that await players.")
     title = forms.CharField(required=False)
@@ -70,7 +72,10 @@ class MatchAdmin(admin.ModelAdmin):
         return obj.revealed_seed or "secret until the match is over"
 
     def get_urls(self) -> list[Any]:
-        return [path("start/", self.admin_site.admin_view(self.start_view), name="games_match_start"), *super().get_urls()]
+        return [
+            path("start/", self.admin_site.admin_view(self.start_view), name="games_match_start"),
+            *super().get_urls(),
+        ]
 
     def start_view(self, request: HttpRequest) -> HttpResponse:
         """A form to start a match of any registered game."""
@@ -78,17 +83,29 @@ class MatchAdmin(admin.ModelAdmin):
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             try:
-                match = match_start(game=data["game"], players=data["players"], options=data["options"],
-                                    seed=data["seed"] or None, turn_seconds=data["turn_seconds"],
-                                    title=data["title"], hosts=[request.user])
+                match = match_start(
+                    game=data["game"],
+                    players=data["players"],
+                    options=data["options"],
+                    seed=data["seed"] or None,
+                    turn_seconds=data["turn_seconds"],
+                    title=data["title"],
+                    hosts=[request.user],
+                )
             except MatchStartError as exc:
                 form.add_error(None, str(exc))
             else:
-                host.host_action_log(match=match, user=request.user, action="match_start",
-                                     game=match.game, players=match.players)
+                host.host_action_log(
+                    match=match, user=request.user, action="match_start", game=match.game, players=match.players
+                )
                 messages.success(request, f"Started {match}.")
                 return HttpResponseRedirect(reverse("admin:games_match_change", args=[match.pk]))
-        context = {**self.admin_site.each_context(request), "form": form, "title": "Start a match", "opts": self.model._meta}
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "title": "Start a match",
+            "opts": self.model._meta,
+        }
         return TemplateResponse(request, "admin/games/match_start.html", context)
 
     def _each(self, request: HttpRequest, queryset: QuerySet[Match], fn: Any, verb: str) -> None:
@@ -103,19 +120,39 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.action(description="Close the open turn now (missing moves become defaults)")
     def close_turn_now(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        self._each(request, queryset, lambda m: host.turn_close_now(match_id=m.pk, user=request.user, reason="admin action"), "Closed")
+        self._each(
+            request,
+            queryset,
+            lambda m: host.turn_close_now(match_id=m.pk, user=request.user, reason="admin action"),
+            "Closed",
+        )
 
     @admin.action(description="Extend the open turn by one hour")
     def extend_turn_hour(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        self._each(request, queryset, lambda m: host.turn_extend(match_id=m.pk, seconds=3600, user=request.user, reason="admin action"), "Extended")
+        self._each(
+            request,
+            queryset,
+            lambda m: host.turn_extend(match_id=m.pk, seconds=3600, user=request.user, reason="admin action"),
+            "Extended",
+        )
 
     @admin.action(description="Pause (stop the clock)")
     def pause_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        self._each(request, queryset, lambda m: host.match_pause(match_id=m.pk, user=request.user, reason="admin action"), "Paused")
+        self._each(
+            request,
+            queryset,
+            lambda m: host.match_pause(match_id=m.pk, user=request.user, reason="admin action"),
+            "Paused",
+        )
 
     @admin.action(description="Resume")
     def resume_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        self._each(request, queryset, lambda m: host.match_resume(match_id=m.pk, user=request.user, reason="admin action"), "Resumed")
+        self._each(
+            request,
+            queryset,
+            lambda m: host.match_resume(match_id=m.pk, user=request.user, reason="admin action"),
+            "Resumed",
+        )
 
     @admin.action(description="Replay from seed and submissions, and compare")
     def replay_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
@@ -148,5 +185,6 @@ class MessageAdmin(admin.ModelAdmin):
 class HostActionAdmin(admin.ModelAdmin):
     list_display = ("created_at", "user", "action", "match", "reason")
     readonly_fields = ("match", "user", "action", "reason", "details", "created_at")
+
 
 from games import admin_playtest  # noqa: E402,F401  (registers the playtest pages)

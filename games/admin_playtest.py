@@ -25,20 +25,29 @@ from games.services.playtest import PlaytestError, playtest_run_create
 
 class PlaytestForm(forms.Form):
     game = forms.ChoiceField(choices=())
-    bots = forms.MultipleChoiceField(choices=(), widget=forms.CheckboxSelectMultiple, required=False,
-                                     help_text="The strategies to seat (those of the chosen game); none: random.")
-    players = forms.IntegerField(required=False, min_value=2, max_value=16,
-                                 help_text="Leave blank for the game's minimum.")
-    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
-                              help_text="The proposed options, one per line: name = value (blank: the defaults).")
+    bots = forms.MultipleChoiceField(
+        choices=(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="The strategies to seat (those of the chosen game); none: random.",
+    )
+    players = forms.IntegerField(
+        required=False, min_value=2, max_value=16, help_text="Leave blank for the game's minimum."
+    )
+    options = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="The proposed options, one per line: name = value (blank: the defaults).",
+    )
     matches = forms.IntegerField(initial=500, min_value=1, max_value=20_000)
     seed = forms.CharField(initial="playtest", max_length=64)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(s, get_engine(s).title) for s in slugs()]
-        self.fields["bots"].choices = [(f"{s}:{n}", f"{get_engine(s).title} · {n}")
-                                       for s in slugs() for n in strategies.names(s)]
+        self.fields["game"].choices = [(s, get_engine(s).title) for s in slugs()]  # type: ignore[attr-defined]
+        self.fields["bots"].choices = [  # type: ignore[attr-defined]
+            (f"{s}:{n}", f"{get_engine(s).title} · {n}") for s in slugs() for n in strategies.names(s)
+        ]
 
     def clean_options(self) -> dict[str, Any]:
         text = ",".join(line.strip() for line in (self.cleaned_data.get("options") or "").splitlines() if line.strip())
@@ -75,19 +84,30 @@ class PlaytestRunAdmin(admin.ModelAdmin):
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             try:
-                run = playtest_run_create(game=data["game"], options=data["options"], players=data["players"],
-                                          bots=form.chosen_bots(), matches=data["matches"], seed=data["seed"],
-                                          user=request.user)
+                run = playtest_run_create(
+                    game=data["game"],
+                    options=data["options"],
+                    players=data["players"],
+                    bots=form.chosen_bots(),
+                    matches=data["matches"],
+                    seed=data["seed"],
+                    user=request.user,
+                )
             except PlaytestError as exc:
                 form.add_error(None, str(exc))
             else:
                 return HttpResponseRedirect(reverse("admin:games_playtestrun_change", args=[run.pk]))
-        context = {**self.admin_site.each_context(request), "form": form, "title": "Playtest a game",
-                   "opts": self.model._meta}
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "title": "Playtest a game",
+            "opts": self.model._meta,
+        }
         return TemplateResponse(request, "admin/games/playtestrun/add.html", context)
 
-    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
-                    extra_context: Any = None) -> HttpResponse:
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
         """The run's page: live progress (htmx polling), then the report."""
         run = get_object_or_404(PlaytestRun, pk=object_id)
         context = {**self.admin_site.each_context(request), "run": run, "title": str(run), "opts": self.model._meta}
@@ -100,8 +120,11 @@ class PlaytestRunAdmin(admin.ModelAdmin):
 
     # The report is script-free; its SVG plots carry style attributes, and the run's page frames it.
     @method_decorator(xframe_options_sameorigin)
-    @method_decorator(csp_replace({"style-src": ["'self'", "'unsafe-inline'"], "frame-ancestors": ["'self'"],
-                                   "script-src": ["'none'"]}))
+    @method_decorator(
+        csp_replace(
+            {"style-src": ["'self'", "'unsafe-inline'"], "frame-ancestors": ["'self'"], "script-src": ["'none'"]}
+        )
+    )
     def report_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         """The finished run's self-contained report page."""
         run = get_object_or_404(PlaytestRun, pk=pk, status=PlaytestRun.Status.DONE)

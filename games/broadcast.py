@@ -57,23 +57,53 @@ def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message
     """The pushes for a closed turn, its log lines and the next turn."""
     events: list[Event] = []
     for m in messages:
-        payload = {"type": "match.event", "event": "message", "match": match.pk, "seq": m.seq,
-                   "turn_number": m.turn_number, "text": m.text, "private": m.to is not None}
+        payload = {
+            "type": "match.event",
+            "event": "message",
+            "match": match.pk,
+            "seq": m.seq,
+            "turn_number": m.turn_number,
+            "text": m.text,
+            "private": m.to is not None,
+        }
         group = group_player(match.pk, m.to) if m.to else group_public(match.pk)
         events.append((group, payload))
     if opened is not None:
-        events.append((group_public(match.pk), {"type": "match.event", "event": "turn", "match": match.pk,
-                                                "seq": match.last_seq, "turn": turn_payload(opened)}))
+        events.append(
+            (
+                group_public(match.pk),
+                {
+                    "type": "match.event",
+                    "event": "turn",
+                    "match": match.pk,
+                    "seq": match.last_seq,
+                    "turn": turn_payload(opened),
+                },
+            )
+        )
     elif closed is not None:
-        events.append((group_public(match.pk), {"type": "match.event", "event": "finished", "match": match.pk,
-                                                "seq": match.last_seq}))
+        events.append(
+            (
+                group_public(match.pk),
+                {"type": "match.event", "event": "finished", "match": match.pk, "seq": match.last_seq},
+            )
+        )
     return events
 
 
 def lock_event(*, match: Match, turn: Turn, player: str) -> Event:
     """The push that a player locked in (public: every page shows the lock-in ticks), never the move."""
-    return (group_public(match.pk), {"type": "match.event", "event": "locked", "match": match.pk,
-                                     "seq": match.last_seq, "turn_number": turn.number, "player": player})
+    return (
+        group_public(match.pk),
+        {
+            "type": "match.event",
+            "event": "locked",
+            "match": match.pk,
+            "seq": match.last_seq,
+            "turn_number": turn.number,
+            "player": player,
+        },
+    )
 
 
 def send(events: Iterable[Event]) -> int:

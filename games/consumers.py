@@ -56,7 +56,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and content.get("event") == "ping":
             await self.send_json({"event": "pong"})
         else:
-            await self.send_json({"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))})
+            await self.send_json(
+                {"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))}
+            )
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_json({k: v for k, v in event.items() if k != "type"})

@@ -29,8 +29,11 @@ class Match(models.Model):
     options = models.JSONField(default=dict, blank=True)
     seed = models.CharField(max_length=64, help_text="Secret until the match is over; then public.")
     seed_sha256 = models.CharField(
-        max_length=64, blank=True, editable=False,
-        help_text="sha256 of the seed, published when the match starts: the deal's commitment.")
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="sha256 of the seed, published when the match starts: the deal's commitment.",
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING, db_index=True)
     state = models.JSONField(default=dict)
     outcome = models.JSONField(null=True, blank=True)
@@ -163,10 +166,12 @@ class Message(models.Model):
     class Meta:
         ordering = ["match", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "seq"], condition=models.Q(to__isnull=True),
-                                    name="message_unique_public_seq"),
-            models.UniqueConstraint(fields=["match", "to", "seq"], condition=models.Q(to__isnull=False),
-                                    name="message_unique_private_seq"),
+            models.UniqueConstraint(
+                fields=["match", "seq"], condition=models.Q(to__isnull=True), name="message_unique_public_seq"
+            ),
+            models.UniqueConstraint(
+                fields=["match", "to", "seq"], condition=models.Q(to__isnull=False), name="message_unique_private_seq"
+            ),
         ]
 
     def __str__(self) -> str:

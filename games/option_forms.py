@@ -24,15 +24,19 @@ def option_field(spec: OptionSpec, players: Sequence[str] = ()) -> forms.Field:
     if spec.kind == "bool":
         return forms.BooleanField(initial=bool(spec.default), **common)
     if spec.kind == "choice":
-        return forms.ChoiceField(choices=[(c, c.replace("-", " ").capitalize()) for c in spec.choices],
-                                 initial=spec.default, **common)
+        return forms.ChoiceField(
+            choices=[(c, c.replace("-", " ").capitalize()) for c in spec.choices], initial=spec.default, **common
+        )
     if spec.kind == "player" and players:
         return forms.ChoiceField(choices=[("", "—"), *((p, p) for p in players)], **common)
     if spec.kind == "names" and spec.choices:
-        return forms.MultipleChoiceField(choices=[(c, c) for c in spec.choices],
-                                         widget=forms.CheckboxSelectMultiple, **common)
-    hint = {"players": "Handles in order, separated by commas.",
-            "player_ints": "handle=number, separated by commas."}.get(spec.kind, "")
+        return forms.MultipleChoiceField(
+            choices=[(c, c) for c in spec.choices], widget=forms.CheckboxSelectMultiple, **common
+        )
+    hint = {
+        "players": "Handles in order, separated by commas.",
+        "player_ints": "handle=number, separated by commas.",
+    }.get(spec.kind, "")
     common["help_text"] = " ".join(x for x in (spec.help, hint) if x)
     return forms.CharField(max_length=2000, **common)
 

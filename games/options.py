@@ -107,8 +107,13 @@ def option_value(spec: OptionSpec, value: Any, *, players: Sequence[PlayerId] | 
     raise RuleError(f"has an unknown kind {spec.kind!r}")
 
 
-def options_clean(schema: Iterable[OptionSpec], raw: Mapping[str, Any] | None, *,
-                  players: Sequence[PlayerId] | None = None, defaults: bool = True) -> dict[str, Any]:
+def options_clean(
+    schema: Iterable[OptionSpec],
+    raw: Mapping[str, Any] | None,
+    *,
+    players: Sequence[PlayerId] | None = None,
+    defaults: bool = True,
+) -> dict[str, Any]:
     """``raw`` with every declared option coerced and checked, and defaults filled in.
 
     Keys the schema does not declare (fixed deals and positions a test or a replay pins) pass
@@ -173,8 +178,9 @@ def options_json_schema(schema: Iterable[OptionSpec]) -> dict[str, Any]:
         elif spec.kind == "player_ints":
             entry.update(type="object", additionalProperties={"type": "integer"})
         else:
-            entry.update(type="array", items={"type": "string", **({"enum": list(spec.choices)} if spec.choices
-                                                                    else {})})
+            entry.update(
+                type="array", items={"type": "string", **({"enum": list(spec.choices)} if spec.choices else {})}
+            )
         if spec.default is not None:
             entry["default"] = spec.default
         if spec.season:

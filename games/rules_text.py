@@ -59,4 +59,3 @@ def rules_for(slug: str, variant: str | None = None) -> RulesText:
     names = list(module.VARIANTS)
     chosen = variant if variant in names else names[0]
     return module.rules(chosen)
-

@@ -60,8 +60,9 @@ def match_open_turn(match: Match) -> Turn | None:
     return Turn.objects.filter(match=match, status=Turn.Status.OPEN).order_by("-number").first()
 
 
-def match_messages_for(match: Match, player: str | None, *, after: int = 0,
-                       after_private: int = 0) -> QuerySet[Message]:
+def match_messages_for(
+    match: Match, player: str | None, *, after: int = 0, after_private: int = 0
+) -> QuerySet[Message]:
     """The log lines ``player`` may read, in order: public lines numbered after ``after`` and
     their own private lines numbered after ``after_private`` (each audience counts on its own)."""
     visible = Q(to__isnull=True, seq__gt=after)
@@ -100,10 +101,16 @@ def dashboard_rows(user: Any, *, limit: int = 100) -> list[DashboardRow]:
     """``user``'s matches with their open turn and ``user``'s submission to it, in three queries whatever the count."""
     handle = str(user.username)
     mine = Submission.objects.filter(player=handle)
-    open_turns = Turn.objects.filter(status=Turn.Status.OPEN).order_by("-number").prefetch_related(
-        Prefetch("submissions", queryset=mine, to_attr="mine"))
-    matches = matches_of_user(user).defer("state").prefetch_related(
-        Prefetch("turns", queryset=open_turns, to_attr="open_turns"))[:limit]
+    open_turns = (
+        Turn.objects.filter(status=Turn.Status.OPEN)
+        .order_by("-number")
+        .prefetch_related(Prefetch("submissions", queryset=mine, to_attr="mine"))
+    )
+    matches = (
+        matches_of_user(user)
+        .defer("state")
+        .prefetch_related(Prefetch("turns", queryset=open_turns, to_attr="open_turns"))[:limit]
+    )
     rows = []
     for match in matches:
         turn = match.open_turns[0] if match.open_turns else None
@@ -174,8 +181,11 @@ class MatchForViewer:
             return []
         if self.submissions_hint is not None and self.turn is self.turn_hint:
             return self.submissions_hint
-        rows = list(Submission.objects.filter(turn=self.turn).only("player", "locked", "move", "submitted_at",
-                                                                      "revision", "turn_id"))
+        rows = list(
+            Submission.objects.filter(turn=self.turn).only(
+                "player", "locked", "move", "submitted_at", "revision", "turn_id"
+            )
+        )
         for row in rows:
             row.turn = self.turn  # already read: no query per row
         return rows
@@ -212,11 +222,17 @@ class MatchForViewer:
         return match_views_for_host(self.match) if self.role == Role.HOST else None
 
 
-def match_for_viewer(match: Match, user: Any, *, turn: Turn | None = None,
-                     submissions: list[Submission] | None = None) -> MatchForViewer:
+def match_for_viewer(
+    match: Match, user: Any, *, turn: Turn | None = None, submissions: list[Submission] | None = None
+) -> MatchForViewer:
     """The one way to look at a match as ``user``; ``turn``/``submissions`` reuse rows a write just read."""
-    return MatchForViewer(match=match, role=match_role(match, user), me=viewer_handle(match, user),
-                          turn_hint=turn, submissions_hint=submissions)
+    return MatchForViewer(
+        match=match,
+        role=match_role(match, user),
+        me=viewer_handle(match, user),
+        turn_hint=turn,
+        submissions_hint=submissions,
+    )
 
 
 def match_name(match: Match) -> str:

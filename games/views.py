@@ -27,7 +27,7 @@ from games.services.replay import match_verify
 def match_variant(match: Match, view: dict[str, Any]) -> str | None:
     """The variant the match is played in (its options, else what its public view says), if any."""
     options = match.options or {}
-    public = view.get("public") if isinstance(view.get("public"), dict) else {}
+    public: dict[str, Any] = view["public"] if isinstance(view.get("public"), dict) else {}
     return options.get("variant") or options.get("scoring") or public.get("variant")
 
 
@@ -102,10 +102,18 @@ def match_log(request: HttpRequest, pk: int) -> JsonResponse:
     match = _match_or_404(pk)
     after, after_private = _seq_param(request, "after"), _seq_param(request, "after_private")
     me = selectors.viewer_handle(match, request.user)
-    lines = [{"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
-             for m in selectors.match_messages_for(match, me, after=after, after_private=after_private)]
-    return JsonResponse({"match": match.pk, "last_seq": match.last_seq,
-                         "private_seq": selectors.match_private_seq(match, me), "messages": lines})
+    lines = [
+        {"seq": m.seq, "text": m.text, "private": m.to is not None, "turn_number": m.turn_number}
+        for m in selectors.match_messages_for(match, me, after=after, after_private=after_private)
+    ]
+    return JsonResponse(
+        {
+            "match": match.pk,
+            "last_seq": match.last_seq,
+            "private_seq": selectors.match_private_seq(match, me),
+            "messages": lines,
+        }
+    )
 
 
 def _seq_param(request: HttpRequest, name: str) -> int:
@@ -124,8 +132,7 @@ def form_errors_in_words(form: Any) -> str:
     return "; ".join(parts)
 
 
-def _move_from_post(request: HttpRequest, match: Match, me: str,
-                    turn_number: int | None) -> tuple[dict[str, Any], Any]:
+def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: int | None) -> tuple[dict[str, Any], Any]:
     """The posted move and its bound form (None for a raw JSON move).
 
     A form for a turn that has closed is refused as ``StaleTurn`` before its fields are read; an
@@ -148,9 +155,9 @@ def _move_from_post(request: HttpRequest, match: Match, me: str,
         turn = selectors.match_open_turn(match)
         if turn_number is not None and (turn is None or turn.number != turn_number):
             raise errors.StaleTurn("That turn is over; nothing was saved. The page now shows the open turn.")
-        exc = errors.InvalidMove(f"Nothing was saved: {form_errors_in_words(form)}")
-        exc.form = form  # type: ignore[attr-defined]
-        raise exc
+        refusal = errors.InvalidMove(f"Nothing was saved: {form_errors_in_words(form)}")
+        refusal.form = form  # type: ignore[attr-defined]
+        raise refusal
     return dict(form.to_move()), form
 
 
@@ -218,8 +225,11 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         status = exc.status
         form = getattr(exc, "form", form)
     else:
-        result = {"kind": "success", "code": "saved",
-                  "text": "Locked in." if lock else "Saved. You can change it until the deadline."}
+        result = {
+            "kind": "success",
+            "code": "saved",
+            "text": "Locked in." if lock else "Saved. You can change it until the deadline.",
+        }
     keep_input = status in (400, 422) and form is not None  # a refused form comes back with the input kept
     if not request.headers.get("HX-Request"):
         if status == 429:
@@ -227,14 +237,16 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         if keep_input:
             messages.error(request, result["text"])
             viewer = selectors.match_for_viewer(match, request.user)
-            return render(request, "games/match_detail.html", match_context(request, viewer, bound_form=form),
-                          status=400)
+            return render(
+                request, "games/match_detail.html", match_context(request, viewer, bound_form=form), status=400
+            )
         (messages.success if status == 200 else messages.error)(request, result["text"])
         return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
     if sub is not None and not getattr(sub, "completes_turn", False):
         # The turn is still open: reuse the rows the write just read instead of reading them again.
-        viewer = selectors.match_for_viewer(match, request.user, turn=sub.turn,
-                                            submissions=getattr(sub, "turn_submissions", None))
+        viewer = selectors.match_for_viewer(
+            match, request.user, turn=sub.turn, submissions=getattr(sub, "turn_submissions", None)
+        )
     else:
         match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
         viewer = selectors.match_for_viewer(match, request.user)
@@ -249,11 +261,15 @@ def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The public rules page of a game: every variant in our words, with its tables and default moves."""
     if slug not in slugs():
         raise Http404("no such game")
-    return render(request, "games/rules_page.html", {
-        "title": get_engine(slug).title,
-        "versions": [rules_for(slug, v) for v in variants(slug)],
-        "games": [(s, get_engine(s).title) for s in slugs()],
-    })
+    return render(
+        request,
+        "games/rules_page.html",
+        {
+            "title": get_engine(slug).title,
+            "versions": [rules_for(slug, v) for v in variants(slug)],
+            "games": [(s, get_engine(s).title) for s in slugs()],
+        },
+    )
 
 
 @require_GET

@@ -27,24 +27,49 @@ def season_step_announce(entry: SeasonLog) -> None:
     ep = d.get("episode")
     action = entry.action
     if action == "episode_start":
-        announcement_queue(season=season, key=key, title=f"Episode {ep} begins",
-                           description=f"Main Match: {d.get('game')} with {', '.join(d.get('players', []))}.",
-                           path=_match_path(d.get("match")))
+        announcement_queue(
+            season=season,
+            key=key,
+            title=f"Episode {ep} begins",
+            description=f"Main Match: {d.get('game')} with {', '.join(d.get('players', []))}.",
+            path=_match_path(d.get("match")),
+        )
     elif action == "ec_named":
-        announcement_queue(season=season, key=key, title=f"Episode {ep}: {d.get('player')} is the Elimination Candidate",
-                           description="They now pick their Death Match opponent.", path=_season_path(season))
+        announcement_queue(
+            season=season,
+            key=key,
+            title=f"Episode {ep}: {d.get('player')} is the Elimination Candidate",
+            description="They now pick their Death Match opponent.",
+            path=_season_path(season),
+        )
     elif action.startswith("dmo_"):
-        how = {"dmo_timed_out": " (drawn by lot: the pick timed out)", "dmo_overridden": " (set by a host)"}.get(action, "")
-        announcement_queue(season=season, key=key, title=f"Episode {ep}: {d.get('ec')} picked {d.get('dmo')} as DMO",
-                           description=f"{d.get('dmo')} is the Death Match Opponent{how}.", path=_season_path(season))
+        how = {"dmo_timed_out": " (drawn by lot: the pick timed out)", "dmo_overridden": " (set by a host)"}.get(
+            action, ""
+        )
+        announcement_queue(
+            season=season,
+            key=key,
+            title=f"Episode {ep}: {d.get('ec')} picked {d.get('dmo')} as DMO",
+            description=f"{d.get('dmo')} is the Death Match Opponent{how}.",
+            path=_season_path(season),
+        )
     elif action == "dm_start":
-        announcement_queue(season=season, key=key, title=f"Episode {ep}: the Death Match starts",
-                           description=f"{d.get('ec')} (EC) vs {d.get('dmo')} (DMO).", path=_match_path(d.get("match")))
+        announcement_queue(
+            season=season,
+            key=key,
+            title=f"Episode {ep}: the Death Match starts",
+            description=f"{d.get('ec')} (EC) vs {d.get('dmo')} (DMO).",
+            path=_match_path(d.get("match")),
+        )
     elif action == "entrant_eliminate":
         place = season.entrants.filter(user__username=d.get("player")).values_list("place", flat=True).first()
-        announcement_queue(season=season, key=key, title=f"{d.get('player')} is eliminated",
-                           description=f"{d.get('player')} leaves the season" + (f" in place {place}." if place else "."),
-                           path=_season_path(season))
+        announcement_queue(
+            season=season,
+            key=key,
+            title=f"{d.get('player')} is eliminated",
+            description=f"{d.get('player')} leaves the season" + (f" in place {place}." if place else "."),
+            path=_season_path(season),
+        )
     elif action in {"clarification_post", "amendment_post"}:
         title = "Amendment" if action == "amendment_post" else "Clarification"
         where = _match_path(d.get("match")) or _season_path(season)
@@ -53,12 +78,20 @@ def season_step_announce(entry: SeasonLog) -> None:
 
 def round_results_announce(*, season: Season, match: Match, turn_number: int, label: str) -> None:
     """Announce the public lines of a closed round (never a private line)."""
-    lines = list(Message.objects.filter(match=match, to__isnull=True, turn_number=turn_number)
-                 .order_by("seq").values_list("text", flat=True))
+    lines = list(
+        Message.objects.filter(match=match, to__isnull=True, turn_number=turn_number)
+        .order_by("seq")
+        .values_list("text", flat=True)
+    )
     lines = [t for t in lines if not t.startswith(("Clarification:", "Amendment:"))]
     if not lines:
         return
     shown = lines[:RESULT_LINES]
     more = f"\n… and {len(lines) - len(shown)} more on the match page." if len(lines) > len(shown) else ""
-    announcement_queue(season=season, key=f"round:{match.pk}:{turn_number}", title=f"{match} · {label}: results",
-                       description="\n".join(f"• {t}" for t in shown) + more, path=_match_path(match.pk))
+    announcement_queue(
+        season=season,
+        key=f"round:{match.pk}:{turn_number}",
+        title=f"{match} · {label}: results",
+        description="\n".join(f"• {t}" for t in shown) + more,
+        path=_match_path(match.pk),
+    )

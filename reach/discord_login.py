@@ -46,8 +46,12 @@ def discord_invite(request: HttpRequest, token: str) -> HttpResponse:
     try:
         data = signing.loads(token, salt=INVITE_SALT, max_age=INVITE_MAX_AGE)
     except signing.BadSignature:
-        return render(request, "reach/invite.html", {"error": "This invite link is broken or expired; ask a host "
-                                                              "for a new one."}, status=400)
+        return render(
+            request,
+            "reach/invite.html",
+            {"error": "This invite link is broken or expired; ask a host for a new one."},
+            status=400,
+        )
     user = get_user_model().objects.filter(pk=data.get("u")).first()
     if user is None:
         return render(request, "reach/invite.html", {"error": "This invite names no account."}, status=400)

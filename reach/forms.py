@@ -13,8 +13,9 @@ from reach.selectors import ChangeableOption
 class PostForm(forms.Form):
     """One message to (or from) the dealer."""
 
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Ask the dealer…"}),
-                           max_length=4000, label="Message")
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Ask the dealer…"}), max_length=4000, label="Message"
+    )
 
 
 class ClarificationForm(forms.Form):
@@ -28,7 +29,8 @@ class ClarificationForm(forms.Form):
         super().__init__(*args, **kwargs)
         opts = options or []
         self.fields["option_name"].choices = [("", "— no option: a clarification —")] + [
-            (o.name, f"{o.title} (now {o.value})") for o in opts]
+            (o.name, f"{o.title} (now {o.value})") for o in opts
+        ]
         if not opts:
             del self.fields["option_name"]
             del self.fields["option_value"]
@@ -37,9 +39,14 @@ class ClarificationForm(forms.Form):
 class ChannelForm(forms.Form):
     """The season's Discord webhook."""
 
-    discord_webhook = forms.URLField(required=False, max_length=400, label="Discord webhook URL", assume_scheme="https",
-                                     help_text="Server settings → Integrations → Webhooks → Copy Webhook URL. "
-                                               "Only public announcements are posted there.")
+    discord_webhook = forms.URLField(
+        required=False,
+        max_length=400,
+        label="Discord webhook URL",
+        assume_scheme="https",
+        help_text="Server settings → Integrations → Webhooks → Copy Webhook URL. "
+        "Only public announcements are posted there.",
+    )
 
 
 class MailPrefsForm(forms.ModelForm):

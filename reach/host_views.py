@@ -41,16 +41,23 @@ def clarify_match(request: HttpRequest, pk: int) -> HttpResponse:
     form = ClarificationForm(request.POST or None, options=options)
     if request.method == "POST" and form.is_valid():
         try:
-            clarification_post(user=request.user, match=match, text=form.cleaned_data["text"],
-                               option_name=form.cleaned_data.get("option_name") or "",
-                               option_value=form.cleaned_data.get("option_value"))
+            clarification_post(
+                user=request.user,
+                match=match,
+                text=form.cleaned_data["text"],
+                option_name=form.cleaned_data.get("option_name") or "",
+                option_value=form.cleaned_data.get("option_value"),
+            )
         except ReachError as exc:
             messages.error(request, str(exc))
         else:
             messages.success(request, "Posted: it is pinned on the match page and in its log.")
             return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
-    return render(request, "reach/clarify.html", {"form": form, "place": match, "options": options,
-                                                  "pinned": selectors.clarifications_for_match(match)})
+    return render(
+        request,
+        "reach/clarify.html",
+        {"form": form, "place": match, "options": options, "pinned": selectors.clarifications_for_match(match)},
+    )
 
 
 @login_required
@@ -67,8 +74,11 @@ def clarify_season(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Posted to the whole season.")
             return HttpResponseRedirect(reverse("season_home", args=[season.slug]))
-    return render(request, "reach/clarify.html", {"form": form, "place": season, "options": [],
-                                                  "pinned": selectors.clarifications_for_season(season)})
+    return render(
+        request,
+        "reach/clarify.html",
+        {"form": form, "place": season, "options": [], "pinned": selectors.clarifications_for_season(season)},
+    )
 
 
 @login_required
@@ -86,8 +96,13 @@ def season_channel(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, "Saved.")
             return HttpResponseRedirect(reverse("reach:season_channel", args=[season.slug]))
     entrants = season.entrants.select_related("user").order_by("user__username")
-    return render(request, "reach/channel.html", {
-        "season": season, "form": form,
-        "deliveries": Delivery.objects.filter(season=season)[:20],
-        "invites": [(e.handle, invite_url(e.user)) for e in entrants],
-    })
+    return render(
+        request,
+        "reach/channel.html",
+        {
+            "season": season,
+            "form": form,
+            "deliveries": Delivery.objects.filter(season=season)[:20],
+            "invites": [(e.handle, invite_url(e.user)) for e in entrants],
+        },
+    )

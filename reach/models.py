@@ -27,12 +27,15 @@ class Thread(models.Model):
     class Meta:
         ordering = ["-updated_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "player"], condition=Q(match__isnull=False),
-                                    name="thread_one_per_match_player"),
-            models.UniqueConstraint(fields=["season", "player"], condition=Q(match__isnull=True),
-                                    name="thread_one_per_season_player"),
-            models.CheckConstraint(condition=Q(match__isnull=False) | Q(season__isnull=False),
-                                   name="thread_has_a_place"),
+            models.UniqueConstraint(
+                fields=["match", "player"], condition=Q(match__isnull=False), name="thread_one_per_match_player"
+            ),
+            models.UniqueConstraint(
+                fields=["season", "player"], condition=Q(match__isnull=True), name="thread_one_per_season_player"
+            ),
+            models.CheckConstraint(
+                condition=Q(match__isnull=False) | Q(season__isnull=False), name="thread_has_a_place"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -65,6 +68,9 @@ class ThreadRead(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["thread", "user"], name="thread_read_unique")]
 
+    def __str__(self) -> str:
+        return f"{self.user_id} read thread {self.thread_id} to post {self.last_post_id}"
+
 
 class Clarification(models.Model):
     """A host's public clarification or amendment of a match's (or a season's) rules."""
@@ -93,8 +99,12 @@ class SeasonChannel(models.Model):
     """Where a season's public announcements go outside Garnet."""
 
     season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="channel")
-    discord_webhook = models.URLField(max_length=400, blank=True,
-                                      help_text="An incoming webhook of the community's Discord server.")
+    discord_webhook = models.URLField(
+        max_length=400, blank=True, help_text="An incoming webhook of the community's Discord server."
+    )
+
+    def __str__(self) -> str:
+        return f"Discord channel of {self.season_id}"
 
 
 class Delivery(models.Model):
@@ -118,6 +128,9 @@ class Delivery(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name_plural = "deliveries"
 
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status})"
+
 
 class MailPrefs(models.Model):
     """Which e-mails a user wants, and whether as they happen or in one daily digest."""
@@ -131,6 +144,9 @@ class MailPrefs(models.Model):
     dm_start = models.BooleanField("Your Death Match starts", default=True)
     answered = models.BooleanField("The dealer answered you", default=True)
     digest = models.BooleanField("One daily digest instead of each mail as it happens", default=False)
+
+    def __str__(self) -> str:
+        return f"Mail settings of {self.user_id}"
 
 
 class Mail(models.Model):
@@ -155,3 +171,6 @@ class Mail(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user_id}: {self.subject}"

@@ -26,21 +26,36 @@ def notice_mail(notice: Notice) -> None:
         turn = _turn_from_key(notice.key)
         if turn is None:
             return
-        mail_queue(user=user, kind="turn", key=f"mail:{notice.key}", url=notice.url,
-                   subject=f"{turn.match}: {turn.label} awaits your move",
-                   body=f"{turn.label} of {turn.match} awaits your move.\n"
-                        f"Deadline: {local_time(user, turn.deadline)}.\n")
+        mail_queue(
+            user=user,
+            kind="turn",
+            key=f"mail:{notice.key}",
+            url=notice.url,
+            subject=f"{turn.match}: {turn.label} awaits your move",
+            body=f"{turn.label} of {turn.match} awaits your move.\nDeadline: {local_time(user, turn.deadline)}.\n",
+        )
     elif notice.kind == "deadline":
         turn = _turn_from_key(notice.key)
         if turn is None:
             return  # a pick reminder: the five mails do not include it
-        mail_queue(user=user, kind="deadline", key=f"mail:{notice.key}", url=notice.url,
-                   subject=f"{turn.match}: {turn.label} closes soon and you haven't locked in",
-                   body=f"{turn.label} of {turn.match} closes at {local_time(user, turn.deadline)} "
-                        f"and you have not locked in your move.\n")
+        mail_queue(
+            user=user,
+            kind="deadline",
+            key=f"mail:{notice.key}",
+            url=notice.url,
+            subject=f"{turn.match}: {turn.label} closes soon and you haven't locked in",
+            body=f"{turn.label} of {turn.match} closes at {local_time(user, turn.deadline)} "
+            f"and you have not locked in your move.\n",
+        )
     elif notice.kind == "dmo":
-        mail_queue(user=user, kind="dmo", key=f"mail:dmo:{notice.pk}", url=notice.url,
-                   subject="You were picked as Death Match opponent", body=f"{notice.text}\n")
+        mail_queue(
+            user=user,
+            kind="dmo",
+            key=f"mail:dmo:{notice.pk}",
+            url=notice.url,
+            subject="You were picked as Death Match opponent",
+            body=f"{notice.text}\n",
+        )
 
 
 def dm_start_mail(entry: SeasonLog) -> None:
@@ -51,11 +66,17 @@ def dm_start_mail(entry: SeasonLog) -> None:
         return
     first = Turn.objects.filter(match=match).order_by("number").first()
     url = reverse("games:match", args=[match.pk])
-    for e in Entrant.objects.select_related("user").filter(season=entry.season,
-                                                           user__username__in=[d.get("ec"), d.get("dmo")]):
+    for e in Entrant.objects.select_related("user").filter(
+        season=entry.season, user__username__in=[d.get("ec"), d.get("dmo")]
+    ):
         other = d.get("dmo") if e.handle == d.get("ec") else d.get("ec")
         starts = local_time(e.user, first.opened_at if first else entry.created_at)
         closes = f" Its first turn closes at {local_time(e.user, first.deadline)}.\n" if first else "\n"
-        mail_queue(user=e.user, kind="dm_start", key=f"mail:dm_start:{match.pk}:{e.handle}", url=url,
-                   subject=f"Your Death Match starts at {starts}",
-                   body=f"Your Death Match of Episode {d.get('episode')} against {other} starts at {starts}.{closes}")
+        mail_queue(
+            user=e.user,
+            kind="dm_start",
+            key=f"mail:dm_start:{match.pk}:{e.handle}",
+            url=url,
+            subject=f"Your Death Match starts at {starts}",
+            body=f"Your Death Match of Episode {d.get('episode')} against {other} starts at {starts}.{closes}",
+        )

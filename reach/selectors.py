@@ -45,8 +45,13 @@ def thread_hosts(thread: Thread) -> list[Any]:
 def _with_unread(threads: QuerySet[Thread], user: Any, *, from_host: bool) -> QuerySet[Thread]:
     """Annotate ``unread``: the other side's posts after the last one ``user`` read."""
     read = ThreadRead.objects.filter(thread=OuterRef("pk"), user=user).values("last_post_id")[:1]
-    unread = (Post.objects.filter(thread=OuterRef("pk"), from_host=from_host, pk__gt=OuterRef("last_read"))
-              .order_by().values("thread").annotate(n=Count("pk")).values("n")[:1])
+    unread = (
+        Post.objects.filter(thread=OuterRef("pk"), from_host=from_host, pk__gt=OuterRef("last_read"))
+        .order_by()
+        .values("thread")
+        .annotate(n=Count("pk"))
+        .values("n")[:1]
+    )
     return threads.annotate(last_read=Coalesce(Subquery(read), 0)).annotate(unread=Coalesce(Subquery(unread), 0))
 
 
@@ -114,5 +119,10 @@ def changeable_options(match: Match) -> list[ChangeableOption]:
     from games.registry import get_engine
 
     engine = get_engine(match.game)
-    return [ChangeableOption(o.name, o.title, o.kind, (match.options or {}).get(o.name, o.default), o.choices,
-                             o.low, o.high) for o in engine.options_schema if o.changeable]
+    return [
+        ChangeableOption(
+            o.name, o.title, o.kind, (match.options or {}).get(o.name, o.default), o.choices, o.low, o.high
+        )
+        for o in engine.options_schema
+        if o.changeable
+    ]

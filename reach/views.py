@@ -19,8 +19,9 @@ from reach.services.threads import post_write, thread_mark_read, thread_open, th
 from seasons import selectors as season_selectors
 
 
-def _thread_page(request: HttpRequest, *, thread: Thread | None, place: Any, for_host: bool,
-                 create: Any) -> HttpResponse:
+def _thread_page(
+    request: HttpRequest, *, thread: Thread | None, place: Any, for_host: bool, create: Any
+) -> HttpResponse:
     """Show a thread (marking it read) and take a new post; ``create`` opens the thread on the first post."""
     form = PostForm(request.POST or None)
     if request.method == "POST":
@@ -36,11 +37,18 @@ def _thread_page(request: HttpRequest, *, thread: Thread | None, place: Any, for
             messages.error(request, "Nothing was sent: write your message first.")
     if thread is not None:
         thread_mark_read(thread=thread, user=request.user)
-    return render(request, "reach/thread.html", {
-        "thread": thread, "place": place, "for_host": for_host, "form": form,
-        "posts": list(selectors.posts_of(thread)) if thread else [],
-        "season_over": _season_over(thread, place),
-    })
+    return render(
+        request,
+        "reach/thread.html",
+        {
+            "thread": thread,
+            "place": place,
+            "for_host": for_host,
+            "form": form,
+            "posts": list(selectors.posts_of(thread)) if thread else [],
+            "season_over": _season_over(thread, place),
+        },
+    )
 
 
 def _season_over(thread: Thread | None, place: Any) -> bool:
@@ -56,8 +64,13 @@ def match_thread(request: HttpRequest, pk: int) -> HttpResponse:
     if request.user.username not in match.players:
         raise Http404("only the players of this match have a thread here")
     thread = selectors.thread_of(player=request.user, match=match)
-    return _thread_page(request, thread=thread, place=match, for_host=False,
-                        create=lambda: thread_open(player=request.user, match=match))
+    return _thread_page(
+        request,
+        thread=thread,
+        place=match,
+        for_host=False,
+        create=lambda: thread_open(player=request.user, match=match),
+    )
 
 
 @login_required
@@ -68,8 +81,13 @@ def season_thread(request: HttpRequest, slug: str) -> HttpResponse:
     if season is None or season_selectors.entrant_of(season, request.user) is None:
         raise Http404("only the players of this season have a thread here")
     thread = selectors.thread_of(player=request.user, season=season)
-    return _thread_page(request, thread=thread, place=season, for_host=False,
-                        create=lambda: thread_open(player=request.user, season=season))
+    return _thread_page(
+        request,
+        thread=thread,
+        place=season,
+        for_host=False,
+        create=lambda: thread_open(player=request.user, season=season),
+    )
 
 
 @login_required
@@ -90,8 +108,11 @@ def thread_posts(request: HttpRequest, pk: int) -> HttpResponse:
     if not selectors.can_read_thread(thread, request.user):
         raise Http404("no such thread")
     thread_mark_read(thread=thread, user=request.user)
-    return render(request, "reach/_thread_posts.html", {"thread": thread, "posts": list(selectors.posts_of(thread)),
-                                                        "for_host": thread.player_id != request.user.pk})
+    return render(
+        request,
+        "reach/_thread_posts.html",
+        {"thread": thread, "posts": list(selectors.posts_of(thread)), "for_host": thread.player_id != request.user.pk},
+    )
 
 
 @login_required
@@ -100,5 +121,12 @@ def inbox(request: HttpRequest) -> HttpResponse:
     """The host's inbox: every thread of the matches and seasons they host, unread first."""
     threads = sorted(selectors.inbox_threads(request.user), key=lambda t: (t.unread == 0, -t.updated_at.timestamp()))
     template = "reach/_inbox_list.html" if request.GET.get("partial") else "reach/inbox.html"
-    return render(request, template, {"threads": threads, "unread": sum(t.unread for t in threads),
-                                      "mine": list(selectors.player_threads(request.user))})
+    return render(
+        request,
+        template,
+        {
+            "threads": threads,
+            "unread": sum(t.unread for t in threads),
+            "mine": list(selectors.player_threads(request.user)),
+        },
+    )

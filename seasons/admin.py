@@ -57,13 +57,19 @@ class SeasonAdmin(admin.ModelAdmin):
 
     @admin.action(description="Pause the selected seasons (reason: admin action)")
     def pause(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
-        self._each(request, queryset, lambda s: season_pause(season_id=s.pk, user=request.user,
-                                                            reason="paused from the admin list"))
+        self._each(
+            request,
+            queryset,
+            lambda s: season_pause(season_id=s.pk, user=request.user, reason="paused from the admin list"),
+        )
 
     @admin.action(description="Resume the selected seasons (reason: admin action)")
     def resume(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
-        self._each(request, queryset, lambda s: season_resume(season_id=s.pk, user=request.user,
-                                                             reason="resumed from the admin list"))
+        self._each(
+            request,
+            queryset,
+            lambda s: season_resume(season_id=s.pk, user=request.user, reason="resumed from the admin list"),
+        )
 
     def _each(self, request: HttpRequest, queryset: QuerySet[Season], step: Any) -> None:
         for season in queryset:

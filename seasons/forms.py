@@ -28,15 +28,25 @@ class HostStepForm(forms.Form):
     with the reason the host typed beside it. Nobody types an id: buttons carry them."""
 
     STEPS = [
-        ("pause", "Pause the season"), ("resume", "Resume the season"),
-        ("adjust", "Adjust the ledger"), ("undo_entry", "Undo a ledger entry"),
-        ("replace", "Replace a player"), ("restore", "Undo an elimination"),
-        ("eliminate", "Eliminate a player"), ("ec_set", "Set an EC"), ("dmo_set", "Set a DMO"),
+        ("pause", "Pause the season"),
+        ("resume", "Resume the season"),
+        ("adjust", "Adjust the ledger"),
+        ("undo_entry", "Undo a ledger entry"),
+        ("replace", "Replace a player"),
+        ("restore", "Undo an elimination"),
+        ("eliminate", "Eliminate a player"),
+        ("ec_set", "Set an EC"),
+        ("dmo_set", "Set a DMO"),
         ("confirm", "Confirm an automatic step"),
-        ("abort_matches", "Abort the season's unfinished matches"), ("finish", "Finish the season"),
-        ("cast", "Add players"), ("order_up", "Move up in the tiebreak order"),
-        ("order_random", "Randomise the tiebreak order"), ("approve", "Approve a sign-up"),
-        ("start", "Start the season"), ("match", "Match control"), ("schedule", "Set a Death Match's start"),
+        ("abort_matches", "Abort the season's unfinished matches"),
+        ("finish", "Finish the season"),
+        ("cast", "Add players"),
+        ("order_up", "Move up in the tiebreak order"),
+        ("order_random", "Randomise the tiebreak order"),
+        ("approve", "Approve a sign-up"),
+        ("start", "Start the season"),
+        ("match", "Match control"),
+        ("schedule", "Set a Death Match's start"),
         ("final_leg", "Start a game of the Final"),
     ]
     NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start", "final_leg"})
@@ -69,68 +79,137 @@ class EpisodeStartForm(forms.Form):
     players = forms.MultipleChoiceField(choices=[], widget=forms.CheckboxSelectMultiple)
     dm_game = forms.ChoiceField(choices=[], required=False, label="Death Match game")
 
-    def __init__(self, *args: object, games: list[tuple[str, str]], alive: list[str],
-                 dm_games: Sequence[str] = (), **kwargs: object) -> None:
+    def __init__(
+        self,
+        *args: object,
+        games: list[tuple[str, str]],
+        alive: list[str],
+        dm_games: Sequence[str] = (),
+        **kwargs: object,
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["game"].choices = games
-        self.fields["dm_game"].choices = [("", "the season's")] + [(g, g) for g in dm_games]
-        self.fields["players"].choices = [(h, h) for h in alive]
+        self.fields["game"].choices = games  # type: ignore[attr-defined]
+        self.fields["dm_game"].choices = [("", "the season's")] + [(g, g) for g in dm_games]  # type: ignore[attr-defined]
+        self.fields["players"].choices = [(h, h) for h in alive]  # type: ignore[attr-defined]
 
 
-DURATIONS = [(900, "15 minutes"), (3600, "1 hour"), (6 * 3600, "6 hours"), (12 * 3600, "12 hours"),
-             (86400, "24 hours"), (2 * 86400, "48 hours")]
+DURATIONS = [
+    (900, "15 minutes"),
+    (3600, "1 hour"),
+    (6 * 3600, "6 hours"),
+    (12 * 3600, "12 hours"),
+    (86400, "24 hours"),
+    (2 * 86400, "48 hours"),
+]
 
 
 class SeasonNewForm(forms.Form):
     """A new season: its name, each setting with a one-line explanation, and the pasted roster."""
 
     name = forms.CharField(max_length=120, help_text="Shown to players, e.g. “Garnet Season 3”.")
-    roster = forms.CharField(widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "none"}), required=False,
-                             label="Players", help_text="Paste handles, one a line; add an e-mail after a handle "
-                             "to mail their invite. Handles without an account get an invite link.")
+    roster = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "none"}),
+        required=False,
+        label="Players",
+        help_text="Paste handles, one a line; add an e-mail after a handle "
+        "to mail their invite. Handles without an account get an invite link.",
+    )
     starting_garnets = forms.IntegerField(min_value=0, initial=0, help_text="Garnets each player starts with.")
-    starting_tokens = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Starting Tokens of Life",
-                                         help_text="Tokens of Life each player starts with.")
-    token_mode = forms.ChoiceField(choices=Season.TokenMode.choices, initial=Season.TokenMode.SHIELD,
-                                   label="Tokens of Life are", help_text="Spent to escape being the EC, or a shield "
-                                   "against being picked as the DMO.")
-    confiscate_garnets = forms.BooleanField(required=False, initial=True, help_text="An eliminated player's "
-                                            "garnets are taken from the game.")
-    garnets_public = forms.BooleanField(required=False, initial=True, help_text="Everyone sees every balance "
-                                        "on the season page.")
-    mm_turn_seconds = forms.TypedChoiceField(choices=DURATIONS, coerce=int, initial=86400, label="Main Match round",
-                                             help_text="How long each Main Match round stays open.")
-    dm_turn_seconds = forms.IntegerField(min_value=10, required=False, label="Death Match turn (seconds)",
-                                         help_text="Blank: the game's own (Warriors' Death: 60 s).")
-    pick_seconds = forms.TypedChoiceField(choices=DURATIONS, coerce=int, initial=86400, label="Time to pick",
-                                          help_text="How long the EC has to name a DMO (drawn by lot after).")
+    starting_tokens = forms.IntegerField(
+        min_value=0,
+        max_value=10,
+        initial=0,
+        label="Starting Tokens of Life",
+        help_text="Tokens of Life each player starts with.",
+    )
+    token_mode = forms.ChoiceField(
+        choices=Season.TokenMode.choices,
+        initial=Season.TokenMode.SHIELD,
+        label="Tokens of Life are",
+        help_text="Spent to escape being the EC, or a shield against being picked as the DMO.",
+    )
+    confiscate_garnets = forms.BooleanField(
+        required=False, initial=True, help_text="An eliminated player's garnets are taken from the game."
+    )
+    garnets_public = forms.BooleanField(
+        required=False, initial=True, help_text="Everyone sees every balance on the season page."
+    )
+    mm_turn_seconds = forms.TypedChoiceField(
+        choices=DURATIONS,
+        coerce=int,
+        initial=86400,
+        label="Main Match round",
+        help_text="How long each Main Match round stays open.",
+    )
+    dm_turn_seconds = forms.IntegerField(
+        min_value=10,
+        required=False,
+        label="Death Match turn (seconds)",
+        help_text="Blank: the game's own (Warriors' Death: 60 s).",
+    )
+    pick_seconds = forms.TypedChoiceField(
+        choices=DURATIONS,
+        coerce=int,
+        initial=86400,
+        label="Time to pick",
+        help_text="How long the EC has to name a DMO (drawn by lot after).",
+    )
     dm_lead_seconds = forms.TypedChoiceField(
-        choices=[(0, "at once"), (300, "5 minutes"), (900, "15 minutes"), (3600, "1 hour"), (6 * 3600, "6 hours"),
-                 (86400, "24 hours")], coerce=int, initial=900, label="Death Match starts after",
-        help_text="Time from the DMO pick to the first turn; it starts sooner when both players press Ready.")
-    dm_no_show = forms.ChoiceField(choices=Season.NoShow.choices, initial=Season.NoShow.DEFAULT,
-                                   label="A player not ready at the start",
-                                   help_text="What happens when the scheduled time comes and a player is not there.")
-    finalists = forms.TypedChoiceField(choices=[(2, "2"), (3, "3: a semifinal, the third has a bye")], coerce=int,
-                                       initial=2, help_text="The Final begins when this many players are left.")
-    final_legs = forms.TypedChoiceField(choices=[(1, "1 game"), (3, "best of 3"), (5, "best of 5")], coerce=int,
-                                        initial=3, label="The Final is", help_text="Two-player games you pick "
-                                        "for each leg; the bye goes to the most Tokens, then garnets, then tiebreak.")
-    ecs_per_episode = forms.IntegerField(min_value=1, max_value=3, initial=1, label="ECs per episode",
-                                         help_text="Each EC plays their own Death Match.")
-    mm_winners_pick_ec = forms.BooleanField(required=False, label="MM winners pick the EC",
-                                            help_text="Otherwise the Main Match's own loser is the EC.")
-    dm_game = forms.ChoiceField(choices=[], label="Default Death Match game",
-                                help_text="A host may pick another for any episode.")
+        choices=[
+            (0, "at once"),
+            (300, "5 minutes"),
+            (900, "15 minutes"),
+            (3600, "1 hour"),
+            (6 * 3600, "6 hours"),
+            (86400, "24 hours"),
+        ],
+        coerce=int,
+        initial=900,
+        label="Death Match starts after",
+        help_text="Time from the DMO pick to the first turn; it starts sooner when both players press Ready.",
+    )
+    dm_no_show = forms.ChoiceField(
+        choices=Season.NoShow.choices,
+        initial=Season.NoShow.DEFAULT,
+        label="A player not ready at the start",
+        help_text="What happens when the scheduled time comes and a player is not there.",
+    )
+    finalists = forms.TypedChoiceField(
+        choices=[(2, "2"), (3, "3: a semifinal, the third has a bye")],
+        coerce=int,
+        initial=2,
+        help_text="The Final begins when this many players are left.",
+    )
+    final_legs = forms.TypedChoiceField(
+        choices=[(1, "1 game"), (3, "best of 3"), (5, "best of 5")],
+        coerce=int,
+        initial=3,
+        label="The Final is",
+        help_text="Two-player games you pick "
+        "for each leg; the bye goes to the most Tokens, then garnets, then tiebreak.",
+    )
+    ecs_per_episode = forms.IntegerField(
+        min_value=1, max_value=3, initial=1, label="ECs per episode", help_text="Each EC plays their own Death Match."
+    )
+    mm_winners_pick_ec = forms.BooleanField(
+        required=False, label="MM winners pick the EC", help_text="Otherwise the Main Match's own loser is the EC."
+    )
+    dm_game = forms.ChoiceField(
+        choices=[], label="Default Death Match game", help_text="A host may pick another for any episode."
+    )
     time_zone = forms.ChoiceField(choices=[], initial="UTC", help_text="Times on your console are shown in it.")
-    signup_code = forms.BooleanField(required=False, label="Open a sign-up code",
-                                     help_text="One shared link players use to ask to join; you approve each.")
+    signup_code = forms.BooleanField(
+        required=False,
+        label="Open a sign-up code",
+        help_text="One shared link players use to ask to join; you approve each.",
+    )
 
-    def __init__(self, *args: object, dm_games: Sequence[tuple[str, str]] = (), zones: Sequence[str] = (),
-                 **kwargs: object) -> None:
+    def __init__(
+        self, *args: object, dm_games: Sequence[tuple[str, str]] = (), zones: Sequence[str] = (), **kwargs: object
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["dm_game"].choices = list(dm_games)
-        self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in zones]
+        self.fields["dm_game"].choices = list(dm_games)  # type: ignore[attr-defined]
+        self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in zones]  # type: ignore[attr-defined]
 
 
 class InviteAcceptForm(forms.Form):

@@ -36,21 +36,20 @@ from seasons.services import (
     episode_start,
     ledger_adjust,
     ledger_undo,
+    season_create,
     season_finish,
     season_matches_abort,
     season_pause,
-    season_create,
     season_resume,
     season_start,
 )
 from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set, unique_slug
 from seasons.services.duels import duel_schedule
-from seasons.services.final import final_leg_start, final_state
-from seasons.services.match_controls import season_match_control
 from seasons.services.episodes import two_player_games
+from seasons.services.final import final_leg_start, final_state
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
+from seasons.services.match_controls import season_match_control
 from seasons.views import _season, is_host
-
 
 ZONES = sorted(z for z in zoneinfo.available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
 ZONES.insert(0, "UTC")
@@ -106,17 +105,32 @@ def season_new(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             season = season_create(
-                name=d["name"], slug=unique_slug(d["name"]), players=[], hosts=[request.user],
-                token_mode=d["token_mode"], confiscate_garnets=d["confiscate_garnets"],
-                garnets_public=d["garnets_public"], mm_turn_seconds=d["mm_turn_seconds"],
-                dm_turn_seconds=d["dm_turn_seconds"], pick_seconds=d["pick_seconds"],
-                ecs_per_episode=d["ecs_per_episode"], mm_winners_pick_ec=d["mm_winners_pick_ec"],
-                dm_game=d["dm_game"], starting_garnets=d["starting_garnets"], starting_tokens=d["starting_tokens"],
-                time_zone=d["time_zone"], dm_lead_seconds=d["dm_lead_seconds"], dm_no_show=d["dm_no_show"],
-                finalists=d["finalists"], final_legs=d["final_legs"], signup_code=secrets.token_urlsafe(6) if d["signup_code"] else "")
+                name=d["name"],
+                slug=unique_slug(d["name"]),
+                players=[],
+                hosts=[request.user],
+                token_mode=d["token_mode"],
+                confiscate_garnets=d["confiscate_garnets"],
+                garnets_public=d["garnets_public"],
+                mm_turn_seconds=d["mm_turn_seconds"],
+                dm_turn_seconds=d["dm_turn_seconds"],
+                pick_seconds=d["pick_seconds"],
+                ecs_per_episode=d["ecs_per_episode"],
+                mm_winners_pick_ec=d["mm_winners_pick_ec"],
+                dm_game=d["dm_game"],
+                starting_garnets=d["starting_garnets"],
+                starting_tokens=d["starting_tokens"],
+                time_zone=d["time_zone"],
+                dm_lead_seconds=d["dm_lead_seconds"],
+                dm_no_show=d["dm_no_show"],
+                finalists=d["finalists"],
+                final_legs=d["final_legs"],
+                signup_code=secrets.token_urlsafe(6) if d["signup_code"] else "",
+            )
             if d["roster"].strip():
-                season_cast(season=season, roster=d["roster"], user=request.user,
-                            base_url=request.build_absolute_uri("/")[:-1])
+                season_cast(
+                    season=season, roster=d["roster"], user=request.user, base_url=request.build_absolute_uri("/")[:-1]
+                )
         except SeasonError as exc:
             messages.error(request, f"Nothing created: {exc}")
         else:
@@ -146,15 +160,33 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
         "approve": lambda: invite_approve(season=season, invite_id=target, user=user),
         "start": lambda: season_start(season_id=season.pk, user=user),
         "final_leg": lambda: final_leg_start(season_id=season.pk, game=d.get("other") or "", user=user),
-        "schedule": lambda: duel_schedule(season=season, duel_id=target, user=user, reason=reason,
-                                          starts_at=_aware(d.get("deadline"), season) or timezone.now()),
-        "match": lambda: season_match_control(season=season, match_id=target, control=d.get("control") or "",
-                                              reason=reason, user=user, seconds=seconds, player=player,
-                                              deadline=_aware(d.get("deadline"), season)),
+        "schedule": lambda: duel_schedule(
+            season=season,
+            duel_id=target,
+            user=user,
+            reason=reason,
+            starts_at=_aware(d.get("deadline"), season) or timezone.now(),
+        ),
+        "match": lambda: season_match_control(
+            season=season,
+            match_id=target,
+            control=d.get("control") or "",
+            reason=reason,
+            user=user,
+            seconds=seconds,
+            player=player,
+            deadline=_aware(d.get("deadline"), season),
+        ),
         "pause": lambda: season_pause(season_id=season.pk, user=user, reason=reason),
         "resume": lambda: season_resume(season_id=season.pk, user=user, reason=reason),
-        "adjust": lambda: ledger_adjust(season=season, handle=player, currency=d.get("currency") or "garnet",
-                                        amount=d.get("amount") or 0, reason=reason, user=user),
+        "adjust": lambda: ledger_adjust(
+            season=season,
+            handle=player,
+            currency=d.get("currency") or "garnet",
+            amount=d.get("amount") or 0,
+            reason=reason,
+            user=user,
+        ),
         "undo_entry": lambda: ledger_undo(entry_id=target, reason=reason, user=user),
         "replace": lambda: entrant_replace(season=season, handle=player, new_handle=other, reason=reason, user=user),
         "restore": lambda: entrant_restore(season=season, handle=player, reason=reason, user=user),
@@ -194,24 +226,37 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(back)
     timezone.activate(zoneinfo.ZoneInfo(season.time_zone))
     alive = selectors.alive_handles(season)
-    return render(request, "seasons/host.html", {
-        "season": season, "form": HostStepForm(), "alive": alive,
-        "handles": [e.handle for e in season.entrants.select_related("user")],
-        "draft_order": draft_order(season) if season.status == Season.Status.DRAFT else [],
-        "invites": season.invites.filter(used_at=None),
-        "durations": DURATIONS, "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
-        "running": _running_matches(season), "final": final_state(season), "dm_games": _dm_game_choices(),
-        "scheduled": Duel.objects.filter(episode__season=season, match__isnull=True, loser__isnull=True,
-                                         starts_at__isnull=False).select_related("episode", "ec__user", "dmo__user"),
-        "episode_form": EpisodeStartForm(games=_games(len(alive)), alive=alive, dm_games=two_player_games(),
-                                         initial={"players": alive}),
-        "option_forms": _option_forms(None, alive),
-        "episodes": selectors.episodes_of(season), "standings": selectors.standings(season, show_garnets=True),
-        "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN)
-        .select_related("picker__user", "episode"),
-        "ledger": season.ledger.select_related("entrant__user").order_by("-pk")[:50],
-        "matches": selectors.season_matches(season).order_by("-created_at"),
-    })
+    return render(
+        request,
+        "seasons/host.html",
+        {
+            "season": season,
+            "form": HostStepForm(),
+            "alive": alive,
+            "handles": [e.handle for e in season.entrants.select_related("user")],
+            "draft_order": draft_order(season) if season.status == Season.Status.DRAFT else [],
+            "invites": season.invites.filter(used_at=None),
+            "durations": DURATIONS,
+            "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
+            "running": _running_matches(season),
+            "final": final_state(season),
+            "dm_games": _dm_game_choices(),
+            "scheduled": Duel.objects.filter(
+                episode__season=season, match__isnull=True, loser__isnull=True, starts_at__isnull=False
+            ).select_related("episode", "ec__user", "dmo__user"),
+            "episode_form": EpisodeStartForm(
+                games=_games(len(alive)), alive=alive, dm_games=two_player_games(), initial={"players": alive}
+            ),
+            "option_forms": _option_forms(None, alive),
+            "episodes": selectors.episodes_of(season),
+            "standings": selectors.standings(season, show_garnets=True),
+            "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related(
+                "picker__user", "episode"
+            ),
+            "ledger": season.ledger.select_related("entrant__user").order_by("-pk")[:50],
+            "matches": selectors.season_matches(season).order_by("-created_at"),
+        },
+    )
 
 
 @login_required
@@ -220,19 +265,23 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the next episode's Main Match with the game and players the host chose."""
     season = _hosted(request, slug)
     alive = selectors.alive_handles(season)
-    form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive,
-                            dm_games=two_player_games())
+    form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive, dm_games=two_player_games())
     options = _option_forms(request.POST, alive).get(request.POST.get("game", ""))
     if not form.is_valid() or options is None or not options.is_valid():
-        errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        errors = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in form.errors.items())
         if options is not None and not options.is_valid():
-            errors = "; ".join([errors, *(f"{' '.join(v)}" for v in options.errors.values())]).strip("; ")
+            errors = "; ".join([errors, *(" ".join(map(str, v)) for v in options.errors.values())]).strip("; ")
         messages.error(request, f"Nothing started: {errors}")
     else:
         try:
-            episode = episode_start(season_id=season.pk, game=form.cleaned_data["game"],
-                                    players=form.cleaned_data["players"], user=request.user,
-                                    options=options.raw_options(), dm_game=form.cleaned_data["dm_game"])
+            episode = episode_start(
+                season_id=season.pk,
+                game=form.cleaned_data["game"],
+                players=form.cleaned_data["players"],
+                user=request.user,
+                options=options.raw_options(),
+                dm_game=form.cleaned_data["dm_game"],
+            )
         except SeasonError as exc:
             messages.error(request, f"Nothing started: {exc}")
         else:

@@ -19,10 +19,14 @@ def _names(items: Any) -> str:
 
 
 SENTENCES: dict[str, Callable[[D], str]] = {
-    "season_create": lambda d: "The season was created"
-                               + (f" with {_names(d.get('players'))}." if d.get("players") else "."),
-    "season_cast": lambda d: f"Cast {_names(d.get('players'))}"
-                             + (f"; invites for {_names(d.get('invited'))}" if d.get("invited") else "") + ".",
+    "season_create": lambda d: (
+        "The season was created" + (f" with {_names(d.get('players'))}." if d.get("players") else ".")
+    ),
+    "season_cast": lambda d: (
+        f"Cast {_names(d.get('players'))}"
+        + (f"; invites for {_names(d.get('invited'))}" if d.get("invited") else "")
+        + "."
+    ),
     "invite_accept": lambda d: f"{d.get('player')} accepted their invite.",
     "join_request": lambda d: f"{d.get('player')} asked to join with the sign-up code.",
     "join_approve": lambda d: f"{d.get('player')} was approved to join.",
@@ -32,11 +36,13 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "season_resume": lambda d: "The season resumed.",
     "season_finish": lambda d: f"The season finished; finalists {_names(d.get('finalists'))}.",
     "episode_start": lambda d: f"{_ep(d)}the Main Match ({d.get('game')}) started with {_names(d.get('players'))}.",
-    "mm_finished": lambda d: f"{_ep(d)}the Main Match ended; winners "
-                             f"{_names((d.get('outcome') or {}).get('winners'))}.",
+    "mm_finished": lambda d: (
+        f"{_ep(d)}the Main Match ended; winners {_names((d.get('outcome') or {}).get('winners'))}."
+    ),
     "ec_named": lambda d: f"{_ep(d)}{d.get('player')} was named EC.",
-    "ec_set": lambda d: f"{_ep(d)}a host named {d.get('ec')} EC"
-                        + (f" in place of {d['replaced']}" if d.get("replaced") else "") + ".",
+    "ec_set": lambda d: (
+        f"{_ep(d)}a host named {d.get('ec')} EC" + (f" in place of {d['replaced']}" if d.get("replaced") else "") + "."
+    ),
     "no_ec": lambda d: f"{_ep(d)}nobody could be named EC; no Death Match.",
     "token_spent": lambda d: f"{_ep(d)}{d.get('player')} spent a Token of Life to escape the Death Match.",
     "dm_scheduled": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} was scheduled.",
@@ -44,17 +50,20 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "dm_ready": lambda d: f"{_ep(d)}{d.get('player')} is ready for the Death Match.",
     "dm_forfeit": lambda d: f"{_ep(d)}{d.get('player')} did not show up for the Death Match and forfeits.",
     "dm_start": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} started.",
-    "entrant_eliminate": lambda d: f"{_ep(d)}{d.get('player')} was eliminated"
-                                   + (f" ({d['confiscated']} garnets confiscated)" if d.get("confiscated") else "")
-                                   + ".",
+    "entrant_eliminate": lambda d: (
+        f"{_ep(d)}{d.get('player')} was eliminated"
+        + (f" ({d['confiscated']} garnets confiscated)" if d.get("confiscated") else "")
+        + "."
+    ),
     "entrant_restore": lambda d: f"{d.get('player')} was restored to the season.",
     "entrant_replace": lambda d: f"{d.get('new')} replaced {d.get('old')}.",
     "ledger_adjust": lambda d: f"{d.get('player')} {int(d.get('amount') or 0):+d} {d.get('currency')}.",
     "ledger_undo": lambda d: "A ledger entry was undone.",
     "transfer": lambda d: f"{d.get('sender')} sent {d.get('amount')} garnets to {d.get('to')}.",
-    "final_leg_start": lambda d: f"{d.get('stage')} game {d.get('number')} ({d.get('game')}) started: "
-                                 f"{_names(d.get('players'))}" + (f"; {d['bye']} has the bye" if d.get("bye") else "")
-                                 + ".",
+    "final_leg_start": lambda d: (
+        f"{d.get('stage')} game {d.get('number')} ({d.get('game')}) started: "
+        f"{_names(d.get('players'))}" + (f"; {d['bye']} has the bye" if d.get("bye") else "") + "."
+    ),
     "final_leg_won": lambda d: f"{d.get('player')} won {d.get('stage')} game {d.get('number')}.",
     "final_leg_draw": lambda d: f"{d.get('stage')} game {d.get('number')} was drawn and does not count.",
     "champion": lambda d: f"{d.get('player')} won the Final against {d.get('runner_up')} and is the champion!",
@@ -67,8 +76,11 @@ def log_sentence(entry: SeasonLog) -> str:
     """One log entry as a sentence (who and why are shown beside it by the page)."""
     d = entry.details or {}
     if entry.action.startswith("dmo_"):
-        how = {"dmo_made": "picked", "dmo_timed_out": "was drawn by lot for",
-               "dmo_overridden": "was set by a host for"}.get(entry.action, "picked")
+        how = {
+            "dmo_made": "picked",
+            "dmo_timed_out": "was drawn by lot for",
+            "dmo_overridden": "was set by a host for",
+        }.get(entry.action, "picked")
         if how == "picked":
             return f"{_ep(d)}{d.get('ec')} picked {d.get('dmo')} as their Death Match Opponent."
         return f"{_ep(d)}{d.get('dmo')} {how} {d.get('ec')} as Death Match Opponent."

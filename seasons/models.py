@@ -36,34 +36,49 @@ class Season(models.Model):
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, db_index=True)
-    gamewide_order = models.JSONField(default=list, blank=True,
-                                      help_text="The public tiebreak order drawn at the start.")
+    gamewide_order = models.JSONField(
+        default=list, blank=True, help_text="The public tiebreak order drawn at the start."
+    )
     seed = models.CharField(max_length=64, blank=True)
     token_mode = models.CharField(max_length=8, choices=TokenMode.choices, default=TokenMode.SHIELD)
     confiscate_garnets = models.BooleanField(default=True, help_text="An eliminated player's garnets are confiscated.")
     garnets_public = models.BooleanField(default=True, help_text="Show every balance on the season home.")
     mm_turn_seconds = models.PositiveIntegerField(default=86400, help_text="Length of a Main Match round.")
-    dm_turn_seconds = models.PositiveIntegerField(null=True, blank=True,
-                                                  help_text="DM turn length; blank: the game's own.")
+    dm_turn_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="DM turn length; blank: the game's own."
+    )
     pick_seconds = models.PositiveIntegerField(default=86400, help_text="How long an EC has to pick a DMO.")
     ecs_per_episode = models.PositiveSmallIntegerField(default=1, help_text="ECs (and so Death Matches) per episode.")
     mm_winners_pick_ec = models.BooleanField(default=False)
     dm_game = models.CharField(max_length=32, default="warriors", help_text="The default Death Match game.")
-    starting_garnets = models.PositiveIntegerField(default=0, help_text="Garnets each player holds when the season starts.")
+    starting_garnets = models.PositiveIntegerField(
+        default=0, help_text="Garnets each player holds when the season starts."
+    )
     starting_tokens = models.PositiveSmallIntegerField(default=0, help_text="Tokens of Life each player starts with.")
-    time_zone = models.CharField(max_length=64, default="UTC", help_text="The host's time zone for the console's times.")
+    time_zone = models.CharField(
+        max_length=64, default="UTC", help_text="The host's time zone for the console's times."
+    )
     dm_lead_seconds = models.PositiveIntegerField(
-        default=0, help_text="How long after the DMO is known its Death Match starts (both players ready start it "
-        "at once); 0: it starts at once.")
-    dm_no_show = models.CharField(max_length=8, choices=NoShow.choices, default=NoShow.DEFAULT,
-                                  help_text="What happens to a player not ready when a scheduled Death Match starts.")
-    finalists = models.PositiveSmallIntegerField(default=2, choices=[(2, "2"), (3, "3")],
-                                                 help_text="The Final begins when this many players are left.")
+        default=0,
+        help_text="How long after the DMO is known its Death Match starts (both players ready start it "
+        "at once); 0: it starts at once.",
+    )
+    dm_no_show = models.CharField(
+        max_length=8,
+        choices=NoShow.choices,
+        default=NoShow.DEFAULT,
+        help_text="What happens to a player not ready when a scheduled Death Match starts.",
+    )
+    finalists = models.PositiveSmallIntegerField(
+        default=2, choices=[(2, "2"), (3, "3")], help_text="The Final begins when this many players are left."
+    )
     final_legs = models.PositiveSmallIntegerField(default=3, help_text="The Final is best of this many games.")
-    champion = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                                 help_text="The Final's winner.")
-    signup_code = models.CharField(max_length=32, blank=True,
-                                   help_text="A shared code players use to ask to join; the host approves each.")
+    champion = models.ForeignKey(
+        "Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", help_text="The Final's winner."
+    )
+    signup_code = models.CharField(
+        max_length=32, blank=True, help_text="A shared code players use to ask to join; the host approves each."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -119,11 +134,13 @@ class Episode(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="episodes")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.MAIN)
-    mm_match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="season_episode")
+    mm_match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="season_episode"
+    )
     mm_winners = models.JSONField(default=list, blank=True)
-    candidates = models.JSONField(default=list, blank=True,
-                                  help_text="EC candidates in order (the MM's, then lowest score).")
+    candidates = models.JSONField(
+        default=list, blank=True, help_text="EC candidates in order (the MM's, then lowest score)."
+    )
     dm_game = models.CharField(max_length=32, blank=True, help_text="This episode's DM game; blank: the season's.")
     escaped = models.JSONField(default=list, blank=True, help_text="Candidates who spent a Token of Life to escape.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -148,8 +165,9 @@ class FinalLeg(models.Model):
     number = models.PositiveSmallIntegerField()
     game = models.CharField(max_length=32)
     players = models.JSONField(default=list)
-    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="season_final_leg")
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="season_final_leg"
+    )
     winner = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
@@ -172,9 +190,12 @@ class Invite(models.Model):
     email = models.EmailField(blank=True)
     token = models.CharField(max_length=64, unique=True)
     requested = models.BooleanField(default=False, help_text="Asked for by the player with the sign-up code.")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     used_at = models.DateTimeField(null=True, blank=True, help_text="Accepted (invite) or approved (request).")
 

@@ -35,8 +35,10 @@ def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any
 
     try:
         with transaction.atomic():
-            if (episode_mm_finished(match=match, outcome=outcome) is None
-                    and episode_dm_finished(match=match, outcome=outcome) is None):
+            if (
+                episode_mm_finished(match=match, outcome=outcome) is None
+                and episode_dm_finished(match=match, outcome=outcome) is None
+            ):
                 final_leg_finished(match=match, outcome=outcome)
     except Exception:
         log.exception("the season could not take the outcome of match %s; a host must settle it", match.pk)

@@ -40,8 +40,11 @@ def entrant_get(season: Season, handle: str) -> Entrant:
 def balances(season: Season, currency: str) -> dict[str, int]:
     """Every entrant's ledger balance of ``currency`` by handle (entrants with no entries: 0)."""
     out = {e.handle: 0 for e in Entrant.objects.select_related("user").filter(season=season)}
-    rows = (LedgerEntry.objects.filter(season=season, currency=currency)
-            .values("entrant__user__username").annotate(total=Sum("amount")))
+    rows = (
+        LedgerEntry.objects.filter(season=season, currency=currency)
+        .values("entrant__user__username")
+        .annotate(total=Sum("amount"))
+    )
     for row in rows:
         out[row["entrant__user__username"]] = int(row["total"] or 0)
     return out
@@ -55,8 +58,9 @@ def balance(entrant: Entrant, currency: str) -> int:
 
 def season_matches(season: Season) -> QuerySet[Match]:
     """Every match of the season (Main Matches, Death Matches and the Final's games)."""
-    return Match.objects.filter(Q(season_episode__season=season) | Q(season_duel__episode__season=season)
-                                | Q(season_final_leg__season=season))
+    return Match.objects.filter(
+        Q(season_episode__season=season) | Q(season_duel__episode__season=season) | Q(season_final_leg__season=season)
+    )
 
 
 def season_of_match(match: Match) -> Season | None:
@@ -145,20 +149,45 @@ def standings(season: Season, *, show_garnets: bool | None = None) -> list[Stand
     order = {h: i for i, h in enumerate(season.gamewide_order)}
     rows = []
     for e in Entrant.objects.select_related("user", "eliminated_in").filter(season=season):
-        rows.append(Standing(e, e.handle, e.status, tokens.get(e.handle, 0),
-                             garnets.get(e.handle, 0) if public else None,
-                             e.eliminated_in.number if e.eliminated_in else None, e.place))
+        rows.append(
+            Standing(
+                e,
+                e.handle,
+                e.status,
+                tokens.get(e.handle, 0),
+                garnets.get(e.handle, 0) if public else None,
+                e.eliminated_in.number if e.eliminated_in else None,
+                e.place,
+            )
+        )
     # The Final's places (1, 2) and the eliminated by elimination order; alive unplaced players first.
-    return sorted(rows, key=lambda s: (s.place or (0 if s.status == Entrant.Status.ALIVE else 999),
-                                       s.status != Entrant.Status.ALIVE, -(s.eliminated_in or 0),
-                                       order.get(s.handle, 99), s.handle))
+    return sorted(
+        rows,
+        key=lambda s: (
+            s.place or (0 if s.status == Entrant.Status.ALIVE else 999),
+            s.status != Entrant.Status.ALIVE,
+            -(s.eliminated_in or 0),
+            order.get(s.handle, 99),
+            s.handle,
+        ),
+    )
 
 
 def episodes_of(season: Season) -> QuerySet[Episode]:
     """The season's episodes with their matches, duels and picks."""
-    return (Episode.objects.filter(season=season).select_related("mm_match")
-            .prefetch_related("duels__ec__user", "duels__dmo__user", "duels__match", "duels__loser__user",
-                              "picks__picker__user", "picks__choice__user").order_by("number"))
+    return (
+        Episode.objects.filter(season=season)
+        .select_related("mm_match")
+        .prefetch_related(
+            "duels__ec__user",
+            "duels__dmo__user",
+            "duels__match",
+            "duels__loser__user",
+            "picks__picker__user",
+            "picks__choice__user",
+        )
+        .order_by("number")
+    )
 
 
 def public_logs(match_ids: Iterable[int]) -> dict[int, list[str]]:
@@ -184,8 +213,11 @@ def open_picks_of_user(user: Any) -> list[Pick]:
     """Every open pick awaiting ``user``, in any season."""
     if user is None or not getattr(user, "is_authenticated", False):
         return []
-    return list(Pick.objects.filter(picker__user=user, status=Pick.Status.OPEN)
-                .select_related("episode__season").order_by("deadline"))
+    return list(
+        Pick.objects.filter(picker__user=user, status=Pick.Status.OPEN)
+        .select_related("episode__season")
+        .order_by("deadline")
+    )
 
 
 def notices_for(user: Any, *, limit: int = 20) -> list[Notice]:

@@ -39,12 +39,16 @@ def home(request: HttpRequest) -> HttpResponse:
     """The front page: every season, the latest one's standings, and my seasons."""
     seasons = list(selectors.seasons_public()[:20])
     featured = seasons[0] if seasons else None
-    return render(request, "home.html", {
-        "seasons": seasons,
-        "featured": featured,
-        "standings": selectors.standings(featured) if featured else [],
-        "my_seasons": list(selectors.seasons_of_user(request.user)),
-    })
+    return render(
+        request,
+        "home.html",
+        {
+            "seasons": seasons,
+            "featured": featured,
+            "standings": selectors.standings(featured) if featured else [],
+            "my_seasons": list(selectors.seasons_of_user(request.user)),
+        },
+    )
 
 
 @require_GET
@@ -53,21 +57,26 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
     me = selectors.entrant_of(season, request.user)
     episodes = list(selectors.episodes_of(season))
-    ids = [e.mm_match_id for e in episodes if e.mm_match_id] + [d.match_id for e in episodes for d in e.duels.all()
-                                                               if d.match_id]
+    ids = [e.mm_match_id for e in episodes if e.mm_match_id] + [
+        d.match_id for e in episodes for d in e.duels.all() if d.match_id
+    ]
     logs = selectors.public_logs(ids)
     for ep in episodes:  # each match's public log, shown folded under the episode
         ep.mm_log = logs.get(ep.mm_match_id or 0, [])  # type: ignore[attr-defined]
         for duel in ep.duels.all():
             duel.log = logs.get(duel.match_id or 0, [])  # type: ignore[attr-defined]
-    return render(request, "seasons/season_home.html", {
-        "season": season,
-        "standings": selectors.standings(season),
-        "episodes": episodes,
-        "me": me,
-        "host": is_host(season, request.user),
-        "my_picks": list(selectors.open_picks_for(me)) if me else [],
-    })
+    return render(
+        request,
+        "seasons/season_home.html",
+        {
+            "season": season,
+            "standings": selectors.standings(season),
+            "episodes": episodes,
+            "me": me,
+            "host": is_host(season, request.user),
+            "my_picks": list(selectors.open_picks_for(me)) if me else [],
+        },
+    )
 
 
 @login_required
@@ -87,19 +96,29 @@ def season_me(request: HttpRequest, slug: str) -> HttpResponse:
             confirm = {"to": data["to"], "amount": data["amount"]}
         else:
             try:
-                ledger_transfer(season=season, sender=request.user, to=data["to"], amount=data["amount"],
-                                confirmed=True)
+                ledger_transfer(
+                    season=season, sender=request.user, to=data["to"], amount=data["amount"], confirmed=True
+                )
             except SeasonError as exc:
                 messages.error(request, str(exc))
             else:
                 messages.success(request, f"Sent {data['amount']} garnets to {data['to']}.")
             return HttpResponseRedirect(reverse("season_me", args=[slug]))
-    return render(request, "seasons/season_me.html", {
-        "season": season, "me": me, "form": form if confirm is None else TransferForm(), "confirm": confirm,
-        "tokens": selectors.balance(me, "token"), "garnets": selectors.balance(me, "garnet"),
-        "live_garnets": selectors.live_garnets(me), "ledger": selectors.ledger_of(me),
-        "picks": selectors.open_picks_for(me),
-    })
+    return render(
+        request,
+        "seasons/season_me.html",
+        {
+            "season": season,
+            "me": me,
+            "form": form if confirm is None else TransferForm(),
+            "confirm": confirm,
+            "tokens": selectors.balance(me, "token"),
+            "garnets": selectors.balance(me, "garnet"),
+            "live_garnets": selectors.live_garnets(me),
+            "ledger": selectors.ledger_of(me),
+            "picks": selectors.open_picks_for(me),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -137,10 +156,18 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         alive = set(selectors.alive_handles(season))
         eligible = [p for p in (mm.players if mm else []) if p in alive and p not in pick.episode.mm_winners]
         immune = {w: f"{w} won the Main Match" for w in pick.episode.mm_winners}
-    return render(request, "seasons/pick.html", {
-        "season": season, "pick": pick, "eligible": eligible, "immune": immune,
-        "mine": bool(me and me.pk == pick.picker_id and pick.status == Pick.Status.OPEN), "form": PickForm(),
-    })
+    return render(
+        request,
+        "seasons/pick.html",
+        {
+            "season": season,
+            "pick": pick,
+            "eligible": eligible,
+            "immune": immune,
+            "mine": bool(me and me.pk == pick.picker_id and pick.status == Pick.Status.OPEN),
+            "form": PickForm(),
+        },
+    )
 
 
 def _archive_allowed(request: HttpRequest, season: Season) -> None:
@@ -179,8 +206,9 @@ def notices_seen(request: HttpRequest) -> HttpResponse:
 def _safe_next(request: HttpRequest) -> str:
     """``next`` if it points back into this site (Django's own check), else the dashboard."""
     target = request.POST.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return reverse("games:dashboard")
 
@@ -194,8 +222,9 @@ def season_invite(request: HttpRequest, token: str) -> HttpResponse:
     form = InviteAcceptForm(request.POST or None, initial={"email": invite.email})
     if request.method == "POST" and form.is_valid():
         try:
-            entrant = invite_accept(token=token, password=form.cleaned_data["password"],
-                                    email=form.cleaned_data["email"])
+            entrant = invite_accept(
+                token=token, password=form.cleaned_data["password"], email=form.cleaned_data["email"]
+            )
         except SeasonError as exc:
             form.add_error(None, str(exc))
         else:
@@ -218,16 +247,22 @@ def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         else:
             messages.success(request, f"Asked to join {season.name}: a host will approve you.")
         return HttpResponseRedirect(reverse("season_home", args=[slug]))
-    return render(request, "seasons/join.html", {"season": season, "code": code,
-                                                 "valid": bool(season.signup_code) and code == season.signup_code})
+    return render(
+        request,
+        "seasons/join.html",
+        {"season": season, "code": code, "valid": bool(season.signup_code) and code == season.signup_code},
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A Death Match before it starts: the countdown, each player's Ready button; then its match page."""
     season = _season(slug)
-    duel = (Duel.objects.select_related("episode", "ec__user", "dmo__user", "match")
-            .filter(pk=pk, episode__season=season).first())
+    duel = (
+        Duel.objects.select_related("episode", "ec__user", "dmo__user", "match")
+        .filter(pk=pk, episode__season=season)
+        .first()
+    )
     if duel is None:
         raise Http404("no such Death Match")
     if request.method == "POST":
@@ -242,8 +277,14 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return HttpResponseRedirect(reverse("games:match", args=[duel.match_id]))
     me = selectors.entrant_of(season, request.user)
     players = [e for e in (duel.ec, duel.dmo) if e is not None]
-    return render(request, "seasons/duel.html", {
-        "season": season, "duel": duel, "players": players,
-        "mine": bool(me and any(e.pk == me.pk for e in players)) and me.handle not in duel.ready,
-        "host": is_host(season, request.user),
-    })
+    return render(
+        request,
+        "seasons/duel.html",
+        {
+            "season": season,
+            "duel": duel,
+            "players": players,
+            "mine": me is not None and any(e.pk == me.pk for e in players) and me.handle not in duel.ready,
+            "host": is_host(season, request.user),
+        },
+    )

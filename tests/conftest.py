@@ -12,10 +12,31 @@ import pytest
 # Django is imported inside the fixtures, so the pure engine tests also run without it:
 # `pytest -p no:django tests/games` collects only the modules that need no Django (below).
 
-_DJANGO_ROOTS = ("django", "rest_framework", "channels", "seasons", "accounts", "config", "tests.factories",
-                 "tests.seasons", "tests.toygame", "games.models", "games.services", "games.selectors",
-                 "games.registry", "games.forms", "games.views", "games.api", "games.consumers", "games.broadcast",
-                 "games.tasks", "games.admin", "games.sweeper", "games.hooks", "games.templatetags")
+_DJANGO_ROOTS = (
+    "django",
+    "rest_framework",
+    "channels",
+    "seasons",
+    "accounts",
+    "config",
+    "tests.factories",
+    "tests.seasons",
+    "tests.toygame",
+    "games.models",
+    "games.services",
+    "games.selectors",
+    "games.registry",
+    "games.forms",
+    "games.views",
+    "games.api",
+    "games.consumers",
+    "games.broadcast",
+    "games.tasks",
+    "games.admin",
+    "games.sweeper",
+    "games.hooks",
+    "games.templatetags",
+)
 
 
 def _needs_django(path: Path) -> bool:

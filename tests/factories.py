@@ -38,10 +38,17 @@ def users(names: Sequence[str]) -> list[Any]:
 ABC_PLAYERS = ["ann", "bob", "cat", "dan", "eve"]
 
 
-def abc_match(players: Sequence[str] = ABC_PLAYERS, *, options: dict[str, Any] | None = None,
-              seed: str = "test-seed", turn_seconds: int | None = None, hosts: Sequence[Any] = ()) -> Match:
+def abc_match(
+    players: Sequence[str] = ABC_PLAYERS,
+    *,
+    options: dict[str, Any] | None = None,
+    seed: str = "test-seed",
+    turn_seconds: int | None = None,
+    hosts: Sequence[Any] = (),
+) -> Match:
     """A running ABC match whose X order is fixed to the seat order unless ``options`` says otherwise."""
     users(players)
     opts = {"x_order": list(players), **(options or {})}
-    return match_start(game="abc", players=list(players), options=opts, seed=seed, turn_seconds=turn_seconds,
-                       hosts=hosts)
+    return match_start(
+        game="abc", players=list(players), options=opts, seed=seed, turn_seconds=turn_seconds, hosts=hosts
+    )

@@ -171,15 +171,17 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{
-                    "address": REDIS_URL,
-                    "max_connections": int(os.environ.get("GARNET_REDIS_MAX_CONNECTIONS", "2000")),
-                    "socket_keepalive": True,
-                    "socket_connect_timeout": 5,
-                    "socket_timeout": 30,
-                    "health_check_interval": 30,
-                    "retry_on_timeout": True,
-                }],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": int(os.environ.get("GARNET_REDIS_MAX_CONNECTIONS", "2000")),
+                        "socket_keepalive": True,
+                        "socket_connect_timeout": 5,
+                        "socket_timeout": 30,
+                        "health_check_interval": 30,
+                        "retry_on_timeout": True,
+                    }
+                ],
                 "capacity": 2000,
                 "expiry": 30,
                 "group_expiry": 86400,
@@ -224,8 +226,11 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_THROTTLE_RATES": {"submit": "60/min", "login": "10/min",
-                               "token": os.environ.get("GARNET_TOKEN_RATE", "10/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "submit": "60/min",
+        "login": "10/min",
+        "token": os.environ.get("GARNET_TOKEN_RATE", "10/min"),
+    },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -289,8 +294,9 @@ AUTHENTICATION_BACKENDS += ["allauth.account.auth_backends.AuthenticationBackend
 GARNET_SITE_URL = os.environ.get("GARNET_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # E-mail: the embedded default prints to the console; EMAIL_HOST switches to SMTP.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
-                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -313,12 +319,21 @@ SOCIALACCOUNT_LOGIN_ON_GET = False
 SOCIALACCOUNT_STORE_TOKENS = False
 SOCIALACCOUNT_PROVIDERS = {
     "discord": {
-        "APPS": [{"client_id": os.environ["DISCORD_CLIENT_ID"], "secret": os.environ.get("DISCORD_CLIENT_SECRET", ""),
-                  "key": ""}] if os.environ.get("DISCORD_CLIENT_ID") else [],
+        "APPS": [
+            {
+                "client_id": os.environ["DISCORD_CLIENT_ID"],
+                "secret": os.environ.get("DISCORD_CLIENT_SECRET", ""),
+                "key": "",
+            }
+        ]
+        if os.environ.get("DISCORD_CLIENT_ID")
+        else [],
         "SCOPE": ["identify", "email"],
         "VERIFIED_EMAIL": False,  # trust Discord's own "verified" flag, nothing more
     }
 }
 # Log in with Discord posts to our own URL, which redirects to Discord: browsers check form-action on that redirect.
-CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] = [*CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"],
-                                                        "https://discord.com"]
+CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] = [
+    *CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"],
+    "https://discord.com",
+]

@@ -13,8 +13,10 @@ AXES_ENABLED = env_bool("GARNET_TEST_AXES", True)
 # Tests that measure the limits set them explicitly; the rest may submit freely.
 GARNET_SUBMIT_RATE = "10000/m"
 GARNET_LOGIN_RATE = "10000/m"
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"submit": "10000/min", "login": "10000/min",
-                                                           "token": "10000/min"}}
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {"submit": "10000/min", "login": "10000/min", "token": "10000/min"},
+}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["NAME"] = os.environ.get("GARNET_TEST_SQLITE", ":memory:")
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("GARNET_TEST_SQLITE") or None}

@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 
 from games.abc import flow
 from games.abc.moves import validate_move
+from games.abc.present import build_view
 from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
-from games.abc.present import build_view
 from games.engine import (
     BaseEngine,
     Message,
@@ -43,8 +43,14 @@ class AbcEngine(BaseEngine[Any]):
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("garnets", "player_ints", default={}, season=True, low=0,
-                   help="Each player's garnets brought in: the season's free balances."),
+        OptionSpec(
+            "garnets",
+            "player_ints",
+            default={},
+            season=True,
+            low=0,
+            help="Each player's garnets brought in: the season's free balances.",
+        ),
         OptionSpec("x_order", "players", help="The order in which players are the X (random if left out)."),
     )
 
@@ -93,7 +99,7 @@ class AbcEngine(BaseEngine[Any]):
         return ()
 
     def turn_label(self, state: AbcState) -> str:
-        """"Round N · pairing", "Round N", "Elimination Candidate", or "Results" once over."""
+        """ "Round N · pairing", "Round N", "Elimination Candidate", or "Results" once over."""
         return {
             PAIRING: f"Round {state.round} · pairing",
             ACTIONS_PHASE: f"Round {state.round}",

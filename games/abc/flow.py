@@ -113,12 +113,15 @@ def finish(state: AbcState, rng: Random) -> list[Message]:
     if winners:
         state.phase = EC_CHOICE
         state.ec_tied, state.ec_choosers = last, winners
-        lines.append(f"{', '.join(last)} are tied for last; {' and '.join(winners)} will choose the Elimination Candidate.")
+        lines.append(
+            f"{', '.join(last)} are tied for last; {' and '.join(winners)} will choose the Elimination Candidate."
+        )
         return [Message("\n".join(lines))]
     ec, by_lot = lowest_garnets(last, _balances(state), rng)
     why = f"{', '.join(last)} are tied for last with no winner to choose; {ec} has the fewest garnets"
-    return [Message("\n".join(lines))] + settle(state, ec, why + (" (drawn by lot among the fewest)" if by_lot else ""),
-                                               ruling="abc-11")
+    return [Message("\n".join(lines))] + settle(
+        state, ec, why + (" (drawn by lot among the fewest)" if by_lot else ""), ruling="abc-11"
+    )
 
 
 def default_ec(state: AbcState) -> str:

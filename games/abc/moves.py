@@ -84,7 +84,9 @@ def validate_ec(state: AbcState, player: str, move: Mapping[str, Any]) -> dict[s
     _only_keys(move, ("ec",))
     pick = _handle(expect_key(move, "ec"), state.players, '"ec"')
     if pick not in state.ec_tied:
-        raise RuleError(f"The Elimination Candidate must be one of the players tied for last: {', '.join(state.ec_tied)}")
+        raise RuleError(
+            f"The Elimination Candidate must be one of the players tied for last: {', '.join(state.ec_tied)}"
+        )
     return {"ec": pick}
 
 

@@ -16,8 +16,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, GameError):
         return Response(error_payload(exc), status=exc.status)
     if isinstance(exc, RequestDataTooBig):
-        return Response({"code": "too_large", "detail": "the request body is larger than 64 KB", "rule": False},
-                        status=413)
+        return Response(
+            {"code": "too_large", "detail": "the request body is larger than 64 KB", "rule": False}, status=413
+        )
     response = drf_handler(exc, context)
     if response is not None and isinstance(response.data, dict) and "detail" in response.data:
         code = getattr(response.data["detail"], "code", None) or "error"

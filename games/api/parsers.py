@@ -21,8 +21,9 @@ class BodyTooLarge(APIException):
 class LimitedJSONParser(JSONParser):
     """JSON bodies up to 64 KB and 20 levels deep; anything else is a 400 (or 413) naming the body."""
 
-    def parse(self, stream: IO[bytes], media_type: str | None = None,
-              parser_context: Mapping[str, Any] | None = None) -> Any:
+    def parse(
+        self, stream: IO[bytes], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
         raw = stream.read(MAX_BYTES + 1) if stream is not None else b""
         try:
             return json_parse(raw, field="the request body")

@@ -67,8 +67,9 @@ class MessageSerializer(serializers.Serializer):
 class SubmitInSerializer(serializers.Serializer):
     move = serializers.DictField(help_text="The move in the game's public notation.")
     lock = serializers.BooleanField(default=False)
-    turn = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
-                                    help_text="Refuse unless this turn is open.")
+    turn = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1, help_text="Refuse unless this turn is open."
+    )
 
     def validate_move(self, value: dict[str, Any]) -> dict[str, Any]:
         """The move within the JSON entry point's limits (a form-encoded body skips the JSON parser)."""
@@ -91,5 +92,6 @@ class GameSerializer(serializers.Serializer):
     title = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
-    options = serializers.DictField(help_text="JSON Schema of the options a host may set (x-filled-by-season: "
-                                              "the season fills it in).")
+    options = serializers.DictField(
+        help_text="JSON Schema of the options a host may set (x-filled-by-season: the season fills it in)."
+    )

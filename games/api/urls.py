@@ -12,6 +12,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from games.api import views
 
+
 class TokenThrottle(SimpleRateThrottle):
     """Guesses at passwords through the token endpoint: a few a minute per address (rate "token"),
     signed in or not."""
@@ -28,11 +29,14 @@ class ThrottledObtainAuthToken(ObtainAuthToken):
 
 # DRF's token view answers 400 to wrong credentials; say so in the schema.
 obtain_auth_token = extend_schema_view(
-    post=extend_schema(request=AuthTokenSerializer, responses={
-        200: inline_serializer("Token", {"token": serializers.CharField()}),
-        400: OpenApiTypes.OBJECT,  # DRF's field errors: {"<field>" | "non_field_errors": ["..."]}
-        429: OpenApiTypes.OBJECT,
-    })
+    post=extend_schema(
+        request=AuthTokenSerializer,
+        responses={
+            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            400: OpenApiTypes.OBJECT,  # DRF's field errors: {"<field>" | "non_field_errors": ["..."]}
+            429: OpenApiTypes.OBJECT,
+        },
+    )
 )(ThrottledObtainAuthToken).as_view()
 
 app_name = "api"
@@ -41,7 +45,9 @@ urlpatterns = [
     path("", views.ApiRootView.as_view(), name="root"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Redoc from the sidecar's static files (no CDN, no inline script).
-    path("docs/", SpectacularRedocView.as_view(url_name="api:schema", template_name="games/api_docs.html"), name="docs"),
+    path(
+        "docs/", SpectacularRedocView.as_view(url_name="api:schema", template_name="games/api_docs.html"), name="docs"
+    ),
     path("token/", obtain_auth_token, name="token"),
     path("games/", views.GamesView.as_view(), name="games"),
     path("matches/", views.MyMatchesView.as_view(), name="my_matches"),

@@ -48,19 +48,30 @@ class ApiRootView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(tags=["root"], responses=inline_serializer("ApiRoot", {
-        "docs": serializers.URLField(), "schema": serializers.URLField(), "token": serializers.URLField(),
-        "my_matches": serializers.URLField(), "match": serializers.CharField(),
-    }))
+    @extend_schema(
+        tags=["root"],
+        responses=inline_serializer(
+            "ApiRoot",
+            {
+                "docs": serializers.URLField(),
+                "schema": serializers.URLField(),
+                "token": serializers.URLField(),
+                "my_matches": serializers.URLField(),
+                "match": serializers.CharField(),
+            },
+        ),
+    )
     def get(self, request: Request) -> Response:
         """Links to the docs page, the OpenAPI schema, the token endpoint and my matches."""
-        return Response({
-            "docs": request.build_absolute_uri(reverse("api:docs")),
-            "schema": request.build_absolute_uri(reverse("api:schema")),
-            "token": request.build_absolute_uri(reverse("api:token")),
-            "my_matches": request.build_absolute_uri(reverse("api:my_matches")),
-            "match": request.build_absolute_uri(reverse("api:my_matches")) + "{id}/",
-        })
+        return Response(
+            {
+                "docs": request.build_absolute_uri(reverse("api:docs")),
+                "schema": request.build_absolute_uri(reverse("api:schema")),
+                "token": request.build_absolute_uri(reverse("api:token")),
+                "my_matches": request.build_absolute_uri(reverse("api:my_matches")),
+                "match": request.build_absolute_uri(reverse("api:my_matches")) + "{id}/",
+            }
+        )
 
 
 def _match(pk: int) -> Match:
@@ -79,9 +90,19 @@ class GamesView(APIView):
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
-        rows = [{"slug": e.slug, "title": e.title, "min_players": e.min_players, "max_players": e.max_players,
-                 "options": options_json_schema(e.options_schema)} for e in engines()]
+        rows = [
+            {
+                "slug": e.slug,
+                "title": e.title,
+                "min_players": e.min_players,
+                "max_players": e.max_players,
+                "options": options_json_schema(e.options_schema),
+            }
+            for e in engines()
+        ]
         return Response(GameSerializer(rows, many=True).data)
+
+
 def _seq_param(request: Request, name: str) -> int:
     """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
     raw = str(request.query_params.get(name, "0"))
@@ -107,12 +128,22 @@ class MatchDetailView(ZoneAwareAPIView):
         match = _match(pk)
         viewer = selectors.match_for_viewer(match, request.user)
         data = {
-            "id": match.pk, "game": match.game, "title": str(match), "status": match.status,
-            "players": match.players, "me": viewer.me, "role": str(viewer.role),
-            "turn": viewer.turn, "view": viewer.view, "submission": viewer.submission,
-            "locked_players": viewer.locked_players, "last_seq": viewer.seq,
+            "id": match.pk,
+            "game": match.game,
+            "title": str(match),
+            "status": match.status,
+            "players": match.players,
+            "me": viewer.me,
+            "role": str(viewer.role),
+            "turn": viewer.turn,
+            "view": viewer.view,
+            "submission": viewer.submission,
+            "locked_players": viewer.locked_players,
+            "last_seq": viewer.seq,
             "private_seq": selectors.match_private_seq(match, viewer.me),
-            "outcome": match.outcome, "seed_sha256": match.seed_sha256, "seed": match.revealed_seed,
+            "outcome": match.outcome,
+            "seed_sha256": match.seed_sha256,
+            "seed": match.revealed_seed,
         }
         return Response(MatchDetailSerializer(data).data)
 
@@ -121,8 +152,10 @@ class MatchMessagesView(ZoneAwareAPIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only public lines numbered after this."),
-                    OpenApiParameter("after_private", int, description="Only my private lines numbered after this.")],
+        parameters=[
+            OpenApiParameter("after", int, description="Only public lines numbered after this."),
+            OpenApiParameter("after_private", int, description="Only my private lines numbered after this."),
+        ],
         responses={200: MessageSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -139,8 +172,14 @@ class SubmitView(ZoneAwareAPIView):
 
     @extend_schema(
         request=SubmitInSerializer,
-        responses={201: SubmissionOutSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
-                   404: ErrorSerializer, 409: ErrorSerializer, 429: ErrorSerializer},
+        responses={
+            201: SubmissionOutSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+            429: ErrorSerializer,
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
         """Save (and optionally lock in) my move for the open turn."""
@@ -151,7 +190,11 @@ class SubmitView(ZoneAwareAPIView):
             first = next(iter(incoming.errors.items()))
             raise MalformedMove(f"{first[0]}: {' '.join(map(str, first[1]))}")
         # The service checks the match exists (404) and that this user plays in it (403).
-        sub = submission_submit(match_id=pk, player=request.user.username, move=incoming.validated_data["move"],
-                                lock=incoming.validated_data["lock"],
-                                turn_number=incoming.validated_data.get("turn"))
+        sub = submission_submit(
+            match_id=pk,
+            player=request.user.username,
+            move=incoming.validated_data["move"],
+            lock=incoming.validated_data["lock"],
+            turn_number=incoming.validated_data.get("turn"),
+        )
         return Response(SubmissionOutSerializer(sub).data, status=status.HTTP_201_CREATED)

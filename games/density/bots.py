@@ -20,8 +20,11 @@ def _points(view: View, hand: list[str]) -> float:
     try:
         from games.density.scoring import scorer
 
-        tops = {p: c["name"] for p, c in (public.get("discards") or {}).items()
-                if c and p != (view.get("you") or {}).get("player")}
+        tops = {
+            p: c["name"]
+            for p, c in (public.get("discards") or {}).items()
+            if c and p != (view.get("you") or {}).get("player")
+        }
         return float(scorer(public.get("scoring", "sum"))(hand, list(public.get("amplification", [])), tops).points)
     except Exception:  # noqa: BLE001 - a strategy never breaks a run; the fallback plays instead
         return 0.0
@@ -43,14 +46,23 @@ def _best_draw(view: View) -> dict[str, Any] | None:
             # Blind: drop the card that costs least and count on an average card (about 4) coming in.
             kept, drop = max((_points(view, [c for c in hand if c != d]), d) for d in hand)
             keep_all = _points(view, hand)
-            candidate = (max(keep_all, kept + 4), {"action": "draw", "from": "deck", "surrender": False,
-                                                   "discard": drop if kept + 4 > keep_all else "drawn"})
+            candidate = (
+                max(keep_all, kept + 4),
+                {
+                    "action": "draw",
+                    "from": "deck",
+                    "surrender": False,
+                    "discard": drop if kept + 4 > keep_all else "drawn",
+                },
+            )
         else:
             top = (public.get("discards") or {}).get(source)
             if not top:
                 continue
-            options = [(_points(view, [c for c in hand + [top["name"]] if c != drop] if drop != top["name"]
-                                else hand), drop) for drop in hand]
+            options = [
+                (_points(view, [c for c in hand + [top["name"]] if c != drop] if drop != top["name"] else hand), drop)
+                for drop in hand
+            ]
             points, drop = max(options)
             candidate = (points, {"action": "draw", "from": source, "discard": drop, "surrender": False})
         if best is None or candidate[0] > best[0]:

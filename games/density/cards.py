@@ -60,7 +60,7 @@ def is_colour(card: str) -> bool:
 def parse_card(value: Any, what: str = "the card") -> str:
     """``value`` normalised to a card name (``" Red  10 "`` → ``"red 10"``), else a RuleError."""
     if not isinstance(value, str):
-        raise RuleError(f"{what} must be a card name such as \"red 10\" or \"common 4\"")
+        raise RuleError(f'{what} must be a card name such as "red 10" or "common 4"')
     name = " ".join(value.lower().split())
     if name not in DECK_COUNTS:
         raise RuleError(f'{what}: "{value}" is not a card of the Density Deck')

@@ -28,14 +28,42 @@ class DensityEngine(BaseEngine[Any]):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("scoring", "choice", default="sum", choices=tuple(SCORERS), label="Scoring",
-                   help="Sum of the hand, or the sum or the most common value, whichever is higher."),
-        OptionSpec("lives", "int", default=LIVES, low=1, high=100, label="Lives",
-                   help="Lives each player starts with; the last one with lives wins."),
-        OptionSpec("turn_seconds", "int", default=DEFAULT_TURN_SECONDS, low=10, high=86400 * 7, changeable=True,
-                   label="Turn length (seconds)", help="How long each turn stays open."),
-        OptionSpec("garnets", "int", default=0, low=0, high=1000, label="Winner's garnets",
-                   help="Garnets the winner earns besides the 2 Tokens of Life."),
+        OptionSpec(
+            "scoring",
+            "choice",
+            default="sum",
+            choices=tuple(SCORERS),
+            label="Scoring",
+            help="Sum of the hand, or the sum or the most common value, whichever is higher.",
+        ),
+        OptionSpec(
+            "lives",
+            "int",
+            default=LIVES,
+            low=1,
+            high=100,
+            label="Lives",
+            help="Lives each player starts with; the last one with lives wins.",
+        ),
+        OptionSpec(
+            "turn_seconds",
+            "int",
+            default=DEFAULT_TURN_SECONDS,
+            low=10,
+            high=86400 * 7,
+            changeable=True,
+            label="Turn length (seconds)",
+            help="How long each turn stays open.",
+        ),
+        OptionSpec(
+            "garnets",
+            "int",
+            default=0,
+            low=0,
+            high=1000,
+            label="Winner's garnets",
+            help="Garnets the winner earns besides the 2 Tokens of Life.",
+        ),
         OptionSpec("dealer", "player", label="First dealer", help="Blank: drawn at random."),
     )
 
@@ -55,7 +83,7 @@ class DensityEngine(BaseEngine[Any]):
         return (state.winner,) if state.phase == "ec" and state.winner else ()
 
     def turn_label(self, state: DensityState) -> str:
-        """"Match 2 · Round 3", "EC choice" or "Season over"."""
+        """ "Match 2 · Round 3", "EC choice" or "Season over"."""
         if state.phase == "play":
             step = " · discard" if state.drawn is not None else ""
             return f"Match {state.match} · Round {state.round}{step}"

@@ -40,8 +40,10 @@ class MoveForm(MoveFormBase):
             hand = list(you.get("hand", []))
             others = list(hand)
             others.remove(drawn)
-            self.fields["discard"].choices = [(DRAWN, f"{drawn} (the card you just drew)"),
-                                              *[(c, c) for c in dict.fromkeys(others)]]
+            self.fields["discard"].choices = [  # type: ignore[attr-defined]
+                (DRAWN, f"{drawn} (the card you just drew)"),
+                *[(c, c) for c in dict.fromkeys(others)],
+            ]
             self.fields["discard"].required = True
             self.fields["discard"].initial = self.initial_move.get("discard")
             self.fields["surrender_after"].initial = bool(self.initial_move.get("surrender"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+
 from games.density.cards import card_json
 from games.density.scoring import Score, scorer
 from games.density.state import DensityState, deal
@@ -100,10 +101,12 @@ def _end_season(state: DensityState, alive: list[PlayerId]) -> list[Message]:
     if state.ec_choices:
         state.phase = "ec"
         names = " and ".join(state.ec_choices)
-        msgs.append(Message(f"{names} ran out of lives first, at the same total: {state.winner} picks the EC.",
-                            ruling="density-15"))
+        msgs.append(
+            Message(
+                f"{names} ran out of lives first, at the same total: {state.winner} picks the EC.", ruling="density-15"
+            )
+        )
     else:
         state.phase = "over"
         msgs.append(Message(f"{state.ec} ran out of lives first and is the Elimination Candidate."))
     return msgs
-

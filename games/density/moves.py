@@ -73,14 +73,18 @@ def validate_move(state: DensityState, player: PlayerId, move: Any) -> dict[str,
 def _validate_discard(state: DensityState, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
     """The discard step: one of the 4 cards now in hand (``"drawn"``: the card just drawn), and whether to surrender."""
     if move.get("action", "discard") != "discard" or "from" in move:
-        raise RuleError(f"you have drawn {state.drawn}: now discard one of your 4 cards (fight and draw come before drawing)")
+        raise RuleError(
+            f"you have drawn {state.drawn}: now discard one of your 4 cards (fight and draw come before drawing)"
+        )
     raw = expect_key(move, "discard")
     if isinstance(raw, str) and raw.strip().lower() == DRAWN:
         discard = state.drawn
     else:
         discard = parse_card(raw, "the discard")
         if discard not in state.hands[player]:
-            raise RuleError(f"discard one of the 4 cards in your hand ({', '.join(state.hands[player])}), not {discard}")
+            raise RuleError(
+                f"discard one of the 4 cards in your hand ({', '.join(state.hands[player])}), not {discard}"
+            )
     surrender = expect_bool(move.get("surrender", False), "surrender")
     return {"action": "discard", "discard": discard, "surrender": surrender}
 
@@ -94,11 +98,11 @@ def play_move(state: DensityState, player: PlayerId, move: Mapping[str, Any], rn
     if move["action"] == "draw" and "discard" not in move:
         return _draw_only(state, player, move["from"])
     if move["action"] == "discard":
-        msgs = _discard(state, player, move["discard"])
+        msgs: list[Message] = _discard(state, player, move["discard"])
         return msgs + _after_draw(state, player, move, rng)
     if move["action"] == "fight":
         return [Message(f"{player} starts a fight.")] + end_match(state, f"{player} started a fight", rng)
-    msgs: list[Message] = []
+    msgs = []
     if move["action"] == "draw":
         msgs += _draw(state, player, move)
     return msgs + _after_draw(state, player, move, rng)
@@ -189,5 +193,9 @@ def _reshuffle(state: DensityState, rng: Random) -> list[Message]:
         del pile[:-1]
     rng.shuffle(state.deck)
     size = len(state.deck)
-    return [Message(f"The deck ran out: the discard piles but their top cards are shuffled into a new deck of {size}.",
-                    ruling="density-13")]
+    return [
+        Message(
+            f"The deck ran out: the discard piles but their top cards are shuffled into a new deck of {size}.",
+            ruling="density-13",
+        )
+    ]

@@ -10,8 +10,10 @@ VARIANTS = ["sum", "sum-or-common"]
 DECK = Table(
     caption="The 50 cards",
     head=("colour", "powers"),
-    rows=(("common", "1–10, two of each (never combine)"),
-          *((c, ", ".join(str(p) for p in ps)) for c, ps in COLOURS.items())),
+    rows=(
+        ("common", "1–10, two of each (never combine)"),
+        *((c, ", ".join(str(p) for p in ps)) for c, ps in COLOURS.items()),
+    ),
 )
 
 DAMAGE = Table(
@@ -23,8 +25,11 @@ DAMAGE = Table(
 
 def rules(variant: str) -> RulesText:
     """The rules text under the ``sum`` scoring (default) or the ``sum-or-common`` host variant."""
-    common = (" Under this table's scoring your highest common card scores its power when it beats every colour total."
-              if variant == "sum-or-common" else "")
+    common = (
+        " Under this table's scoring your highest common card scores its power when it beats every colour total."
+        if variant == "sum-or-common"
+        else ""
+    )
     return RulesText(
         name="Density Deck (Center Amplification)",
         variant=variant,

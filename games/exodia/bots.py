@@ -29,8 +29,9 @@ def _spare_first(you: Mapping[str, Any]) -> list[str]:
     return sorted(you["hand"], key=lambda c: (-counts[_owner(c)], c))
 
 
-def _play(card: str, view: View, me: str, rng: Random, bomb_guess: str | None = None,
-          busy: frozenset[str] = frozenset()) -> dict[str, Any]:
+def _play(
+    card: str, view: View, me: str, rng: Random, bomb_guess: str | None = None, busy: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     """One play of ``card``; a Gift gives my most expendable card not in ``busy`` (played or discarded)."""
     effect = _effect(card)
     others = [p for p in view["public"]["players"] if p != me]

@@ -27,16 +27,41 @@ class ExodiaEngine(BaseEngine[Any]):
     min_players: ClassVar[int] = 7
     max_players: ClassVar[int] = 7
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("round_cap", "int", default=twists.DEFAULT_ROUND_CAP, low=1, high=500, changeable=True,
-                   label="Round cap", help="The match ends after this many rounds if nobody has won."),
-        OptionSpec("group_twist", "int", low=0, high=2, label="Group twist",
-                   help="Set the group twist (0 none, 1 or 2) instead of letting the players vote."),
-        OptionSpec("gamewide_order", "players", season=True, label="Gamewide tiebreak order",
-                   help="The season's public tiebreak order, restricted to this match."),
-        OptionSpec("mm_winners", "players", season=True, label="Previous MM winners",
-                   help="They hold the MM Winner Twist."),
-        OptionSpec("dm_winner", "player", season=True, label="Previous DM winner",
-                   help="They hold the DM Winner Twist (the Retrieval Tiebreak)."),
+        OptionSpec(
+            "round_cap",
+            "int",
+            default=twists.DEFAULT_ROUND_CAP,
+            low=1,
+            high=500,
+            changeable=True,
+            label="Round cap",
+            help="The match ends after this many rounds if nobody has won.",
+        ),
+        OptionSpec(
+            "group_twist",
+            "int",
+            low=0,
+            high=2,
+            label="Group twist",
+            help="Set the group twist (0 none, 1 or 2) instead of letting the players vote.",
+        ),
+        OptionSpec(
+            "gamewide_order",
+            "players",
+            season=True,
+            label="Gamewide tiebreak order",
+            help="The season's public tiebreak order, restricted to this match.",
+        ),
+        OptionSpec(
+            "mm_winners", "players", season=True, label="Previous MM winners", help="They hold the MM Winner Twist."
+        ),
+        OptionSpec(
+            "dm_winner",
+            "player",
+            season=True,
+            label="Previous DM winner",
+            help="They hold the DM Winner Twist (the Retrieval Tiebreak).",
+        ),
     )
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
@@ -57,7 +82,7 @@ class ExodiaEngine(BaseEngine[Any]):
         return ()
 
     def turn_label(self, state: State) -> str:
-        """"Twists", "Round 3", "EC choice" or "Over"."""
+        """ "Twists", "Round 3", "EC choice" or "Over"."""
         return {TWIST: "Twists", ROUND: f"Round {state.round}", EC: "EC choice"}.get(state.phase, "Over")
 
     def turn_seconds(self, state: State) -> int:
@@ -83,7 +108,9 @@ class ExodiaEngine(BaseEngine[Any]):
     def _validate_ec(self, state: State, move: Mapping[str, Any]) -> dict[str, Any]:
         ec = move.get("ec")
         if ec not in state.ec_choices:
-            raise RuleError(f"the EC must be a player holding strictly fewer Metas than you: {', '.join(state.ec_choices)}")
+            raise RuleError(
+                f"the EC must be a player holding strictly fewer Metas than you: {', '.join(state.ec_choices)}"
+            )
         return {"ec": ec}
 
     def default_move(self, state: State, player: str) -> dict[str, Any]:
@@ -118,8 +145,15 @@ class ExodiaEngine(BaseEngine[Any]):
         start_of_round(s, moves_in, rng, work)
         resolve_plays(s, work)
         phases, taken = retrieve(
-            round_number=s.round, players=s.players, hands=work.hands, pool=work.pool, pile=s.pile,
-            priority=work.priority, rankings=work.rankings, tiebreak=s.tiebreak, rng=rng,
+            round_number=s.round,
+            players=s.players,
+            hands=work.hands,
+            pool=work.pool,
+            pile=s.pile,
+            priority=work.priority,
+            rankings=work.rankings,
+            tiebreak=s.tiebreak,
+            rng=rng,
         )
         if phases:
             work.lines.append(f"Retrieval: {phases} phase(s); {len(taken)} cards leave the Discard Pile")
@@ -175,9 +209,14 @@ class ExodiaEngine(BaseEngine[Any]):
             "dm_winner": state.dm_winner,
             "effects": list(EFFECTS),
             "seats": [
-                {"player": p, "strikes": state.strikes[p], "hand_size": len(state.hands[p]),
-                 "metas_played": state.metas_played[p], "owed": state.owed.get(p, 0),
-                 "last_types": list(state.last_types.get(p, []))}
+                {
+                    "player": p,
+                    "strikes": state.strikes[p],
+                    "hand_size": len(state.hands[p]),
+                    "metas_played": state.metas_played[p],
+                    "owed": state.owed.get(p, 0),
+                    "last_types": list(state.last_types.get(p, [])),
+                }
                 for p in state.players
             ],
             "history": [dict(h) for h in state.history],

@@ -41,7 +41,8 @@ class MoveForm(MoveFormBase):
             self._round_fields(you)
         elif self.phase == "ec" and public.get("winners", [None])[0] == self.player:
             self.fields["ec"] = forms.ChoiceField(
-                choices=[(p, p) for p in public.get("ec_choices", [])], widget=forms.RadioSelect,
+                choices=[(p, p) for p in public.get("ec_choices", [])],
+                widget=forms.RadioSelect,
                 label="Elimination Candidate (a player holding strictly fewer Metas than you)",
             )
             self.fields["ec"].initial = self.initial_move.get("ec")
@@ -51,14 +52,22 @@ class MoveForm(MoveFormBase):
         init = self.initial_move
         if "twist_vote" in roles:
             self.fields["twist_vote"] = forms.TypedChoiceField(
-                coerce=int, widget=forms.RadioSelect, label="Group twist vote", initial=init.get("twist_vote", 0),
-                choices=[(0, "0: none"), (1, "1: everyone discards one card before Round 1"),
-                         (2, "2: everyone discards one card every third round")],
+                coerce=int,
+                widget=forms.RadioSelect,
+                label="Group twist vote",
+                initial=init.get("twist_vote", 0),
+                choices=[
+                    (0, "0: none"),
+                    (1, "1: everyone discards one card before Round 1"),
+                    (2, "2: everyone discards one card every third round"),
+                ],
             )
         if "mm_twist" in roles:
             req = init.get("mm_twist") or {}
             self.fields["mm_effect"] = forms.ChoiceField(
-                required=False, label="MM Winner Twist: require copies of", initial=req.get("effect", ""),
+                required=False,
+                label="MM Winner Twist: require copies of",
+                initial=req.get("effect", ""),
                 choices=_blank("no requirement") + [(e, e) for e in self.effects],
             )
             self.fields["mm_copies"] = forms.TypedChoiceField(
@@ -68,7 +77,8 @@ class MoveForm(MoveFormBase):
             order = list(init.get("dm_twist") or self.players)
             for i in range(len(self.players)):
                 self.fields[f"dm_{i}"] = forms.ChoiceField(
-                    label=f"Retrieval Tiebreak #{i + 1}", choices=[(p, p) for p in self.players],
+                    label=f"Retrieval Tiebreak #{i + 1}",
+                    choices=[(p, p) for p in self.players],
                     initial=order[i] if i < len(order) else None,
                 )
 
@@ -80,40 +90,60 @@ class MoveForm(MoveFormBase):
         owed = int(you.get("owed", 0))
         if owed:
             self.fields["discard"] = forms.MultipleChoiceField(
-                required=False, widget=forms.CheckboxSelectMultiple, choices=[(c, c) for c in hand],
-                label=f"Discard exactly {owed} card(s) (Force / group twist)" if owed < len(hand)
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                choices=[(c, c) for c in hand],
+                label=f"Discard exactly {owed} card(s) (Force / group twist)"
+                if owed < len(hand)
                 else "You owe as many discards as you hold: your whole hand goes, and you play nothing",
                 initial=init.get("discard", []),
             )
-        extra = [("Steal: name a card", [(c, c) for c in you.get("steal_targets", [])]),
-                 ("Gift: give a card", [(c, c) for c in hand])]
+        extra = [
+            ("Steal: name a card", [(c, c) for c in you.get("steal_targets", [])]),
+            ("Gift: give a card", [(c, c) for c in hand]),
+        ]
         plays = list(init.get("play") or [])
         self.rows = min(max(len(hand), 1), 14)
         for i in range(self.rows):
             row = plays[i] if i < len(plays) and isinstance(plays[i], dict) else {}
             self.fields[f"play_{i}_card"] = forms.ChoiceField(
-                required=False, label=f"Play #{i + 1}", choices=_blank("—") + [(c, c) for c in hand],
+                required=False,
+                label=f"Play #{i + 1}",
+                choices=_blank("—") + [(c, c) for c in hand],
                 initial=row.get("card", ""),
             )
             target = row.get("target")
             self.fields[f"play_{i}_target"] = forms.ChoiceField(
-                required=False, label=f"Play #{i + 1}: target", choices=_blank("—") + [(NOBODY, "nobody (Bomb)")] + [(p, p) for p in others],
+                required=False,
+                label=f"Play #{i + 1}: target",
+                choices=_blank("—") + [(NOBODY, "nobody (Bomb)")] + [(p, p) for p in others],
                 initial=(NOBODY if target is None and row.get("card", "").startswith("bomb/") else target or ""),
             )
             self.fields[f"play_{i}_extra"] = forms.ChoiceField(
-                required=False, label=f"Play #{i + 1}: target card / gift", choices=[("", "—"), *extra],
+                required=False,
+                label=f"Play #{i + 1}: target card / gift",
+                choices=[("", "—"), *extra],
                 initial=row.get("target_card") or row.get("gift") or "",
             )
         ranking = init.get("ranking") or {}
         self.fields["rank_by"] = forms.ChoiceField(
-            label="Retrieval: rank by", widget=forms.RadioSelect, initial=ranking.get("by", "owner"),
+            label="Retrieval: rank by",
+            widget=forms.RadioSelect,
+            initial=ranking.get("by", "owner"),
             choices=[("owner", "initial owner"), ("effect", "effect")],
         )
         order = list(ranking.get("order") or [])
-        pick = [("", "—"), ("Initial owners", [(p, p) for p in self.players]), ("Effects", [(e, e) for e in self.effects])]
+        pick = [
+            ("", "—"),
+            ("Initial owners", [(p, p) for p in self.players]),
+            ("Effects", [(e, e) for e in self.effects]),
+        ]
         for i in range(7):
             self.fields[f"rank_{i}"] = forms.ChoiceField(
-                required=False, label=f"Retrieval rank #{i + 1}", choices=pick, initial=order[i] if i < len(order) else ""
+                required=False,
+                label=f"Retrieval rank #{i + 1}",
+                choices=pick,
+                initial=order[i] if i < len(order) else "",
             )
 
     @property
@@ -134,7 +164,9 @@ class MoveForm(MoveFormBase):
             for i in range(7):
                 value = data.get(f"rank_{i}")
                 if value and value not in kind:
-                    raise forms.ValidationError(f"ranking #{i + 1}: {value} is not an {'initial owner' if kind is self.players else 'effect'}")
+                    raise forms.ValidationError(
+                        f"ranking #{i + 1}: {value} is not an {'initial owner' if kind is self.players else 'effect'}"
+                    )
         if self.phase == "twist" and "dm_0" in self.fields:
             order = [data.get(f"dm_{i}") for i in range(len(self.players))]
             if sorted(p for p in order if p) != sorted(self.players):

@@ -94,12 +94,16 @@ def validate_round(state: State, player: str, move: Mapping[str, Any]) -> dict[s
     """The normalised round move of ``player``, or a RuleError naming the rule it breaks."""
     unknown = set(move) - MOVE_KEYS
     if unknown:
-        raise RuleError(f'a round move has "play", "discard" and "ranking"; unknown: {", ".join(sorted(map(str, unknown)))}')
+        raise RuleError(
+            f'a round move has "play", "discard" and "ranking"; unknown: {", ".join(sorted(map(str, unknown)))}'
+        )
     if move.get("no_submission") is True:
         return {"no_submission": True}
     hand = list(state.hands[player])
     owed = state.owed.get(player, 0)
-    discard = [card_name(c, state.players, "a discard") for c in expect_list(move.get("discard", []), "discard", max_len=49)]
+    discard = [
+        card_name(c, state.players, "a discard") for c in expect_list(move.get("discard", []), "discard", max_len=49)
+    ]
     if owed >= len(hand):
         # Unable to discard as many as owed: everything goes and nothing can be played.
         if move.get("play"):
@@ -123,7 +127,9 @@ def validate_play(state: State, player: str, raw: Any, remaining: Sequence[str])
     entry = expect_mapping(raw, "a play")
     extra = set(entry) - PLAY_KEYS
     if extra:
-        raise RuleError(f'a play has "card", "target", "target_card" and "gift"; unknown: {", ".join(sorted(map(str, extra)))}')
+        raise RuleError(
+            f'a play has "card", "target", "target_card" and "gift"; unknown: {", ".join(sorted(map(str, extra)))}'
+        )
     name = card_name(entry.get("card"), state.players, "a played card")
     if name not in remaining:
         raise RuleError(f"you cannot play {name}: it is not in your hand (or you discard it)")

@@ -46,7 +46,11 @@ def describe(player: str, play: Mapping[str, Any]) -> str:
         return f"{player} plays {c}, giving {play['gift']} to {play['target']}"
     if e == "bomb":
         guess = play.get("target")
-        return f"{player} plays {c}, guessing {guess} will target them" if guess else f"{player} plays {c}, guessing nobody will target them"
+        return (
+            f"{player} plays {c}, guessing {guess} will target them"
+            if guess
+            else f"{player} plays {c}, guessing nobody will target them"
+        )
     return f"{player} plays {c}"
 
 
@@ -153,7 +157,10 @@ def resolve_plays(state: State, work: RoundWork) -> None:
 
 
 def resolve_gifts(
-    state: State, work: RoundWork, gifts_to: Mapping[str, list[tuple[str, str]]], steals_on_player: Mapping[str, set[str]]
+    state: State,
+    work: RoundWork,
+    gifts_to: Mapping[str, list[tuple[str, str]]],
+    steals_on_player: Mapping[str, set[str]],
 ) -> None:
     """Gifts: several givers to one player all discard; a Steal on giver or receiver captures the gifted card."""
     for t, gifts in gifts_to.items():
@@ -173,14 +180,18 @@ def resolve_gifts(
                 work.note(s, f"Round {state.round}: you captured the gifted {gift}")
             elif stealers:
                 state.pile.append(gift)
-                work.lines.append(f"{', '.join(sorted(stealers))} used Steal on {g} or {t}: the gifted {gift} is discarded")
+                work.lines.append(
+                    f"{', '.join(sorted(stealers))} used Steal on {g} or {t}: the gifted {gift} is discarded"
+                )
             else:
                 work.hands[t].add(gift)
                 work.lines.append(f"{t} receives {gift} from {g}")
                 work.note(t, f"Round {state.round}: you received {gift} from {g}")
 
 
-def resolve_bombs(state: State, work: RoundWork, targeted_by: Mapping[str, set[str]], held_bomb: Mapping[str, bool]) -> None:
+def resolve_bombs(
+    state: State, work: RoundWork, targeted_by: Mapping[str, set[str]], held_bomb: Mapping[str, bool]
+) -> None:
     """Each Bomb's guess, and a Strike for holding a Bomb and playing none."""
     for p in state.players:
         bombs = [x for x in work.plays[p] if effect_of(x["card"]) == "bomb"]

@@ -104,11 +104,13 @@ def setup_state(players: Sequence[str], options: Mapping[str, Any], rng: Random)
 def begin_rounds(state: State) -> list[Message]:
     """Announce the twists and open Round 1 (group twist 1: everyone owes a discard before it)."""
     state.phase = ROUND
-    if state.group_twist == 1:
+    if state.group_twist == 1 or state.group_twist == 2 and state.round % 3 == 0:
         state.owed = {p: 1 for p in state.players}
-    elif state.group_twist == 2 and state.round % 3 == 0:
-        state.owed = {p: 1 for p in state.players}
-    names = {0: "no group twist", 1: "everyone discards one card before Round 1", 2: "everyone discards one card every third round"}
+    names = {
+        0: "no group twist",
+        1: "everyone discards one card before Round 1",
+        2: "everyone discards one card every third round",
+    }
     req = ", ".join(f"{n} × {e}" for e, n in sorted(state.requirement.items())) or "none"
     return [
         Message(f"Group twist: {names[state.group_twist]}. MM Winner Twist requirement: {req}."),

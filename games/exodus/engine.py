@@ -32,10 +32,21 @@ class ExodusEngine(BaseEngine[Any]):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 16
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("variant", "choice", default="cubes", choices=VARIANTS, label="Variant",
-                   help="Cubes (7 years, 9 players) or gems (7 years, 8 players, Favor)."),
-        OptionSpec("house_count", "bool", default=False, label="House player count",
-                   help="Allow 4 to 16 players with the pool rules of RULES.md ruling 1 (a house variant)."),
+        OptionSpec(
+            "variant",
+            "choice",
+            default="cubes",
+            choices=VARIANTS,
+            label="Variant",
+            help="Cubes (7 years, 9 players) or gems (7 years, 8 players, Favor).",
+        ),
+        OptionSpec(
+            "house_count",
+            "bool",
+            default=False,
+            label="House player count",
+            help="Allow 4 to 16 players with the pool rules of RULES.md ruling 1 (a house variant).",
+        ),
     )
 
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:

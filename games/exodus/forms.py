@@ -50,7 +50,9 @@ class MoveForm(MoveFormBase):
             self.fields[f"with_{i}"] = forms.ChoiceField(
                 choices=partner_choices, required=False, label=f"Trade {i + 1}: with"
             )
-            self.fields[f"give_{i}"] = forms.ChoiceField(choices=item_choices, required=False, label=f"Trade {i + 1}: give")
+            self.fields[f"give_{i}"] = forms.ChoiceField(
+                choices=item_choices, required=False, label=f"Trade {i + 1}: give"
+            )
             if i < len(old):
                 self.fields[f"with_{i}"].initial = old[i].get("with", "")
                 self.fields[f"give_{i}"].initial = old[i].get("give", "")

@@ -52,8 +52,12 @@ def public_part(state: ExodusState) -> dict[str, Any]:
             "ec_tied": list(state.ec_tied),
             "ec": state.ec,
             "history": [
-                {"round": e["round"], "trades": list(e["trades"]), "totals": dict(e["totals"]),
-                 "changes": {p: s["total"] for p, s in e["sheets"].items()}}
+                {
+                    "round": e["round"],
+                    "trades": list(e["trades"]),
+                    "totals": dict(e["totals"]),
+                    "changes": {p: s["total"] for p, s in e["sheets"].items()},
+                }
                 for e in state.log
             ],
         }
@@ -65,13 +69,15 @@ def private_part(state: ExodusState, player: PlayerId) -> dict[str, Any]:
     history = []
     for e in state.log:
         sheet = e["sheets"][player]
-        history.append({
-            "round": e["round"],
-            "trades": [dict(r) for r in e["report"][player]],
-            "lines": [dict(x) for x in sheet["lines"] + sheet.get("end", [])],
-            "change": sheet["total"],
-            "total": e["totals"][player],
-        })
+        history.append(
+            {
+                "round": e["round"],
+                "trades": [dict(r) for r in e["report"][player]],
+                "lines": [dict(x) for x in sheet["lines"] + sheet.get("end", [])],
+                "change": sheet["total"],
+                "total": e["totals"][player],
+            }
+        )
     you: dict[str, Any] = {
         "inventory": list(state.inventories[player]),
         "locked": state.locked.get(player, 0),

@@ -91,8 +91,16 @@ def resolve_round(state: ExodusState, moves: Mapping[PlayerId, Any], rng: Random
             for recipient, item in ((tr["b"], tr["a_gave"]), (tr["a"], tr["b_gave"])):
                 if item == "diamond":
                     new.locked[recipient] += 1
-    new.log.append({"round": rnd, "offers": offers, "trades": trades, "report": report,
-                    "sheets": sheets, "totals": dict(new.scores)})
+    new.log.append(
+        {
+            "round": rnd,
+            "offers": offers,
+            "trades": trades,
+            "report": report,
+            "sheets": sheets,
+            "totals": dict(new.scores),
+        }
+    )
     # Ruling 4: the public learns only that the round ended, never how many trades went through.
     messages.append(Message(f"{label(state)} is over."))
     messages.extend(Message(_results(new, rnd, report[p], sheets[p]["total"], p), to=p) for p in new.players)
@@ -174,8 +182,11 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
     if state.winners:
         msgs.append(Message(f"Winner{'s' if len(state.winners) > 1 else ''}: {', '.join(state.winners)}."))
     else:
-        msgs.append(Message("More than three players tied for first place: no winners and no Tokens of Life.",
-                            ruling="exodus-5"))
+        msgs.append(
+            Message(
+                "More than three players tied for first place: no winners and no Tokens of Life.", ruling="exodus-5"
+            )
+        )
     if len(state.ec_tied) == 1:
         state.ec, state.phase = state.ec_tied[0], "over"
         msgs.append(Message(f"The Elimination Candidate is {state.ec}."))
@@ -185,8 +196,9 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
         msgs.append(Message(f"{', '.join(state.ec_tied)} are tied; the winners choose the Elimination Candidate."))
     else:
         # No winners to choose (gems, more than three tied for first): drawn by lot.
-        msgs.append(Message(f"{', '.join(state.ec_tied)} are tied and there are no winners to choose.",
-                            ruling="exodus-12"))
+        msgs.append(
+            Message(f"{', '.join(state.ec_tied)} are tied and there are no winners to choose.", ruling="exodus-12")
+        )
         msgs.extend(_settle(state, Counter(), rng)[1])
     return msgs
 

@@ -131,8 +131,10 @@ def score_gems(
     diamonds_given = {p: 0 for p in players}
     for tr in trades:
         a_fav, b_fav = gem_pair(year, tr["a_gave"], tr["b_gave"], n_topaz)
-        for me, other, fav, gave, got in ((tr["a"], tr["b"], a_fav, tr["a_gave"], tr["b_gave"]),
-                                          (tr["b"], tr["a"], b_fav, tr["b_gave"], tr["a_gave"])):
+        for me, other, fav, gave, got in (
+            (tr["a"], tr["b"], a_fav, tr["a_gave"], tr["b_gave"]),
+            (tr["b"], tr["a"], b_fav, tr["b_gave"], tr["a_gave"]),
+        ):
             sheets[me]["lines"].append({"amount": fav, "why": f"your trade with {other}: gave {gave}, got {got}"})
         if tr["a_gave"] == tr["b_gave"] and year in t.SAME_GEM_PENALTY:
             for p in (tr["a"], tr["b"]):

@@ -91,7 +91,7 @@ def deal(variant: str, players: Sequence[str], options: Mapping[str, Any], rng: 
         bag = [item for item in items for _ in range(pool[item])]
         rng.shuffle(bag)
         hand = HAND[variant]
-        return {p: sort_items(items, bag[i * hand:(i + 1) * hand]) for i, p in enumerate(players)}
+        return {p: sort_items(items, bag[i * hand : (i + 1) * hand]) for i, p in enumerate(players)}
     return _deal_distinct(items, players, pool, rng)
 
 
@@ -109,9 +109,9 @@ def _deal_distinct(
     for k, player in enumerate(players):
         after = len(players) - k - 1
         options = [
-            combo for combo in combinations(items, 4)
-            if all(left[c] >= 1 for c in combo)
-            and all(left[c] - (1 if c in combo else 0) <= after for c in items)
+            combo
+            for combo in combinations(items, 4)
+            if all(left[c] >= 1 for c in combo) and all(left[c] - (1 if c in combo else 0) <= after for c in items)
         ]
         combo = options[rng.randrange(len(options))]
         for c in combo:

@@ -7,8 +7,8 @@ Pure data and tiny lookups: no Django, no randomness. ``engine.py`` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 ROUNDS = 7
 
@@ -48,34 +48,60 @@ class CubeRule:
 R = CubeRule
 CUBE_TABLE: dict[int, dict[str, CubeRule]] = {
     1: {
-        "red": R(2), "blue": R(2), "yellow": R(1, 1), "green": R(-1),
-        "white": R(2, 1), "black": R(1, -1),
+        "red": R(2),
+        "blue": R(2),
+        "yellow": R(1, 1),
+        "green": R(-1),
+        "white": R(2, 1),
+        "black": R(1, -1),
     },
     2: {
-        "red": R(2, instead={"green": 5}), "blue": R(3), "yellow": R(1, 2), "green": R(-2),
-        "white": R(3, 1), "black": R(1, -1),
+        "red": R(2, instead={"green": 5}),
+        "blue": R(3),
+        "yellow": R(1, 2),
+        "green": R(-2),
+        "white": R(3, 1),
+        "black": R(1, -1),
     },
     3: {
-        "red": R(3, instead={"green": 7, "blue": -2}), "blue": R(4),
-        "yellow": R(1, 2, double="black"), "green": R(-3), "white": R(3, 1), "black": R(1, -2),
+        "red": R(3, instead={"green": 7, "blue": -2}),
+        "blue": R(4),
+        "yellow": R(1, 2, double="black"),
+        "green": R(-3),
+        "white": R(3, 1),
+        "black": R(1, -2),
     },
     4: {
-        "red": R(3, instead={"green": 10, "blue": -3}), "blue": R(5),
+        "red": R(3, instead={"green": 10, "blue": -3}),
+        "blue": R(5),
         "yellow": R(2, 3, double="black", them_extra={"white": 3}),
         "green": R(-4, instead={"black": 4}, nullify="red"),
-        "white": R(5, 2), "black": R(1, -2),
+        "white": R(5, 2),
+        "black": R(1, -2),
     },
     5: {
-        "red": R(4, instead={"green": 13, "blue": -4, "yellow": -4}), "blue": R(5),
-        "yellow": R(3, 4, halve_them="blue"), "green": R(-5), "white": R(2, 2), "black": R(1, -1),
+        "red": R(4, instead={"green": 13, "blue": -4, "yellow": -4}),
+        "blue": R(5),
+        "yellow": R(3, 4, halve_them="blue"),
+        "green": R(-5),
+        "white": R(2, 2),
+        "black": R(1, -1),
     },
     6: {
-        "red": R(4, instead={"green": 16, "blue": -5, "yellow": -5}), "blue": R(6),
-        "yellow": R(5, 4, them_extra={"white": 3}), "green": R(-6), "white": R(0, 3), "black": R(0, -4),
+        "red": R(4, instead={"green": 16, "blue": -5, "yellow": -5}),
+        "blue": R(6),
+        "yellow": R(5, 4, them_extra={"white": 3}),
+        "green": R(-6),
+        "white": R(0, 3),
+        "black": R(0, -4),
     },
     7: {
-        "red": R(8, instead={"blue": -5, "yellow": -5}), "blue": R(6),
-        "yellow": R(6, 3, them_extra={"white": 3}), "green": R(-7), "white": R(0, 3), "black": R(0, -4),
+        "red": R(8, instead={"blue": -5, "yellow": -5}),
+        "blue": R(6),
+        "yellow": R(6, 3, them_extra={"white": 3}),
+        "green": R(-7),
+        "white": R(0, 3),
+        "black": R(0, -4),
     },
 }
 del R
@@ -112,11 +138,9 @@ DIAMOND_TEXT = (
 )
 GEM_YEAR_END_TEXT = {
     2: "Each time you trade a gem for the same gem in this year (ex. Ruby for Ruby), lose 2 Favor.",
-    3: "At the end of this year, lose 5 Favor for each unique player you have not successfully traded with "
-       "this game.",
+    3: "At the end of this year, lose 5 Favor for each unique player you have not successfully traded with this game.",
     5: "At the end of this year, if you own at least 3 Onyx, gain 20 Favor.",
-    6: "At the end of this year, if you have successfully traded with all other players at least twice, "
-       "gain 25 Favor.",
+    6: "At the end of this year, if you have successfully traded with all other players at least twice, gain 25 Favor.",
     7: "At the end of this year, if all of your gemstones are the same, gain 30 Favor.",
 }
 
@@ -130,20 +154,29 @@ def cube_table_text(rnd: int) -> list[dict[str, str]]:
             verb = f"gain {amount} points" if amount >= 0 else f"lose {-amount} points"
             parts.append(f"If you receive a {got.title()} Cube, you {verb} instead.")
         if rule.double:
-            parts.append(f"If you receive a {rule.double.title()} Cube, "
-                         "your point gains from this round doubles. This effect stacks.")
+            parts.append(
+                f"If you receive a {rule.double.title()} Cube, "
+                "your point gains from this round doubles. This effect stacks."
+            )
         for got, extra in rule.them_extra.items():
             parts.append(f"If you receive a {got.title()} Cube, the recipient gains {extra} additional points.")
         if rule.nullify:
             parts.append(f"If you receive a {rule.nullify.title()} Cube, your point losses this round are nullified.")
         if rule.halve_them:
-            parts.append(f"If you receive a {rule.halve_them.title()} Cube, "
-                         "the recipient's point gains this round is halved. This effect stacks.")
+            parts.append(
+                f"If you receive a {rule.halve_them.title()} Cube, "
+                "the recipient's point gains this round is halved. This effect stacks."
+            )
         rows.append({"item": colour, "text": " ".join(parts)})
     if rnd in CUBE_BONUS:
         colour, least, points = CUBE_BONUS[rnd]
-        rows.append({"item": "", "text": f"At the end of the round, if you have at least {least} {colour.title()} "
-                     f"Cubes your score increases by {points}. This is not influenced by point multipliers."})
+        rows.append(
+            {
+                "item": "",
+                "text": f"At the end of the round, if you have at least {least} {colour.title()} "
+                f"Cubes your score increases by {points}. This is not influenced by point multipliers.",
+            }
+        )
     return rows
 
 
@@ -169,14 +202,25 @@ def gem_table_text(year: int) -> list[dict[str, str]]:
     """Year ``year``'s gem scoring table as display rows ``{"item", "text"}``."""
     i = year - 1
     rows = [
-        {"item": "ruby", "text": f"Gain {RUBY[i]} Favor. "
-                                 f"If this is traded for a Sapphire, gain {RUBY_FOR_SAPPHIRE[i]} Favor instead."},
-        {"item": "sapphire", "text": f"Gain {SAPPHIRE[i]} Favor. "
-                                     f"The recipient gains {SAPPHIRE_CUT[i]} less Favor from this trade (minimum 0)."},
-        {"item": "emerald", "text": "If the recipient gains Favor from this trade, gain that much Favor plus "
-                                    f"{EMERALD_PLUS[i]}. Gain 0 Favor if this is traded for an Emerald or Topaz."},
-        {"item": "topaz", "text": f"Gain {TOPAZ_POOL[i]}/n Favor, rounded down, "
-                                  "where n is the number of Topaz traded this round."},
+        {
+            "item": "ruby",
+            "text": f"Gain {RUBY[i]} Favor. "
+            f"If this is traded for a Sapphire, gain {RUBY_FOR_SAPPHIRE[i]} Favor instead.",
+        },
+        {
+            "item": "sapphire",
+            "text": f"Gain {SAPPHIRE[i]} Favor. "
+            f"The recipient gains {SAPPHIRE_CUT[i]} less Favor from this trade (minimum 0).",
+        },
+        {
+            "item": "emerald",
+            "text": "If the recipient gains Favor from this trade, gain that much Favor plus "
+            f"{EMERALD_PLUS[i]}. Gain 0 Favor if this is traded for an Emerald or Topaz.",
+        },
+        {
+            "item": "topaz",
+            "text": f"Gain {TOPAZ_POOL[i]}/n Favor, rounded down, where n is the number of Topaz traded this round.",
+        },
         {"item": "diamond", "text": f"Gain {DIAMOND[i]} Favor. {DIAMOND_TEXT[i]}"},
         {"item": "onyx", "text": f"Gain {ONYX[i]} Favor. The recipient loses {ONYX_LOSS[i]} Favor."},
     ]

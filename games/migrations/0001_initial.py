@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,114 +14,180 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(help_text="The registered engine's slug.", max_length=32)),
-                ('title', models.CharField(blank=True, max_length=120)),
-                ('players', models.JSONField(default=list, help_text='Player handles in seat order.')),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('seed', models.CharField(max_length=64)),
-                ('status', models.CharField(choices=[('running', 'Running'), ('paused', 'Paused'), ('finished', 'Finished'), ('aborted', 'Aborted')], db_index=True, default='running', max_length=16)),
-                ('state', models.JSONField(default=dict)),
-                ('outcome', models.JSONField(blank=True, null=True)),
-                ('turn_seconds', models.PositiveIntegerField(blank=True, help_text="Overrides the game's length for turns that await players.", null=True)),
-                ('last_seq', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('hosts', models.ManyToManyField(blank=True, related_name='hosted_matches', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(help_text="The registered engine's slug.", max_length=32)),
+                ("title", models.CharField(blank=True, max_length=120)),
+                ("players", models.JSONField(default=list, help_text="Player handles in seat order.")),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("seed", models.CharField(max_length=64)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("running", "Running"),
+                            ("paused", "Paused"),
+                            ("finished", "Finished"),
+                            ("aborted", "Aborted"),
+                        ],
+                        db_index=True,
+                        default="running",
+                        max_length=16,
+                    ),
+                ),
+                ("state", models.JSONField(default=dict)),
+                ("outcome", models.JSONField(blank=True, null=True)),
+                (
+                    "turn_seconds",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="Overrides the game's length for turns that await players.", null=True
+                    ),
+                ),
+                ("last_seq", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "hosts",
+                    models.ManyToManyField(blank=True, related_name="hosted_matches", to=settings.AUTH_USER_MODEL),
+                ),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ['-created_at'],
+                "verbose_name_plural": "matches",
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='HostAction',
+            name="HostAction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=64)),
-                ('reason', models.TextField(blank=True)),
-                ('details', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='host_actions', to='games.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("action", models.CharField(max_length=64)),
+                ("reason", models.TextField(blank=True)),
+                ("details", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="host_actions",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Turn',
+            name="Turn",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('label', models.CharField(max_length=80)),
-                ('awaiting', models.JSONField(default=list)),
-                ('status', models.CharField(choices=[('open', 'Open'), ('closed', 'Closed')], default='open', max_length=8)),
-                ('opened_at', models.DateTimeField()),
-                ('deadline', models.DateTimeField(help_text='Absolute UTC time.')),
-                ('paused_remaining', models.DurationField(blank=True, help_text='Set while the turn is paused.', null=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('state_before', models.JSONField(default=dict)),
-                ('moves', models.JSONField(blank=True, help_text='The moves resolved, defaults included.', null=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='turns', to='games.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                ("label", models.CharField(max_length=80)),
+                ("awaiting", models.JSONField(default=list)),
+                (
+                    "status",
+                    models.CharField(choices=[("open", "Open"), ("closed", "Closed")], default="open", max_length=8),
+                ),
+                ("opened_at", models.DateTimeField()),
+                ("deadline", models.DateTimeField(help_text="Absolute UTC time.")),
+                (
+                    "paused_remaining",
+                    models.DurationField(blank=True, help_text="Set while the turn is paused.", null=True),
+                ),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                ("state_before", models.JSONField(default=dict)),
+                ("moves", models.JSONField(blank=True, help_text="The moves resolved, defaults included.", null=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="turns", to="games.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'number'],
+                "ordering": ["match", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Submission',
+            name="Submission",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('player', models.CharField(max_length=150)),
-                ('move', models.JSONField()),
-                ('locked', models.BooleanField(default=False)),
-                ('submitted_at', models.DateTimeField()),
-                ('revision', models.PositiveIntegerField(default=1)),
-                ('turn', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='games.turn')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("player", models.CharField(max_length=150)),
+                ("move", models.JSONField()),
+                ("locked", models.BooleanField(default=False)),
+                ("submitted_at", models.DateTimeField()),
+                ("revision", models.PositiveIntegerField(default=1)),
+                (
+                    "turn",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="submissions", to="games.turn"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Message',
+            name="Message",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('turn_number', models.PositiveIntegerField(default=0)),
-                ('to', models.CharField(blank=True, max_length=150, null=True)),
-                ('text', models.TextField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='messages', to='games.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seq", models.PositiveIntegerField()),
+                ("turn_number", models.PositiveIntegerField(default=0)),
+                ("to", models.CharField(blank=True, max_length=150, null=True)),
+                ("text", models.TextField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="messages", to="games.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'seq'), name='message_unique_seq')],
+                "ordering": ["match", "seq"],
+                "constraints": [models.UniqueConstraint(fields=("match", "seq"), name="message_unique_seq")],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.match')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="games.match"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'user'), name='seat_unique_user')],
+                "ordering": ["match", "position"],
+                "constraints": [models.UniqueConstraint(fields=("match", "user"), name="seat_unique_user")],
             },
         ),
         migrations.AddIndex(
-            model_name='turn',
-            index=models.Index(fields=['status', 'deadline'], name='turn_due_idx'),
+            model_name="turn",
+            index=models.Index(fields=["status", "deadline"], name="turn_due_idx"),
         ),
         migrations.AddConstraint(
-            model_name='turn',
-            constraint=models.UniqueConstraint(fields=('match', 'number'), name='turn_unique_number'),
+            model_name="turn",
+            constraint=models.UniqueConstraint(fields=("match", "number"), name="turn_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='submission',
-            constraint=models.UniqueConstraint(fields=('turn', 'player'), name='submission_one_per_player'),
+            model_name="submission",
+            constraint=models.UniqueConstraint(fields=("turn", "player"), name="submission_one_per_player"),
         ),
     ]

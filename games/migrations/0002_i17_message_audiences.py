@@ -18,32 +18,37 @@ def renumber(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='message',
-            options={'ordering': ['match', 'pk']},
+            name="message",
+            options={"ordering": ["match", "pk"]},
         ),
         migrations.RemoveConstraint(
-            model_name='message',
-            name='message_unique_seq',
+            model_name="message",
+            name="message_unique_seq",
         ),
         migrations.AlterField(
-            model_name='match',
-            name='last_seq',
-            field=models.PositiveIntegerField(default=0, help_text='The sequence number of the last public line.'),
+            model_name="match",
+            name="last_seq",
+            field=models.PositiveIntegerField(default=0, help_text="The sequence number of the last public line."),
         ),
         migrations.RunPython(renumber, migrations.RunPython.noop),
         migrations.AddConstraint(
-            model_name='message',
-            constraint=models.UniqueConstraint(condition=models.Q(('to__isnull', True)), fields=('match', 'seq'), name='message_unique_public_seq'),
+            model_name="message",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("to__isnull", True)), fields=("match", "seq"), name="message_unique_public_seq"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='message',
-            constraint=models.UniqueConstraint(condition=models.Q(('to__isnull', False)), fields=('match', 'to', 'seq'), name='message_unique_private_seq'),
+            model_name="message",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("to__isnull", False)),
+                fields=("match", "to", "seq"),
+                name="message_unique_private_seq",
+            ),
         ),
     ]

@@ -14,21 +14,25 @@ def commit(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_i17_message_audiences'),
+        ("games", "0002_i17_message_audiences"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='seed_sha256',
-            field=models.CharField(blank=True, editable=False, help_text="sha256 of the seed, published when the match starts: the deal's commitment.", max_length=64),
+            model_name="match",
+            name="seed_sha256",
+            field=models.CharField(
+                blank=True,
+                editable=False,
+                help_text="sha256 of the seed, published when the match starts: the deal's commitment.",
+                max_length=64,
+            ),
         ),
         migrations.AlterField(
-            model_name='match',
-            name='seed',
-            field=models.CharField(help_text='Secret until the match is over; then public.', max_length=64),
+            model_name="match",
+            name="seed",
+            field=models.CharField(help_text="Secret until the match is over; then public.", max_length=64),
         ),
         migrations.RunPython(commit, migrations.RunPython.noop),
     ]

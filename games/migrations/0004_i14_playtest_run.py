@@ -6,35 +6,46 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_i17_seed_commitment'),
+        ("games", "0003_i17_seed_commitment"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PlaytestRun',
+            name="PlaytestRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=32)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('players', models.PositiveIntegerField()),
-                ('bots', models.CharField(default='random', help_text='Strategies, comma-separated.', max_length=300)),
-                ('matches', models.PositiveIntegerField(default=200)),
-                ('seed', models.CharField(default='playtest', max_length=64)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='queued', max_length=8)),
-                ('done', models.PositiveIntegerField(default=0)),
-                ('summary', models.JSONField(blank=True, null=True)),
-                ('html', models.TextField(blank=True)),
-                ('error', models.TextField(blank=True)),
-                ('elapsed', models.FloatField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(max_length=32)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("players", models.PositiveIntegerField()),
+                ("bots", models.CharField(default="random", help_text="Strategies, comma-separated.", max_length=300)),
+                ("matches", models.PositiveIntegerField(default=200)),
+                ("seed", models.CharField(default="playtest", max_length=64)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("queued", "Queued"), ("running", "Running"), ("done", "Done"), ("failed", "Failed")],
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                ("done", models.PositiveIntegerField(default=0)),
+                ("summary", models.JSONField(blank=True, null=True)),
+                ("html", models.TextField(blank=True)),
+                ("error", models.TextField(blank=True)),
+                ("elapsed", models.FloatField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
     ]

@@ -34,13 +34,17 @@ class Api:
 
     def __init__(self, base_url: str, token: str, timeout: float = 10.0) -> None:
         self.base = base_url.rstrip("/")
-        self.headers = {"Authorization": f"Token {token}", "Accept": "application/json",
-                        "Content-Type": "application/json"}
+        self.headers = {
+            "Authorization": f"Token {token}",
+            "Accept": "application/json",
+            "Content-Type": "application/json",
+        }
         self.timeout = timeout
 
     def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"{self.base}{path}", data=data, method=method, headers=self.headers)
+        # The base URL is the operator's own server (http or https), never user input.
+        request = urllib.request.Request(f"{self.base}{path}", data=data, method=method, headers=self.headers)  # noqa: S310
         try:
             # The host's own server, named on the command line.
             with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310
@@ -61,8 +65,7 @@ class Api:
         return self._call("POST", f"/api/matches/{match_id}/submit/", {"move": move, "lock": True, "turn": turn})
 
 
-def bot_step(api: Api, match_id: int, strategy: Strategy, rng: Random, say: Say,
-             done_turns: set[int]) -> bool:
+def bot_step(api: Api, match_id: int, strategy: Strategy, rng: Random, say: Say, done_turns: set[int]) -> bool:
     """Look once and submit if this player is awaited and has not answered this turn. False once the match is over."""
     data = api.match(match_id)
     if data["status"] not in ("running", "paused"):
@@ -74,7 +77,7 @@ def bot_step(api: Api, match_id: int, strategy: Strategy, rng: Random, say: Say,
     done_turns.add(turn["number"])
     if data.get("submission") and data["submission"].get("locked"):
         return True
-    move = strategy(data["view"], me, rng)
+    move = strategy(data["view"], str(me), rng)
     if move is None:
         say(f"{turn['label']}: the strategy has no move here; the game's default applies at the deadline")
         return True
@@ -87,8 +90,9 @@ def bot_step(api: Api, match_id: int, strategy: Strategy, rng: Random, say: Say,
     return True
 
 
-def bot_play(api: Api, match_id: int, strategy: Strategy, *, seed: str, say: Say, poll: float = 2.0,
-             max_steps: int | None = None) -> None:
+def bot_play(
+    api: Api, match_id: int, strategy: Strategy, *, seed: str, say: Say, poll: float = 2.0, max_steps: int | None = None
+) -> None:
     """Play until the match ends (or ``max_steps`` looks), polling every ``poll`` seconds."""
     rng = Random(f"bot:{seed}")
     done: set[int] = set()

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import Engine, RuleError
+from games.options import options_for_setup
 
 
 def options_parse(text: str | None) -> dict[str, Any]:
@@ -62,30 +63,8 @@ def _value(raw: str) -> Any:
 
 
 def options_coerce(engine: Engine[Any], raw: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
-    """``raw`` coerced through ``engine.options_schema``: what ``setup`` receives. RuleError on a bad value."""
-    try:
-        from games.options import options_for_setup  # type: ignore[import-not-found]
-    except ImportError:
-        return _coerce(engine, raw)
+    """``raw`` coerced through ``engine.options_schema`` by the one options validation: what ``setup`` receives.
+
+    RuleError on a bad value, naming the option.
+    """
     return options_for_setup(engine, raw, players)
-
-
-def _coerce(engine: Engine[Any], raw: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(raw)
-    for spec in getattr(engine, "options_schema", ()):
-        if spec.name not in raw:
-            continue
-        value = raw[spec.name]
-        if spec.kind == "int" and isinstance(value, str):
-            try:
-                value = int(value)
-            except ValueError as exc:
-                raise RuleError(f"{spec.title}: must be a whole number") from exc
-        elif spec.kind == "bool" and isinstance(value, str):
-            value = value.lower() in ("1", "true", "yes", "on")
-        elif spec.kind in ("players", "names") and isinstance(value, str):
-            value = [v for v in value.replace(";", ",").split(",") if v]
-        elif spec.kind == "choice" and spec.choices and str(value) not in spec.choices:
-            raise RuleError(f"{spec.title}: must be one of {', '.join(spec.choices)}")
-        out[spec.name] = value
-    return out

@@ -28,7 +28,7 @@ def _svg(fig: Any) -> str:
     buf = io.StringIO()
     fig.savefig(buf, format="svg")
     text = buf.getvalue()
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 def _rates_plot(rows: list[dict[str, Any]], label: str, title: str) -> str:
@@ -37,10 +37,19 @@ def _rates_plot(rows: list[dict[str, Any]], label: str, title: str) -> str:
     ax = fig.subplots()
     for offset, key, colour in ((-0.2, "win", "#2e7d32"), (0.2, "ec", "#c62828")):
         mids = [r[key]["rate"] for r in rows]
-        errs = [[max(0.0, m - r[key]["low"]) for m, r in zip(mids, rows, strict=True)],
-                [max(0.0, r[key]["high"] - m) for m, r in zip(mids, rows, strict=True)]]
-        ax.barh([i + offset for i in range(len(rows))], mids, height=0.38, xerr=errs, color=colour,
-                label="win rate" if key == "win" else "EC rate", capsize=3)
+        errs = [
+            [max(0.0, m - r[key]["low"]) for m, r in zip(mids, rows, strict=True)],
+            [max(0.0, r[key]["high"] - m) for m, r in zip(mids, rows, strict=True)],
+        ]
+        ax.barh(
+            [i + offset for i in range(len(rows))],
+            mids,
+            height=0.38,
+            xerr=errs,
+            color=colour,
+            label="win rate" if key == "win" else "EC rate",
+            capsize=3,
+        )
     ax.set_yticks(range(len(rows)), names)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
@@ -71,8 +80,9 @@ def plots(summary: dict[str, Any]) -> dict[str, str]:
         "strategies": _rates_plot(summary["by_strategy"], "strategy", "By strategy (95 % Wilson intervals)"),
         "scores": _histogram_plot(summary["scores"], "Final score by strategy", "score"),
         "garnets": _histogram_plot(summary["garnets"], "Garnets earned by strategy", "garnets"),
-        "length": _histogram_plot({"matches": {str(k): v for k, v in summary["length"]["histogram"].items()}},
-                                  "Match length", "turns"),
+        "length": _histogram_plot(
+            {"matches": {str(k): v for k, v in summary["length"]["histogram"].items()}}, "Match length", "turns"
+        ),
     }
 
 
@@ -86,8 +96,9 @@ def report_html(summary: dict[str, Any]) -> str:
         "seats": [{**s, "win_text": _pct(s["win"]), "ec_text": _pct(s["ec"])} for s in summary["by_seat"]],
         "strategies": [{**s, "win_text": _pct(s["win"]), "ec_text": _pct(s["ec"])} for s in summary["by_strategy"]],
         "rulings": [{**r, "share_text": f"{100 * r['share']:.1f} %"} for r in summary["rulings"]],
-        "degenerate": [{"name": k, **v, "share_text": f"{100 * v['share']:.1f} %"}
-                       for k, v in summary["degenerate"].items()],
+        "degenerate": [
+            {"name": k, **v, "share_text": f"{100 * v['share']:.1f} %"} for k, v in summary["degenerate"].items()
+        ],
     }
     return render_to_string("games/playtest/report.html", {"r": summary, "rows": rows, "plots": plots(summary)})
 

@@ -105,9 +105,17 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
         turn += 1
     seat = {h: s for s, h in enumerate(handles)}
     result: dict[str, Any] = {
-        "index": index, "seed": seed, "seats": seats, "turns": turn - 1, "rulings": dict(sorted(rulings.items())),
-        "invalid": invalid, "stalemate": outcome is None,
-        "winners": [], "ec": [], "scores": [0.0] * len(handles), "garnets": [0] * len(handles),
+        "index": index,
+        "seed": seed,
+        "seats": seats,
+        "turns": turn - 1,
+        "rulings": dict(sorted(rulings.items())),
+        "invalid": invalid,
+        "stalemate": outcome is None,
+        "winners": [],
+        "ec": [],
+        "scores": [0.0] * len(handles),
+        "garnets": [0] * len(handles),
         "tokens": [0] * len(handles),
     }
     if outcome is not None:

@@ -44,8 +44,16 @@ def spread(values: list[float]) -> dict[str, float]:
     mean = math.fsum(ordered) / len(ordered)
     # Population standard deviation in floats (statistics.pstdev works in exact fractions: slow).
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in ordered) / len(ordered))
-    return {"n": len(values), "mean": mean, "sd": sd,
-            "min": ordered[0], "p5": q(0.05), "median": q(0.5), "p95": q(0.95), "max": ordered[-1]}
+    return {
+        "n": len(values),
+        "mean": mean,
+        "sd": sd,
+        "min": ordered[0],
+        "p5": q(0.05),
+        "median": q(0.5),
+        "p95": q(0.95),
+        "max": ordered[-1],
+    }
 
 
 def flags(result: dict[str, Any], cap_rulings: frozenset[str]) -> list[str]:
@@ -67,8 +75,20 @@ def flags(result: dict[str, Any], cap_rulings: frozenset[str]) -> list[str]:
 
 def replay_command(plan: Plan, index: int) -> str:
     """The command that plays match ``index`` of ``plan`` alone and prints its log."""
-    parts = ["python", "manage.py", "playtest", plan.game, "--players", str(plan.players),
-             "--bots", ",".join(plan.bots), "--seed", plan.seed, "--replay", str(index)]
+    parts = [
+        "python",
+        "manage.py",
+        "playtest",
+        plan.game,
+        "--players",
+        str(plan.players),
+        "--bots",
+        ",".join(plan.bots),
+        "--seed",
+        plan.seed,
+        "--replay",
+        str(index),
+    ]
     if plan.options:
         parts += ["--options", json.dumps(plan.options, sort_keys=True, separators=(",", ":"))]
     return shlex.join(parts)
@@ -109,20 +129,35 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
     length = spread([float(x) for x in lengths])
     strangest = _strangest(results, per_match_flags, fired_in, length)
     return {
-        "game": plan.game, "plan": plan.to_json(), "matches": n,
-        "by_seat": [{"seat": s + 1, "handle": f"p{s + 1}", "win": rate(seat_win[s], n), "ec": rate(seat_ec[s], n)}
-                    for s in range(plan.players)],
-        "by_strategy": [{"strategy": name, "win": rate(won, seats), "ec": rate(ec, seats),
-                         "score": spread(scores[name]), "garnets": spread(garnets[name])}
-                        for name, (seats, won, ec) in sorted(strat.items())],
+        "game": plan.game,
+        "plan": plan.to_json(),
+        "matches": n,
+        "by_seat": [
+            {"seat": s + 1, "handle": f"p{s + 1}", "win": rate(seat_win[s], n), "ec": rate(seat_ec[s], n)}
+            for s in range(plan.players)
+        ],
+        "by_strategy": [
+            {
+                "strategy": name,
+                "win": rate(won, seats),
+                "ec": rate(ec, seats),
+                "score": spread(scores[name]),
+                "garnets": spread(garnets[name]),
+            }
+            for name, (seats, won, ec) in sorted(strat.items())
+        ],
         "invalid_moves": invalid,
         "scores": {name: _histogram(v) for name, v in sorted(scores.items())},
         "garnets": {name: _histogram(v) for name, v in sorted(garnets.items())},
         "length": {**length, "histogram": dict(sorted(Counter(lengths).items()))},
-        "rulings": [{"ruling": rid, "fired": fired[rid], "matches": fired_in[rid], "share": fired_in[rid] / n}
-                    for rid in sorted(fired, key=_ruling_key)],
-        "degenerate": {name: {"matches": len(ix), "share": len(ix) / n if n else 0.0, "first": ix[:10]}
-                       for name, ix in flagged.items()},
+        "rulings": [
+            {"ruling": rid, "fired": fired[rid], "matches": fired_in[rid], "share": fired_in[rid] / n}
+            for rid in sorted(fired, key=_ruling_key)
+        ],
+        "degenerate": {
+            name: {"matches": len(ix), "share": len(ix) / n if n else 0.0, "first": ix[:10]}
+            for name, ix in flagged.items()
+        },
         "strangest": [{**s, "replay": replay_command(plan, s["index"])} for s in strangest],
     }
 
@@ -137,8 +172,13 @@ def _ruling_key(rid: str) -> tuple[str, int]:
     return (game, int(num)) if num.isdigit() else (rid, 0)
 
 
-def _strangest(results: list[dict[str, Any]], per_match_flags: dict[int, list[str]], fired_in: Counter[str],
-               length: dict[str, float], top: int = 10) -> list[dict[str, Any]]:
+def _strangest(
+    results: list[dict[str, Any]],
+    per_match_flags: dict[int, list[str]],
+    fired_in: Counter[str],
+    length: dict[str, float],
+    top: int = 10,
+) -> list[dict[str, Any]]:
     """The matches a designer should look at first: degenerate endings, rare rulings, odd lengths."""
     n = max(1, len(results))
     sd = length.get("sd") or 1.0
@@ -154,5 +194,14 @@ def _strangest(results: list[dict[str, Any]], per_match_flags: dict[int, list[st
         if strangeness > 0:
             scored.append((-strangeness, r["index"], why, r))
     scored.sort(key=lambda t: (t[0], t[1]))
-    return [{"index": r["index"], "seed": r["seed"], "strangeness": round(-neg, 2), "why": why, "seats": r["seats"],
-             "turns": r["turns"]} for neg, _, why, r in scored[:top]]
+    return [
+        {
+            "index": r["index"],
+            "seed": r["seed"],
+            "strangeness": round(-neg, 2),
+            "why": why,
+            "seats": r["seats"],
+            "turns": r["turns"],
+        }
+        for neg, _, why, r in scored[:top]
+    ]

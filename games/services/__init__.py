@@ -1,7 +1,15 @@
 """Writes of the match framework: start matches, take submissions, close turns, host steps."""
 
 from games.services.errors import SubmissionRefused
-from games.services.host import match_abort, match_pause, match_resume, turn_close_now, turn_extend, turn_pause, turn_resume
+from games.services.host import (
+    match_abort,
+    match_pause,
+    match_resume,
+    turn_close_now,
+    turn_extend,
+    turn_pause,
+    turn_resume,
+)
 from games.services.matches import match_start
 from games.services.submissions import submission_submit
 from games.services.turns import turn_close, turn_close_soon, turns_close_due

@@ -77,6 +77,7 @@ def match_option_change(*, match_id: int, name: str, value: Any, user: Any, reas
         if turn is not None:
             turn.state_before = engine.dump(engine.option_change(engine.load(turn.state_before), name, clean))
             turn.save(update_fields=["state_before"])
-        host_action_log(match=match, user=user, action="option_change", reason=reason, option=name,
-                        before=before, after=clean)
+        host_action_log(
+            match=match, user=user, action="option_change", reason=reason, option=name, before=before, after=clean
+        )
     return clean

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -41,15 +40,22 @@ def turn_extend(*, match_id: int, seconds: int, user: Any, reason: str = "") -> 
             turn.paused_remaining = max(timedelta(0), turn.paused_remaining + timedelta(seconds=seconds))
         turn.deadline = turn.deadline + timedelta(seconds=seconds)
         turn.save(update_fields=["deadline", "paused_remaining"])
-        host_action_log(match=turn.match, user=user, action="turn_extend", reason=reason,
-                        turn=turn.number, seconds=seconds, deadline=turn.deadline.isoformat())
+        host_action_log(
+            match=turn.match,
+            user=user,
+            action="turn_extend",
+            reason=reason,
+            turn=turn.number,
+            seconds=seconds,
+            deadline=turn.deadline.isoformat(),
+        )
         _announce(turn)
     return turn
 
 
 def turn_pause(*, match_id: int, user: Any, reason: str = "", now: datetime | None = None) -> Turn:
     """Stop the open turn's clock; it keeps the time it had left."""
-    moment = (now or timezone.now()).astimezone(dt_timezone.utc)  # UTC: + timedelta must not follow DST
+    moment = (now or timezone.now()).astimezone(UTC)  # UTC: + timedelta must not follow DST
     with transaction.atomic():
         turn = _open_turn(match_id)
         if not turn.is_paused:
@@ -62,7 +68,7 @@ def turn_pause(*, match_id: int, user: Any, reason: str = "", now: datetime | No
 
 def turn_resume(*, match_id: int, user: Any, reason: str = "", now: datetime | None = None) -> Turn:
     """Restart a paused turn's clock with the time it had left."""
-    moment = (now or timezone.now()).astimezone(dt_timezone.utc)  # UTC: + timedelta must not follow DST
+    moment = (now or timezone.now()).astimezone(UTC)  # UTC: + timedelta must not follow DST
     with transaction.atomic():
         turn = _open_turn(match_id)
         if turn.paused_remaining is not None:
@@ -85,8 +91,9 @@ def turn_close_now(*, match_id: int, user: Any, reason: str = "") -> bool:
     return closed
 
 
-def _match_switch(*, match_id: int, user: Any, reason: str, before: str, after: str, action: str,
-                  turn_step: Callable[..., Turn]) -> Match:
+def _match_switch(
+    *, match_id: int, user: Any, reason: str, before: str, after: str, action: str, turn_step: Callable[..., Turn]
+) -> Match:
     """Move a match from ``before`` to ``after`` and its open turn's clock with it, in one transaction."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
@@ -101,14 +108,28 @@ def _match_switch(*, match_id: int, user: Any, reason: str, before: str, after: 
 
 def match_pause(*, match_id: int, user: Any, reason: str = "") -> Match:
     """Pause a running match: no turn closes and no submission is taken until it resumes."""
-    return _match_switch(match_id=match_id, user=user, reason=reason, before=Match.Status.RUNNING,
-                         after=Match.Status.PAUSED, action="match_pause", turn_step=turn_pause)
+    return _match_switch(
+        match_id=match_id,
+        user=user,
+        reason=reason,
+        before=Match.Status.RUNNING,
+        after=Match.Status.PAUSED,
+        action="match_pause",
+        turn_step=turn_pause,
+    )
 
 
 def match_resume(*, match_id: int, user: Any, reason: str = "") -> Match:
     """Resume a paused match and its turn's clock."""
-    return _match_switch(match_id=match_id, user=user, reason=reason, before=Match.Status.PAUSED,
-                         after=Match.Status.RUNNING, action="match_resume", turn_step=turn_resume)
+    return _match_switch(
+        match_id=match_id,
+        user=user,
+        reason=reason,
+        before=Match.Status.PAUSED,
+        after=Match.Status.RUNNING,
+        action="match_resume",
+        turn_step=turn_resume,
+    )
 
 
 def match_abort(*, match_id: int, user: Any, reason: str = "", now: datetime | None = None) -> Match:
@@ -124,8 +145,9 @@ def match_abort(*, match_id: int, user: Any, reason: str = "", now: datetime | N
             match.finished_at = now or timezone.now()
             match.save(update_fields=["status", "finished_at"])
             host_action_log(match=match, user=user, action="match_abort", reason=reason)
-            events = broadcast.turn_events(match=match, closed=match_open_turn_or_none(match_id), messages=[],
-                                           opened=None)
+            events = broadcast.turn_events(
+                match=match, closed=match_open_turn_or_none(match_id), messages=[], opened=None
+            )
             transaction.on_commit(lambda: broadcast.send(events))
     return match
 

@@ -30,8 +30,16 @@ class PlaytestError(ValueError):
     """A playtest that cannot be run as asked; ``str(e)`` says why, for the host."""
 
 
-def playtest_run_create(*, game: str, options: dict[str, Any], players: int | None, bots: list[str],
-                        matches: int, seed: str, user: Any = None) -> PlaytestRun:
+def playtest_run_create(
+    *,
+    game: str,
+    options: dict[str, Any],
+    players: int | None,
+    bots: list[str],
+    matches: int,
+    seed: str,
+    user: Any = None,
+) -> PlaytestRun:
     """Check the proposal, store the run and start its job after commit (PlaytestError if it cannot run)."""
     if game not in slugs():
         raise PlaytestError(f"There is no game {game!r}.")
@@ -44,15 +52,23 @@ def playtest_run_create(*, game: str, options: dict[str, Any], players: int | No
     known = strategies.names(game)
     unknown = [b for b in bots if b not in known]
     if unknown or not bots:
-        raise PlaytestError(f"{engine.title} has the strategies {', '.join(known)}; "
-                            f"not {', '.join(unknown) or 'none'}.")
+        raise PlaytestError(
+            f"{engine.title} has the strategies {', '.join(known)}; not {', '.join(unknown) or 'none'}."
+        )
     try:
         cleaned = options_coerce(engine, options, [f"p{i + 1}" for i in range(count)])
         engine.setup([f"p{i + 1}" for i in range(count)], cleaned, Random(0))  # options setup refuses
     except RuleError as exc:
         raise PlaytestError(f"These options cannot start a match: {exc}") from exc
-    run = PlaytestRun.objects.create(game=game, options=cleaned, players=count, bots=",".join(bots),
-                                     matches=matches, seed=seed or "playtest", created_by=user)
+    run = PlaytestRun.objects.create(
+        game=game,
+        options=cleaned,
+        players=count,
+        bots=",".join(bots),
+        matches=matches,
+        seed=seed or "playtest",
+        created_by=user,
+    )
     transaction.on_commit(lambda: _dispatch(run.pk))
     return run
 
@@ -77,12 +93,19 @@ def _in_thread(run_id: int) -> None:
 def playtest_run_execute(*, run_id: int) -> bool:
     """Play a queued run chunk by chunk, saving progress after each, then its report. False if not queued."""
     claimed = PlaytestRun.objects.filter(pk=run_id, status=PlaytestRun.Status.QUEUED).update(
-        status=PlaytestRun.Status.RUNNING)
+        status=PlaytestRun.Status.RUNNING
+    )
     if not claimed:
         return False
     run = PlaytestRun.objects.get(pk=run_id)
-    plan = Plan(game=run.game, matches=run.matches, players=run.players, bots=tuple(run.bots.split(",")),
-                options=dict(run.options), seed=run.seed)
+    plan = Plan(
+        game=run.game,
+        matches=run.matches,
+        players=run.players,
+        bots=tuple(run.bots.split(",")),
+        options=dict(run.options),
+        seed=run.seed,
+    )
     started = time.perf_counter()
     try:
         results: list[dict[str, Any]] = []
@@ -94,9 +117,15 @@ def playtest_run_execute(*, run_id: int) -> bool:
         html = report_html(summary)
     except Exception as exc:  # noqa: BLE001 - a failed run is shown to the host, not lost in a worker log
         log.exception("playtest %s failed", run_id)
-        PlaytestRun.objects.filter(pk=run_id).update(status=PlaytestRun.Status.FAILED, error=str(exc)[:2000],
-                                                     finished_at=timezone.now())
+        PlaytestRun.objects.filter(pk=run_id).update(
+            status=PlaytestRun.Status.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
+        )
         return False
-    PlaytestRun.objects.filter(pk=run_id).update(status=PlaytestRun.Status.DONE, summary=summary, html=html,
-                                                 elapsed=summary["elapsed"], finished_at=timezone.now())
+    PlaytestRun.objects.filter(pk=run_id).update(
+        status=PlaytestRun.Status.DONE,
+        summary=summary,
+        html=html,
+        elapsed=summary["elapsed"],
+        finished_at=timezone.now(),
+    )
     return True

@@ -56,8 +56,9 @@ def submission_access(*, match_id: int, player: str) -> SubmitTarget:
     return SubmitTarget(match=match, turn=turn, submissions=subs)
 
 
-def submission_check(*, target: SubmitTarget, player: str, move: Any, turn_number: int | None,
-                     moment: datetime) -> dict[str, Any]:
+def submission_check(
+    *, target: SubmitTarget, player: str, move: Any, turn_number: int | None, moment: datetime
+) -> dict[str, Any]:
     """The move as the engine cleaned it, if ``player`` may make it now; else the refusal that says why."""
     match, turn = target.match, target.turn
     if turn_number is not None and (turn is None or turn.number != turn_number):
@@ -75,7 +76,9 @@ def submission_check(*, target: SubmitTarget, player: str, move: Any, turn_numbe
     if turn.is_paused:
         raise errors.TurnPaused(f"{turn.label} is paused by the host; try again when it resumes.")
     if moment >= turn.deadline:
-        raise errors.StaleTurn(f"Too late: the deadline of {turn.label} passed at {turn.deadline:%Y-%m-%d %H:%M:%S} UTC.")
+        raise errors.StaleTurn(
+            f"Too late: the deadline of {turn.label} passed at {turn.deadline:%Y-%m-%d %H:%M:%S} UTC."
+        )
     existing = target.submissions.get(player)
     if existing is not None and existing.locked:
         raise errors.AlreadyLocked("You have locked in your move for this turn; it can no longer change.")
@@ -96,8 +99,9 @@ def submission_check(*, target: SubmitTarget, player: str, move: Any, turn_numbe
     return dict(clean)
 
 
-def submission_do(*, target: SubmitTarget, player: str, clean: dict[str, Any], lock: bool,
-                  moment: datetime) -> Submission:
+def submission_do(
+    *, target: SubmitTarget, player: str, clean: dict[str, Any], lock: bool, moment: datetime
+) -> Submission:
     """Store the checked move (one write); when it is the last lock-in, close the turn right after commit."""
     turn = target.turn
     assert turn is not None  # submission_check refused a missing turn
@@ -119,7 +123,8 @@ def submission_do(*, target: SubmitTarget, player: str, clean: dict[str, Any], l
     # For the edge that answers with the live page: what it would otherwise read again.
     sub.turn_submissions = list(target.submissions.values())  # type: ignore[attr-defined]
     sub.completes_turn = bool(turn.awaiting) and all(  # type: ignore[attr-defined]
-        p in target.submissions and target.submissions[p].locked for p in turn.awaiting)
+        p in target.submissions and target.submissions[p].locked for p in turn.awaiting
+    )
     if lock:  # everyone's lock-in ticks update live (who locked in is public; the move is not)
         event = broadcast.lock_event(match=target.match, turn=turn, player=player)
         transaction.on_commit(lambda: broadcast.send([event]))

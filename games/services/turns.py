@@ -11,8 +11,7 @@ from __future__ import annotations
 import logging
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from random import Random
 from typing import Any
 
@@ -46,7 +45,7 @@ def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now
     """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``."""
     # Add the turn's length in UTC: on a zone-aware local time, + timedelta is wall-clock
     # arithmetic and a 24-hour turn across a DST change would last 23 or 25 hours.
-    now = now.astimezone(dt_timezone.utc)
+    now = now.astimezone(UTC)
     seconds = turn_length(engine=engine, state=state, match=match)
     turn = Turn.objects.create(
         match=match,
@@ -132,15 +131,32 @@ def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False
             match = Match.objects.select_for_update().get(pk=snap.match.pk)
             if match.status != Match.Status.RUNNING:
                 return False
-            _store(match=match, turn=turn, engine=engine, moves=moves, state=new_state,
-                   texts=[(m.text, m.to) for m in messages if m.text], outcome=outcome, now=moment)
+            _store(
+                match=match,
+                turn=turn,
+                engine=engine,
+                moves=moves,
+                state=new_state,
+                texts=[(m.text, m.to) for m in messages if m.text],
+                outcome=outcome,
+                now=moment,
+            )
         return True
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
     return False
 
 
-def _store(*, match: Match, turn: Turn, engine: Engine[Any], moves: dict[str, dict[str, Any]], state: Any,
-           texts: list[tuple[str, str | None]], outcome: Outcome | None, now: datetime) -> None:
+def _store(
+    *,
+    match: Match,
+    turn: Turn,
+    engine: Engine[Any],
+    moves: dict[str, dict[str, Any]],
+    state: Any,
+    texts: list[tuple[str, str | None]],
+    outcome: Outcome | None,
+    now: datetime,
+) -> None:
     turn.status = Turn.Status.CLOSED
     turn.closed_at = now
     turn.moves = moves
@@ -230,8 +246,12 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
     claims = connection.features.has_select_for_update_skip_locked
     while tried < limit:
         with transaction.atomic() if claims else nullcontext():
-            claim = (_due_turns(moment).exclude(pk__in=seen).select_for_update(skip_locked=True, of=("self",))
-                     .values_list("pk", flat=True)[: min(batch, limit - tried)])
+            claim = (
+                _due_turns(moment)
+                .exclude(pk__in=seen)
+                .select_for_update(skip_locked=True, of=("self",))
+                .values_list("pk", flat=True)[: min(batch, limit - tried)]
+            )
             ids = list(claim)
             if not ids:
                 break

@@ -16,8 +16,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Abilities that act on the fight before the comparison, and those worded on its result.
-PRE = {"astrologian", "white mage", "blue mage", "red mage", "bard", "dancer", "paladin",
-       "machinist", "ninja", "dark knight", "warrior"}
+PRE = {
+    "astrologian",
+    "white mage",
+    "blue mage",
+    "red mage",
+    "bard",
+    "dancer",
+    "paladin",
+    "machinist",
+    "ninja",
+    "dark knight",
+    "warrior",
+}
 POST = {"samurai", "reaper", "gunbreaker", "dragoon", "monk", "black mage", "summoner"}
 
 
@@ -133,9 +144,14 @@ def run_post(fight: Fight, f: Fighter, ability: str) -> None:
         f.strength = 8
     elif ability == "gunbreaker" and fight.lost(f):
         fight.state["length"] = fight.round + 1
-    elif ability == "dragoon" and f.dies() and f.strength - o.strength >= 6:
-        f.strength += 3
-    elif ability == "monk" and f.dies() and fight.round % 3 == 0:
+    elif (
+        ability == "dragoon"
+        and f.dies()
+        and f.strength - o.strength >= 6
+        or ability == "monk"
+        and f.dies()
+        and fight.round % 3 == 0
+    ):
         f.strength += 3
     elif ability == "black mage" and fight.won(f) and f.dies() and o.dies():
         f.strength = o.strength

@@ -88,9 +88,17 @@ def field_units(state: dict[str, Any], moves: dict[str, dict[str, Any]]) -> dict
                     record["ld_used"] = True
         veiled = any(e["round"] == r and e["kind"] == "veil" for e in side["pending"])
         look = "chocobo" if veiled else name
-        fighters[p] = Fighter(owner=p, name=name, base=units[name].base, strength=record["strength"],
-                              record=record, move={k: v for k, v in move.items() if k != "unit"},
-                              appearance=look, holmgang=auto, veiled=veiled)
+        fighters[p] = Fighter(
+            owner=p,
+            name=name,
+            base=units[name].base,
+            strength=record["strength"],
+            record=record,
+            move={k: v for k, v in move.items() if k != "unit"},
+            appearance=look,
+            holmgang=auto,
+            veiled=veiled,
+        )
     return fighters
 
 
@@ -131,8 +139,12 @@ def aftermath(state: dict[str, Any], fight: Fight) -> list[Message]:
     state["last_winner"] = fight.winner
     a, b = state["players"]
     looks = {p: fight.fighters[p].appearance for p in state["players"]}
-    notes = [_note_text(f.owner, f.appearance, n) for f in fight.fighters.values()
-             if not f.veiled and not f.silenced for n in f.notes]
+    notes = [
+        _note_text(f.owner, f.appearance, n)
+        for f in fight.fighters.values()
+        if not f.veiled and not f.silenced
+        for n in f.notes
+    ]
     for f in fight.fighters.values():
         if not f.veiled and not f.silenced:
             for kind, value in f.notes:
@@ -141,8 +153,9 @@ def aftermath(state: dict[str, Any], fight: Fight) -> list[Message]:
     entry = {"bout": state["bout"], "round": r, "units": looks, "winner": told, "notes": notes}
     state["log"].append(entry)
     result = "both units win" if told == "both" else f"{told} wins" if told else "a tie"
-    text = (f"Bout {state['bout']} · Round {r}: {a} sent out {looks[a].title()}, {b} sent out "
-            f"{looks[b].title()}; {result}.")
+    text = (
+        f"Bout {state['bout']} · Round {r}: {a} sent out {looks[a].title()}, {b} sent out {looks[b].title()}; {result}."
+    )
     msgs = [Message(" ".join([text, *notes])), *forced_msgs]
     if r >= state["length"]:  # also when Huton ended the bout "in the past"
         msgs += end_bout(state)
@@ -168,8 +181,11 @@ def end_bout(state: dict[str, Any]) -> list[Message]:
     if winner:
         state["bout_wins"][winner] += 1
     said = f"{winner} wins the bout" if winner else "the bout is tied"
-    msgs = [Message(f"Bout {state['bout']} ends after round {state['round']}: {a} {pts[a]} points, "
-                    f"{b} {pts[b]} points; {said}.")]
+    msgs = [
+        Message(
+            f"Bout {state['bout']} ends after round {state['round']}: {a} {pts[a]} points, {b} {pts[b]} points; {said}."
+        )
+    ]
     wins = state["bout_wins"]
     played = len(state["bouts"])
     if played < state["bouts_total"] or (played == state["bouts_total"] and wins[a] == wins[b]):
@@ -184,15 +200,20 @@ def end_bout(state: dict[str, Any]) -> list[Message]:
         msgs.append(Message(f"{state['winner']} wins the Death Match, {wins[a]}-{wins[b]} in bouts."))
     else:
         state["winner"] = state["advantage"]
-        msgs.append(Message(f"The extra bout is tied too: {state['winner']} wins the Death Match on the advantage.",
-                            ruling="warriors-2"))
+        msgs.append(
+            Message(
+                f"The extra bout is tied too: {state['winner']} wins the Death Match on the advantage.",
+                ruling="warriors-2",
+            )
+        )
     state["phase"] = "over"
     return msgs
 
 
 def play_round(state: dict[str, Any], moves: dict[str, dict[str, Any]]) -> list[Message]:
     """Play one round with validated moves for both players."""
-    fight = Fight(state=state, fighters=field_units(state, moves), round=state["round"],
-                  extended=state["variant"] == "extended")
+    fight = Fight(
+        state=state, fighters=field_units(state, moves), round=state["round"], extended=state["variant"] == "extended"
+    )
     resolve_fight(fight)
     return aftermath(state, fight)

@@ -16,7 +16,17 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_mapping, expect_player, expect_roster
+from games.engine import (
+    BaseEngine,
+    Message,
+    OptionSpec,
+    Outcome,
+    PlayerId,
+    RuleError,
+    expect_mapping,
+    expect_player,
+    expect_roster,
+)
 from games.warriors.bouts import bout_points, play_round, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
@@ -39,18 +49,58 @@ class WarriorsEngine(BaseEngine[Any]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("variant", "choice", default="classic", choices=("classic", "extended"), label="Variant",
-                   help="Classic: 5 bouts of 10 rounds. Extended: a drawn pool of 10 units, 3 bouts of 12 rounds."),
-        OptionSpec("advantage", "player", season=True, label="Player with the advantage",
-                   help="The Death Match Opponent in a season; blank: the second player."),
-        OptionSpec("turn_seconds", "int", default=60, low=10, high=86400, changeable=True,
-                   label="Round length (seconds)", help="How long each player has to pick a unit each round."),
-        OptionSpec("break_seconds", "int", default=60, low=10, high=86400, changeable=True,
-                   label="Break between bouts (seconds)", help="The pause after each bout."),
-        OptionSpec("pool_seconds", "int", default=180, low=10, high=86400, changeable=True,
-                   label="Pool look (seconds)", help="Extended: how long both players study the drawn pool."),
-        OptionSpec("pool", "names", choices=tuple(sorted(u.name for u in table("extended").values())),
-                   label="Fixed pool", help="Extended: ten units, one per strength 1-10; blank: drawn."),
+        OptionSpec(
+            "variant",
+            "choice",
+            default="classic",
+            choices=("classic", "extended"),
+            label="Variant",
+            help="Classic: 5 bouts of 10 rounds. Extended: a drawn pool of 10 units, 3 bouts of 12 rounds.",
+        ),
+        OptionSpec(
+            "advantage",
+            "player",
+            season=True,
+            label="Player with the advantage",
+            help="The Death Match Opponent in a season; blank: the second player.",
+        ),
+        OptionSpec(
+            "turn_seconds",
+            "int",
+            default=60,
+            low=10,
+            high=86400,
+            changeable=True,
+            label="Round length (seconds)",
+            help="How long each player has to pick a unit each round.",
+        ),
+        OptionSpec(
+            "break_seconds",
+            "int",
+            default=60,
+            low=10,
+            high=86400,
+            changeable=True,
+            label="Break between bouts (seconds)",
+            help="The pause after each bout.",
+        ),
+        OptionSpec(
+            "pool_seconds",
+            "int",
+            default=180,
+            low=10,
+            high=86400,
+            changeable=True,
+            label="Pool look (seconds)",
+            help="Extended: how long both players study the drawn pool.",
+        ),
+        OptionSpec(
+            "pool",
+            "names",
+            choices=tuple(sorted(u.name for u in table("extended").values())),
+            label="Fixed pool",
+            help="Extended: ten units, one per strength 1-10; blank: drawn.",
+        ),
     )
 
     # --- setup and turns ---
@@ -72,15 +122,28 @@ class WarriorsEngine(BaseEngine[Any]):
             except ValueError as exc:
                 raise RuleError(f'options["pool"]: {exc}') from exc
         state: State = {
-            "variant": variant, "players": players, "advantage": advantage, "pool": pool,
+            "variant": variant,
+            "players": players,
+            "advantage": advantage,
+            "pool": pool,
             "bouts_total": 5 if variant == "classic" else 3,
             "rounds_base": 10 if variant == "classic" else 12,
-            "seconds": {"turn": _seconds(options, "turn_seconds", 60),
-                        "break": _seconds(options, "break_seconds", 60),
-                        "pool": _seconds(options, "pool_seconds", 180)},
-            "phase": "pool", "bout": 0, "round": 0, "length": 0, "length_announced": 0,
-            "last_winner": None, "bout_wins": {p: 0 for p in players}, "bouts": [], "log": [],
-            "sides": {}, "winner": None,
+            "seconds": {
+                "turn": _seconds(options, "turn_seconds", 60),
+                "break": _seconds(options, "break_seconds", 60),
+                "pool": _seconds(options, "pool_seconds", 180),
+            },
+            "phase": "pool",
+            "bout": 0,
+            "round": 0,
+            "length": 0,
+            "length_announced": 0,
+            "last_winner": None,
+            "bout_wins": {p: 0 for p in players},
+            "bouts": [],
+            "log": [],
+            "sides": {},
+            "winner": None,
         }
         if variant == "classic":
             start_bout(state)
@@ -91,7 +154,7 @@ class WarriorsEngine(BaseEngine[Any]):
         return tuple(state["players"]) if state["phase"] == "play" else ()
 
     def turn_label(self, state: State) -> str:
-        """"Pool look", "Bout 2 · Round 7", "Break after bout 1", or "Over"."""
+        """ "Pool look", "Bout 2 · Round 7", "Break after bout 1", or "Over"."""
         phase = state["phase"]
         if phase == "pool":
             return "Pool look"
@@ -104,8 +167,9 @@ class WarriorsEngine(BaseEngine[Any]):
 
     def turn_seconds(self, state: State) -> int:
         """60 s a round unless ``options["turn_seconds"]``; the pool look 180 s; a break 60 s."""
-        return int(state["seconds"]["pool" if state["phase"] == "pool" else
-                                    "break" if state["phase"] == "break" else "turn"])
+        return int(
+            state["seconds"]["pool" if state["phase"] == "pool" else "break" if state["phase"] == "break" else "turn"]
+        )
 
     # --- moves ---
 
@@ -171,7 +235,9 @@ class WarriorsEngine(BaseEngine[Any]):
             return dict(forced["move"])
         return dict(DEFAULT["chocobo"])
 
-    def resolve(self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> tuple[State, list[Message]]:
+    def resolve(
+        self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
+    ) -> tuple[State, list[Message]]:
         """Close the turn: the pool look or a break ends, or a round is fought."""
         new = copy.deepcopy(state)
         phase = new["phase"]
@@ -201,28 +267,53 @@ class WarriorsEngine(BaseEngine[Any]):
         playable = self.playable(state, p) if state["phase"] == "play" else []
         cards = [{"name": "chocobo", "base": 0, "strength": 0, "alive": True, "playable": "chocobo" in playable}]
         if side.get("carbuncle"):
-            cards.append({"name": "carbuncle", "base": 0, "strength": side["carbuncle"]["strength"],
-                          "alive": True, "playable": "carbuncle" in playable})
+            cards.append(
+                {
+                    "name": "carbuncle",
+                    "base": 0,
+                    "strength": side["carbuncle"]["strength"],
+                    "alive": True,
+                    "playable": "carbuncle" in playable,
+                }
+            )
         for name, rec in side["units"].items():
-            cards.append({"name": name, "base": units[name].base, "strength": rec["strength"],
-                          "alive": rec["alive"], "playable": name in playable,
-                          "holmgang": rec.get("holmgang"), "active": units[name].active})
+            cards.append(
+                {
+                    "name": name,
+                    "base": units[name].base,
+                    "strength": rec["strength"],
+                    "alive": rec["alive"],
+                    "playable": name in playable,
+                    "holmgang": rec.get("holmgang"),
+                    "active": units[name].active,
+                }
+            )
         forced = side["forced"] if side["forced"] and side["forced"]["round"] == state["round"] else None
-        return {"units": cards, "fallen": list(side["fallen"]),
-                "forced": dict(forced["move"]) if forced else None,
-                "effects": [e for e in side["pending"] if e["round"] >= state["round"]]}
+        return {
+            "units": cards,
+            "fallen": list(side["fallen"]),
+            "forced": dict(forced["move"]) if forced else None,
+            "effects": [e for e in side["pending"] if e["round"] >= state["round"]],
+        }
 
     def view(self, state: State, viewer: PlayerId | None) -> dict[str, Any]:
         """The public log and bout results; a player also sees their own units and effects."""
         public = {
-            "variant": state["variant"], "players": list(state["players"]), "pool": list(state["pool"]),
-            "phase": state["phase"], "bout": state["bout"], "round": state["round"],
-            "bouts_total": state["bouts_total"], "rounds_announced": state["length_announced"],
-            "bout_wins": dict(state["bout_wins"]), "bouts": copy.deepcopy(state["bouts"]),
-            "log": copy.deepcopy(state["log"]), "winner": state["winner"], "advantage": state["advantage"],
+            "variant": state["variant"],
+            "players": list(state["players"]),
+            "pool": list(state["pool"]),
+            "phase": state["phase"],
+            "bout": state["bout"],
+            "round": state["round"],
+            "bouts_total": state["bouts_total"],
+            "rounds_announced": state["length_announced"],
+            "bout_wins": dict(state["bout_wins"]),
+            "bouts": copy.deepcopy(state["bouts"]),
+            "log": copy.deepcopy(state["log"]),
+            "winner": state["winner"],
+            "advantage": state["advantage"],
             # What each player has shown this bout: the opponent's units only as revealed.
-            "shown": {p: [e["units"][p] for e in state["log"] if e["bout"] == state["bout"]]
-                      for p in state["players"]},
+            "shown": {p: [e["units"][p] for e in state["log"] if e["bout"] == state["bout"]] for p in state["players"]},
         }
         out: dict[str, Any] = {"turn": self.turn_label(state), "public": public}
         if viewer is not None and viewer in state["players"]:
@@ -246,8 +337,13 @@ class WarriorsEngine(BaseEngine[Any]):
             return None
         winner = state["winner"]
         loser = next(p for p in state["players"] if p != winner)
-        return Outcome(winners=(winner,), candidates=(loser,), tokens={}, garnets={},
-                       scores={p: float(w) for p, w in state["bout_wins"].items()})
+        return Outcome(
+            winners=(winner,),
+            candidates=(loser,),
+            tokens={},
+            garnets={},
+            scores={p: float(w) for p, w in state["bout_wins"].items()},
+        )
 
     def dump(self, state: State) -> dict[str, Any]:
         """The state as JSON (it already is JSON-shaped)."""

@@ -37,32 +37,60 @@ class MoveForm(MoveFormBase):
             self.cards = []
             return
         units = table(self.variant)
-        names = (["chocobo", "carbuncle"] if self.variant == "extended" else ["chocobo"]) + list(public.get("pool") or [])
+        names = (["chocobo", "carbuncle"] if self.variant == "extended" else ["chocobo"]) + list(
+            public.get("pool") or []
+        )
         playable = [c["name"] for c in self.cards if c.get("playable")]
         if self.forced:
             playable = [self.forced["unit"]]
         initial = self.initial_move
         self.fields["unit"] = forms.ChoiceField(
             choices=[(n, f"{_title(n)} [{units[n].base}]") for n in playable],
-            widget=forms.RadioSelect, label="Send out", initial=initial.get("unit") or (playable[0] if self.forced else None),
+            widget=forms.RadioSelect,
+            label="Send out",
+            initial=initial.get("unit") or (playable[0] if self.forced else None),
         )
         named = [(n, _title(n)) for n in names]
-        self.fields["guess"] = forms.ChoiceField(choices=[("", "—"), *named], required=False,
-                                                 label="Prediction (the opponent's unit)", initial=initial.get("guess"))
-        self.fields["disguise"] = forms.ChoiceField(choices=[("", "—"), *[c for c in named if c[0] != "blue mage"]],
-                                                    required=False, label="Disguise as", initial=initial.get("disguise"))
-        self.fields["select"] = forms.ChoiceField(choices=[("", "—"), *named], required=False,
-                                                  label="Closed Position: select", initial=initial.get("select"))
-        self.fields["rounds"] = forms.TypedChoiceField(choices=ROUNDS, coerce=int, required=False, empty_value=0,  # type: ignore[arg-type]
-                                                       label="Huton", initial=str(initial.get("rounds", 0)))
+        self.fields["guess"] = forms.ChoiceField(
+            choices=[("", "—"), *named],
+            required=False,
+            label="Prediction (the opponent's unit)",
+            initial=initial.get("guess"),
+        )
+        self.fields["disguise"] = forms.ChoiceField(
+            choices=[("", "—"), *[c for c in named if c[0] != "blue mage"]],
+            required=False,
+            label="Disguise as",
+            initial=initial.get("disguise"),
+        )
+        self.fields["select"] = forms.ChoiceField(
+            choices=[("", "—"), *named], required=False, label="Closed Position: select", initial=initial.get("select")
+        )
+        self.fields["rounds"] = forms.TypedChoiceField(
+            choices=ROUNDS,
+            coerce=int,
+            required=False,
+            empty_value=0,  # type: ignore[arg-type]
+            label="Huton",
+            initial=str(initial.get("rounds", 0)),
+        )
 
     def card_rows(self) -> list[dict[str, Any]]:
         """The viewer's cards for the template: name, strengths, alive, whether pickable, active."""
         picked = self["unit"].value() if "unit" in self.fields else None
         allowed = {v for v, _ in self.fields["unit"].choices} if "unit" in self.fields else set()  # type: ignore[attr-defined]
         units = table(self.variant)
-        return [{**c, "title": _title(c["name"]), "pickable": c["name"] in allowed, "checked": c["name"] == picked,
-                 "active": units[c["name"]].active, "ability": units[c["name"]].ability} for c in self.cards]
+        return [
+            {
+                **c,
+                "title": _title(c["name"]),
+                "pickable": c["name"] in allowed,
+                "checked": c["name"] == picked,
+                "active": units[c["name"]].active,
+                "ability": units[c["name"]].ability,
+            }
+            for c in self.cards
+        ]
 
     def clean(self) -> dict[str, Any]:
         """A unit with a guess, disguise or selection needs it (Huton's rounds default to 0)."""

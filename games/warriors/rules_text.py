@@ -9,8 +9,11 @@ VARIANTS = ["classic", "extended"]
 
 _SHAPE = {
     "classic": ("A Warrior's Death", "units of strength 0–9", "5 bouts of 10 rounds"),
-    "extended": ("Warriors' Death", "a pool of one unit per strength 1–10 (drawn from 20) plus the Chocobo",
-                 "3 bouts of 12 rounds"),
+    "extended": (
+        "Warriors' Death",
+        "a pool of one unit per strength 1–10 (drawn from 20) plus the Chocobo",
+        "3 bouts of 12 rounds",
+    ),
 }
 
 

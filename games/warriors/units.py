@@ -44,7 +44,9 @@ EXTENDED: tuple[Unit, ...] = (
     Unit("chocobo", 0, "cho", None, "Does nothing but be cute; infinite supply."),
     Unit("carbuncle", 0, "carb", None, "Only summoned by a Summoner; one alive at a time."),
     Unit("astrologian", 1, "ast", "guess", "Divination: predict the opponent's unit; if right, gain its strength."),
-    Unit("white mage", 1, "whm", "guess", "Rescue: predict the opponent's unit; if right, win and force it next round."),
+    Unit(
+        "white mage", 1, "whm", "guess", "Rescue: predict the opponent's unit; if right, win and force it next round."
+    ),
     Unit("blue mage", 2, "blu", "disguise", "Aetheric Mimicry: disguised, may fake an active; last winner announced."),
     Unit("red mage", 2, "rdm", None, "Magick Barrier: next round's unit looks like a Chocobo, announcements hidden."),
     Unit("bard", 3, "brd", None, "Battle Voice: in the next two rounds your units gain 1 strength."),

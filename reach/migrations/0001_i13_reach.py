@@ -6,142 +6,289 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
-        ('seasons', '0002_episode_dm_game'),
+        ("games", "0001_initial"),
+        ("seasons", "0002_episode_dm_game"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Clarification',
+            name="Clarification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('clarification', 'Clarification'), ('amendment', 'Amendment')], default='clarification', max_length=16)),
-                ('text', models.TextField()),
-                ('option_name', models.CharField(blank=True, help_text='The game option an amendment changed.', max_length=64)),
-                ('option_value', models.JSONField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.match')),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='seasons.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("clarification", "Clarification"), ("amendment", "Amendment")],
+                        default="clarification",
+                        max_length=16,
+                    ),
+                ),
+                ("text", models.TextField()),
+                (
+                    "option_name",
+                    models.CharField(blank=True, help_text="The game option an amendment changed.", max_length=64),
+                ),
+                ("option_value", models.JSONField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="seasons.season",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Delivery',
+            name="Delivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=160, unique=True)),
-                ('payload', models.JSONField()),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('sent', 'Sent'), ('failed', 'Failed')], db_index=True, default='pending', max_length=8)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='seasons.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=160, unique=True)),
+                ("payload", models.JSONField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "Pending"), ("sent", "Sent"), ("failed", "Failed")],
+                        db_index=True,
+                        default="pending",
+                        max_length=8,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="seasons.season"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'deliveries',
-                'ordering': ['-created_at', '-pk'],
+                "verbose_name_plural": "deliveries",
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Mail',
+            name="Mail",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=16)),
-                ('key', models.CharField(max_length=160, unique=True)),
-                ('subject', models.CharField(max_length=200)),
-                ('body', models.TextField()),
-                ('url', models.CharField(blank=True, max_length=300)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('digest', 'Waiting for the digest'), ('sent', 'Sent'), ('failed', 'Failed')], db_index=True, default='queued', max_length=8)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(max_length=16)),
+                ("key", models.CharField(max_length=160, unique=True)),
+                ("subject", models.CharField(max_length=200)),
+                ("body", models.TextField()),
+                ("url", models.CharField(blank=True, max_length=300)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("digest", "Waiting for the digest"),
+                            ("sent", "Sent"),
+                            ("failed", "Failed"),
+                        ],
+                        db_index=True,
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='MailPrefs',
+            name="MailPrefs",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn', models.BooleanField(default=True, verbose_name='A turn awaits your move')),
-                ('deadline', models.BooleanField(default=True, verbose_name="2 hours left and you haven't locked in")),
-                ('dmo', models.BooleanField(default=True, verbose_name='You were picked as Death Match opponent')),
-                ('dm_start', models.BooleanField(default=True, verbose_name='Your Death Match starts')),
-                ('answered', models.BooleanField(default=True, verbose_name='The dealer answered you')),
-                ('digest', models.BooleanField(default=False, verbose_name='One daily digest instead of each mail as it happens')),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='mail_prefs', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn", models.BooleanField(default=True, verbose_name="A turn awaits your move")),
+                ("deadline", models.BooleanField(default=True, verbose_name="2 hours left and you haven't locked in")),
+                ("dmo", models.BooleanField(default=True, verbose_name="You were picked as Death Match opponent")),
+                ("dm_start", models.BooleanField(default=True, verbose_name="Your Death Match starts")),
+                ("answered", models.BooleanField(default=True, verbose_name="The dealer answered you")),
+                (
+                    "digest",
+                    models.BooleanField(
+                        default=False, verbose_name="One daily digest instead of each mail as it happens"
+                    ),
+                ),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="mail_prefs",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeasonChannel',
+            name="SeasonChannel",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('discord_webhook', models.URLField(blank=True, help_text="An incoming webhook of the community's Discord server.", max_length=400)),
-                ('season', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='channel', to='seasons.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "discord_webhook",
+                    models.URLField(
+                        blank=True, help_text="An incoming webhook of the community's Discord server.", max_length=400
+                    ),
+                ),
+                (
+                    "season",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="channel", to="seasons.season"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Thread',
+            name="Thread",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='dealer_threads', to=settings.AUTH_USER_MODEL)),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='seasons.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="dealer_threads",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="seasons.season",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at', '-pk'],
+                "ordering": ["-updated_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Post',
+            name="Post",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('from_host', models.BooleanField(default=False)),
-                ('text', models.TextField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('thread', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='posts', to='reach.thread')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("from_host", models.BooleanField(default=False)),
+                ("text", models.TextField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "thread",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="posts", to="reach.thread"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['thread', 'pk'],
+                "ordering": ["thread", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='ThreadRead',
+            name="ThreadRead",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('last_post_id', models.PositiveBigIntegerField(default=0)),
-                ('thread', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reads', to='reach.thread')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("last_post_id", models.PositiveBigIntegerField(default=0)),
+                (
+                    "thread",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="reads", to="reach.thread"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='thread',
-            constraint=models.UniqueConstraint(condition=models.Q(('match__isnull', False)), fields=('match', 'player'), name='thread_one_per_match_player'),
+            model_name="thread",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("match__isnull", False)),
+                fields=("match", "player"),
+                name="thread_one_per_match_player",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='thread',
-            constraint=models.UniqueConstraint(condition=models.Q(('match__isnull', True)), fields=('season', 'player'), name='thread_one_per_season_player'),
+            model_name="thread",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("match__isnull", True)),
+                fields=("season", "player"),
+                name="thread_one_per_season_player",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='thread',
-            constraint=models.CheckConstraint(condition=models.Q(('match__isnull', False), ('season__isnull', False), _connector='OR'), name='thread_has_a_place'),
+            model_name="thread",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("match__isnull", False), ("season__isnull", False), _connector="OR"),
+                name="thread_has_a_place",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='threadread',
-            constraint=models.UniqueConstraint(fields=('thread', 'user'), name='thread_read_unique'),
+            model_name="threadread",
+            constraint=models.UniqueConstraint(fields=("thread", "user"), name="thread_read_unique"),
         ),
     ]

@@ -26,8 +26,15 @@ def _require_host(user: Any, *, match: Match | None, season: Season | None) -> N
     raise ReachError("Only a host posts clarifications.", status=403)
 
 
-def clarification_post(*, user: Any, text: str, match: Match | None = None, season: Season | None = None,
-                       option_name: str = "", option_value: Any = None) -> Clarification:
+def clarification_post(
+    *,
+    user: Any,
+    text: str,
+    match: Match | None = None,
+    season: Season | None = None,
+    option_name: str = "",
+    option_value: Any = None,
+) -> Clarification:
     """Post a clarification (or, with ``option_name``, an amendment changing that option) to a match or a season.
 
     It is public: pinned on the match page (a season's on every match of it), a line in the
@@ -49,12 +56,14 @@ def clarification_post(*, user: Any, text: str, match: Match | None = None, seas
         value = None
         if option_name:
             try:
-                value = match_option_change(match_id=match.pk, name=option_name, value=option_value, user=user,
-                                            reason=body)
+                value = match_option_change(
+                    match_id=match.pk, name=option_name, value=option_value, user=user, reason=body
+                )
             except RuleError as exc:
                 raise ReachError(f"Amendment refused: {exc}") from exc
-        clar = Clarification.objects.create(season=season, match=match, kind=kind, text=body,
-                                            option_name=option_name, option_value=value, author=user)
+        clar = Clarification.objects.create(
+            season=season, match=match, kind=kind, text=body, option_name=option_name, option_value=value, author=user
+        )
         label = clar.get_kind_display()
         change = f" ({option_name} is now {value})" if option_name else ""
         if match is not None:
@@ -64,8 +73,16 @@ def clarification_post(*, user: Any, text: str, match: Match | None = None, seas
             for m in season_selectors.season_matches(season).filter(status__in=["running", "paused"]):
                 match_line_post(match_id=m.pk, text=f"{label}: {body}")
         if season is not None:
-            season_log(season=season, action=f"{kind}_post", user=user, reason=body, match=match.pk if match else None,
-                       option=option_name or None, value=value, clarification=clar.pk)
+            season_log(
+                season=season,
+                action=f"{kind}_post",
+                user=user,
+                reason=body,
+                match=match.pk if match else None,
+                option=option_name or None,
+                value=value,
+                clarification=clar.pk,
+            )
     return clar
 
 

@@ -51,12 +51,19 @@ def season_channel_set(*, season: Season, discord_webhook: str) -> SeasonChannel
     return channel
 
 
-def announcement_queue(*, season: Season, key: str, title: str, description: str = "", path: str = "") -> Delivery | None:
+def announcement_queue(
+    *, season: Season, key: str, title: str, description: str = "", path: str = ""
+) -> Delivery | None:
     """Queue one public announcement for the season's webhook; None when it has none or ``key`` was queued."""
     if not webhook_of(season):
         return None
-    embed = {"title": title[:256], "description": description[:DESCRIPTION_LIMIT], "color": GARNET_COLOUR,
-             "timestamp": timezone.now().isoformat(), "footer": {"text": season.name[:200]}}
+    embed = {
+        "title": title[:256],
+        "description": description[:DESCRIPTION_LIMIT],
+        "color": GARNET_COLOUR,
+        "timestamp": timezone.now().isoformat(),
+        "footer": {"text": season.name[:200]},
+    }
     if path:
         embed["url"] = f"{settings.GARNET_SITE_URL}{path}"
     payload = {"username": "Garnet", "embeds": [embed], "allowed_mentions": {"parse": []}}
@@ -86,7 +93,7 @@ def delivery_run_inline(*, delivery_id: int) -> None:
 
 def backoff(attempts: int) -> float:
     """Seconds to wait after the ``attempts``-th failed try on a 5xx: 2, 4, 8 … capped at 5 minutes."""
-    return float(min(300, 2 ** attempts))
+    return float(min(300, 2**attempts))
 
 
 def delivery_attempt(*, delivery_id: int) -> Attempt:
@@ -106,16 +113,22 @@ def delivery_attempt(*, delivery_id: int) -> Attempt:
     except requests.RequestException as exc:
         return _failed(delivery, f"no answer: {exc}", retry_in=backoff(delivery.attempts))
     if 200 <= resp.status_code < 300:
-        Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.SENT, sent_at=timezone.now(),
-                                                       last_error="")
+        Delivery.objects.filter(pk=delivery.pk).update(
+            status=Delivery.Status.SENT, sent_at=timezone.now(), last_error=""
+        )
         return Attempt(done=True, status=resp.status_code)
     if resp.status_code == 429:
         return _failed(delivery, "rate limited (429)", retry_in=_retry_after(resp), status=429, counts=False)
     if resp.status_code >= 500:
-        return _failed(delivery, f"Discord answered {resp.status_code}", retry_in=backoff(delivery.attempts),
-                       status=resp.status_code)
-    Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.FAILED,
-                                                   last_error=f"Discord answered {resp.status_code}: {resp.text[:300]}")
+        return _failed(
+            delivery,
+            f"Discord answered {resp.status_code}",
+            retry_in=backoff(delivery.attempts),
+            status=resp.status_code,
+        )
+    Delivery.objects.filter(pk=delivery.pk).update(
+        status=Delivery.Status.FAILED, last_error=f"Discord answered {resp.status_code}: {resp.text[:300]}"
+    )
     return Attempt(done=True, status=resp.status_code)
 
 
@@ -130,8 +143,9 @@ def _retry_after(resp: requests.Response) -> float:
             return 1.0
 
 
-def _failed(delivery: Delivery, error: str, *, retry_in: float, status: int | None = None,
-            counts: bool = True) -> Attempt:
+def _failed(
+    delivery: Delivery, error: str, *, retry_in: float, status: int | None = None, counts: bool = True
+) -> Attempt:
     """Record a failed try; past ``MAX_ATTEMPTS`` (a 429 does not count) the delivery fails for good."""
     if not counts:
         Delivery.objects.filter(pk=delivery.pk).update(attempts=delivery.attempts - 1, last_error=error)

@@ -95,8 +95,9 @@ def mail_queue(*, user: Any, kind: str, key: str, subject: str, body: str, url: 
     status = Mail.Status.DIGEST if prefs.digest else Mail.Status.QUEUED
     try:
         with transaction.atomic():
-            mail = Mail.objects.create(user=user, kind=kind, key=key[:160], subject=subject[:200], body=body,
-                                       url=url, status=status)
+            mail = Mail.objects.create(
+                user=user, kind=kind, key=key[:160], subject=subject[:200], body=body, url=url, status=status
+            )
     except IntegrityError:
         return None
     if status == Mail.Status.QUEUED:
@@ -117,13 +118,21 @@ def _message(mail: Mail) -> EmailMessage:
     link = f"\n{settings.GARNET_SITE_URL}{mail.url}\n" if mail.url else ""
     settings_url = f"{settings.GARNET_SITE_URL}{reverse('reach:mail_prefs')}"
     what = KIND_TITLES.get(kind, "these e-mails")
-    footer = (f"\n--\nYou get this because \"{what}\" is on in your Garnet e-mail settings: {settings_url}\n"
-              f"Stop it with one click: {stop}\n")
+    footer = (
+        f'\n--\nYou get this because "{what}" is on in your Garnet e-mail settings: {settings_url}\n'
+        f"Stop it with one click: {stop}\n"
+    )
     return EmailMessage(
-        subject=mail.subject, body=f"Hello {user.username},\n\n{mail.body}{link}{footer}", to=[user.email],
+        subject=mail.subject,
+        body=f"Hello {user.username},\n\n{mail.body}{link}{footer}",
+        to=[user.email],
         from_email=settings.DEFAULT_FROM_EMAIL,
-        headers={"List-Unsubscribe": f"<{stop}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-                 "Auto-Submitted": "auto-generated"})
+        headers={
+            "List-Unsubscribe": f"<{stop}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
 
 
 def mail_send(*, mail_id: int) -> bool:
@@ -159,15 +168,22 @@ def mail_digests_send(*, now: datetime | None = None) -> int:
         local = timezone.localtime(moment, user_zone(user))
         if local.hour != settings.GARNET_DIGEST_HOUR:
             continue
-        lines = [f"- {m.subject} ({local_time(user, m.created_at)})"
-                 + (f"\n  {settings.GARNET_SITE_URL}{m.url}" if m.url else "") for m in items]
+        lines = [
+            f"- {m.subject} ({local_time(user, m.created_at)})"
+            + (f"\n  {settings.GARNET_SITE_URL}{m.url}" if m.url else "")
+            for m in items
+        ]
         with transaction.atomic():
             try:
                 with transaction.atomic():
                     digest = Mail.objects.create(
-                        user=user, kind="digest", key=f"digest:{user.pk}:{local:%Y-%m-%d}",
+                        user=user,
+                        kind="digest",
+                        key=f"digest:{user.pk}:{local:%Y-%m-%d}",
                         subject=f"Your Garnet day: {len(items)} update{'s' if len(items) != 1 else ''}",
-                        body="Since your last digest:\n\n" + "\n".join(lines) + "\n", url=reverse("games:dashboard"))
+                        body="Since your last digest:\n\n" + "\n".join(lines) + "\n",
+                        url=reverse("games:dashboard"),
+                    )
             except IntegrityError:
                 continue
             Mail.objects.filter(pk__in=[m.pk for m in items]).update(status=Mail.Status.SENT, sent_at=moment)

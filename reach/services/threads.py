@@ -31,8 +31,9 @@ def thread_open(*, player: Any, match: Match | None = None, season: Season | Non
         found = Thread.objects.filter(match=match, player=player).first()
         if found is not None:
             return found
-        return Thread.objects.get_or_create(match=match, player=player,
-                                            defaults={"season": season_selectors.season_of_match(match)})[0]
+        return Thread.objects.get_or_create(
+            match=match, player=player, defaults={"season": season_selectors.season_of_match(match)}
+        )[0]
     if season is None:
         raise ReachError("A thread belongs to a match or a season.")
     if season_selectors.entrant_of(season, player) is None:
@@ -67,22 +68,44 @@ def post_write(*, thread: Thread, author: Any, text: str) -> Post:
         events: list[broadcast.Event] = []
         # The push names who wrote and where, never the text: the page fetches that for its reader.
         if from_host:
-            events.append((broadcast.group_user(thread.player_id), {
-                "type": "user.notify", "kind": "thread", "thread": thread.pk,
-                "text": f"The dealer answered you on {where}.", "url": thread_url(thread, for_host=False)}))
+            events.append(
+                (
+                    broadcast.group_user(thread.player_id),
+                    {
+                        "type": "user.notify",
+                        "kind": "thread",
+                        "thread": thread.pk,
+                        "text": f"The dealer answered you on {where}.",
+                        "url": thread_url(thread, for_host=False),
+                    },
+                )
+            )
         for host in selectors.thread_hosts(thread):
             if host.pk != author.pk:
-                events.append((broadcast.group_user(host.pk), {
-                    "type": "user.notify", "kind": "thread", "thread": thread.pk,
-                    "text": f"{thread.player.username} wrote on {where}.", "url": thread_url(thread, for_host=True)}))
+                events.append(
+                    (
+                        broadcast.group_user(host.pk),
+                        {
+                            "type": "user.notify",
+                            "kind": "thread",
+                            "thread": thread.pk,
+                            "text": f"{thread.player.username} wrote on {where}.",
+                            "url": thread_url(thread, for_host=True),
+                        },
+                    )
+                )
         transaction.on_commit(lambda: broadcast.send(events))
         if from_host:
             from reach.services.mail import mail_queue
 
-            mail_queue(user=thread.player, kind="answered", key=f"answered:{post.pk}",
-                       subject=f"The dealer answered you on {where}",
-                       body=f"The dealer answered your question on {where}.\n\n{body}\n",
-                       url=thread_url(thread, for_host=False))
+            mail_queue(
+                user=thread.player,
+                kind="answered",
+                key=f"answered:{post.pk}",
+                subject=f"The dealer answered you on {where}",
+                body=f"The dealer answered your question on {where}.\n\n{body}\n",
+                url=thread_url(thread, for_host=False),
+            )
     return post
 
 

@@ -27,11 +27,16 @@ def clarifications_for(place: Any) -> list[Any]:
 
 @register.inclusion_tag("reach/_dealer_slot.html", takes_context=True)
 def dealer_slot(context: dict[str, Any], place: Any) -> dict[str, Any]:
-    """"Ask the dealer" for a player of the match or season; "post a clarification" for its host."""
+    """ "Ask the dealer" for a player of the match or season; "post a clarification" for its host."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    out: dict[str, Any] = {"place": place, "is_match": isinstance(place, Match), "player": False, "host": False,
-                           "unread": 0}
+    out: dict[str, Any] = {
+        "place": place,
+        "is_match": isinstance(place, Match),
+        "player": False,
+        "host": False,
+        "unread": 0,
+    }
     if user is None or not user.is_authenticated:
         return out
     if isinstance(place, Match):

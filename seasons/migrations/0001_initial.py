@@ -6,170 +6,440 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Episode',
+            name="Episode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('main', 'Main Match'), ('ec_pick', 'MM winners pick the EC'), ('dmo_pick', 'EC picks a DMO'), ('death', 'Death Match'), ('done', 'Done')], default='main', max_length=16)),
-                ('mm_winners', models.JSONField(blank=True, default=list)),
-                ('candidates', models.JSONField(blank=True, default=list, help_text="EC candidates in order (the MM's, then lowest score).")),
-                ('escaped', models.JSONField(blank=True, default=list, help_text='Candidates who spent a Token of Life to escape.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('mm_match', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='season_episode', to='games.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("main", "Main Match"),
+                            ("ec_pick", "MM winners pick the EC"),
+                            ("dmo_pick", "EC picks a DMO"),
+                            ("death", "Death Match"),
+                            ("done", "Done"),
+                        ],
+                        default="main",
+                        max_length=16,
+                    ),
+                ),
+                ("mm_winners", models.JSONField(blank=True, default=list)),
+                (
+                    "candidates",
+                    models.JSONField(
+                        blank=True, default=list, help_text="EC candidates in order (the MM's, then lowest score)."
+                    ),
+                ),
+                (
+                    "escaped",
+                    models.JSONField(
+                        blank=True, default=list, help_text="Candidates who spent a Token of Life to escape."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "mm_match",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="season_episode",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'number'],
+                "ordering": ["season", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Entrant',
+            name="Entrant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('alive', 'Alive'), ('eliminated', 'Eliminated'), ('replaced', 'Replaced')], default='alive', max_length=16)),
-                ('place', models.PositiveSmallIntegerField(blank=True, help_text='Final place, set on elimination.', null=True)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to=settings.AUTH_USER_MODEL)),
-                ('eliminated_in', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='seasons.episode')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("alive", "Alive"), ("eliminated", "Eliminated"), ("replaced", "Replaced")],
+                        default="alive",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "place",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Final place, set on elimination.", null=True
+                    ),
+                ),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "eliminated_in",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="seasons.episode",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'user__username'],
+                "ordering": ["season", "user__username"],
             },
         ),
         migrations.CreateModel(
-            name='Duel',
+            name="Duel",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('match', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='season_duel', to='games.match')),
-                ('dmo', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='duels_as_dmo', to='seasons.entrant')),
-                ('ec', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='duels_as_ec', to='seasons.entrant')),
-                ('loser', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='seasons.entrant')),
-                ('episode', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='duels', to='seasons.episode')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "match",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="season_duel",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "dmo",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="duels_as_dmo",
+                        to="seasons.entrant",
+                    ),
+                ),
+                (
+                    "ec",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="duels_as_ec", to="seasons.entrant"
+                    ),
+                ),
+                (
+                    "loser",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="seasons.entrant",
+                    ),
+                ),
+                (
+                    "episode",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="duels", to="seasons.episode"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['episode', 'pk'],
+                "ordering": ["episode", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Pick',
+            name="Pick",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('dmo', 'DMO pick'), ('ec', 'EC pick')], max_length=8)),
-                ('deadline', models.DateTimeField()),
-                ('status', models.CharField(choices=[('open', 'Open'), ('made', 'Made'), ('timed_out', 'Timed out (drawn by lot)'), ('overridden', 'Set by a host')], db_index=True, default='open', max_length=16)),
-                ('made_at', models.DateTimeField(blank=True, null=True)),
-                ('choice', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='seasons.entrant')),
-                ('duel', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='picks', to='seasons.duel')),
-                ('episode', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='picks', to='seasons.episode')),
-                ('picker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='picks', to='seasons.entrant')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=[("dmo", "DMO pick"), ("ec", "EC pick")], max_length=8)),
+                ("deadline", models.DateTimeField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Open"),
+                            ("made", "Made"),
+                            ("timed_out", "Timed out (drawn by lot)"),
+                            ("overridden", "Set by a host"),
+                        ],
+                        db_index=True,
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                ("made_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "choice",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="seasons.entrant",
+                    ),
+                ),
+                (
+                    "duel",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="picks",
+                        to="seasons.duel",
+                    ),
+                ),
+                (
+                    "episode",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="picks", to="seasons.episode"
+                    ),
+                ),
+                (
+                    "picker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="picks", to="seasons.entrant"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['episode', 'pk'],
+                "ordering": ["episode", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('slug', models.SlugField(unique=True)),
-                ('status', models.CharField(choices=[('draft', 'Not started'), ('running', 'Running'), ('paused', 'Paused'), ('finished', 'Finished')], db_index=True, default='draft', max_length=16)),
-                ('gamewide_order', models.JSONField(blank=True, default=list, help_text='The public tiebreak order drawn at the start.')),
-                ('seed', models.CharField(blank=True, max_length=64)),
-                ('token_mode', models.CharField(choices=[('spent', 'Spent: a token lets the EC escape the DM'), ('shield', 'Shield: holders may not be picked as DMO')], default='shield', max_length=8)),
-                ('confiscate_garnets', models.BooleanField(default=True, help_text="An eliminated player's garnets are confiscated.")),
-                ('garnets_public', models.BooleanField(default=True, help_text='Show every balance on the season home.')),
-                ('mm_turn_seconds', models.PositiveIntegerField(default=86400, help_text='Length of a Main Match round.')),
-                ('dm_turn_seconds', models.PositiveIntegerField(blank=True, help_text="DM turn length; blank: the game's own.", null=True)),
-                ('pick_seconds', models.PositiveIntegerField(default=86400, help_text='How long an EC has to pick a DMO.')),
-                ('ecs_per_episode', models.PositiveSmallIntegerField(default=1, help_text='ECs (and so Death Matches) per episode.')),
-                ('mm_winners_pick_ec', models.BooleanField(default=False)),
-                ('dm_game', models.CharField(default='warriors', help_text='The default Death Match game.', max_length=32)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('hosts', models.ManyToManyField(blank=True, related_name='hosted_seasons', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120)),
+                ("slug", models.SlugField(unique=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Not started"),
+                            ("running", "Running"),
+                            ("paused", "Paused"),
+                            ("finished", "Finished"),
+                        ],
+                        db_index=True,
+                        default="draft",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "gamewide_order",
+                    models.JSONField(
+                        blank=True, default=list, help_text="The public tiebreak order drawn at the start."
+                    ),
+                ),
+                ("seed", models.CharField(blank=True, max_length=64)),
+                (
+                    "token_mode",
+                    models.CharField(
+                        choices=[
+                            ("spent", "Spent: a token lets the EC escape the DM"),
+                            ("shield", "Shield: holders may not be picked as DMO"),
+                        ],
+                        default="shield",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "confiscate_garnets",
+                    models.BooleanField(default=True, help_text="An eliminated player's garnets are confiscated."),
+                ),
+                (
+                    "garnets_public",
+                    models.BooleanField(default=True, help_text="Show every balance on the season home."),
+                ),
+                (
+                    "mm_turn_seconds",
+                    models.PositiveIntegerField(default=86400, help_text="Length of a Main Match round."),
+                ),
+                (
+                    "dm_turn_seconds",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="DM turn length; blank: the game's own.", null=True
+                    ),
+                ),
+                (
+                    "pick_seconds",
+                    models.PositiveIntegerField(default=86400, help_text="How long an EC has to pick a DMO."),
+                ),
+                (
+                    "ecs_per_episode",
+                    models.PositiveSmallIntegerField(default=1, help_text="ECs (and so Death Matches) per episode."),
+                ),
+                ("mm_winners_pick_ec", models.BooleanField(default=False)),
+                (
+                    "dm_game",
+                    models.CharField(default="warriors", help_text="The default Death Match game.", max_length=32),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "hosts",
+                    models.ManyToManyField(blank=True, related_name="hosted_seasons", to=settings.AUTH_USER_MODEL),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='LedgerEntry',
+            name="LedgerEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('currency', models.CharField(choices=[('token', 'Token of Life'), ('garnet', 'Garnet')], max_length=8)),
-                ('amount', models.IntegerField()),
-                ('reason', models.TextField()),
-                ('source', models.CharField(choices=[('match', 'A match'), ('host', 'A host adjustment'), ('transfer', 'A transfer'), ('elimination', 'Confiscation on elimination'), ('token_use', 'A Token of Life spent')], max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('counterpart', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='seasons.entrant')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('entrant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ledger', to='seasons.entrant')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.match')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ledger', to='seasons.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "currency",
+                    models.CharField(choices=[("token", "Token of Life"), ("garnet", "Garnet")], max_length=8),
+                ),
+                ("amount", models.IntegerField()),
+                ("reason", models.TextField()),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("match", "A match"),
+                            ("host", "A host adjustment"),
+                            ("transfer", "A transfer"),
+                            ("elimination", "Confiscation on elimination"),
+                            ("token_use", "A Token of Life spent"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "counterpart",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="seasons.entrant",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "entrant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ledger", to="seasons.entrant"
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ledger", to="seasons.season"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'ledger entries',
-                'ordering': ['season', 'pk'],
+                "verbose_name_plural": "ledger entries",
+                "ordering": ["season", "pk"],
             },
         ),
         migrations.AddField(
-            model_name='episode',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='episodes', to='seasons.season'),
+            model_name="episode",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="episodes", to="seasons.season"
+            ),
         ),
         migrations.AddField(
-            model_name='entrant',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entrants', to='seasons.season'),
+            model_name="entrant",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="entrants", to="seasons.season"
+            ),
         ),
         migrations.CreateModel(
-            name='SeasonLog',
+            name="SeasonLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=64)),
-                ('reason', models.TextField(blank=True)),
-                ('details', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='log', to='seasons.season')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("action", models.CharField(max_length=64)),
+                ("reason", models.TextField(blank=True)),
+                ("details", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="log", to="seasons.season"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Notice',
+            name="Notice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=32)),
-                ('text', models.TextField()),
-                ('url', models.CharField(blank=True, max_length=300)),
-                ('key', models.CharField(blank=True, help_text='Deduplicates reminders.', max_length=120, null=True, unique=True)),
-                ('seen', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notices', to=settings.AUTH_USER_MODEL)),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='notices', to='seasons.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(max_length=32)),
+                ("text", models.TextField()),
+                ("url", models.CharField(blank=True, max_length=300)),
+                (
+                    "key",
+                    models.CharField(
+                        blank=True, help_text="Deduplicates reminders.", max_length=120, null=True, unique=True
+                    ),
+                ),
+                ("seen", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="notices", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notices",
+                        to="seasons.season",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
-                'indexes': [models.Index(fields=['user', 'seen'], name='notice_user_seen_idx')],
+                "ordering": ["-created_at", "-pk"],
+                "indexes": [models.Index(fields=["user", "seen"], name="notice_user_seen_idx")],
             },
         ),
         migrations.AddConstraint(
-            model_name='episode',
-            constraint=models.UniqueConstraint(fields=('season', 'number'), name='episode_unique_number'),
+            model_name="episode",
+            constraint=models.UniqueConstraint(fields=("season", "number"), name="episode_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='entrant',
-            constraint=models.UniqueConstraint(fields=('season', 'user'), name='entrant_unique_user'),
+            model_name="entrant",
+            constraint=models.UniqueConstraint(fields=("season", "user"), name="entrant_unique_user"),
         ),
     ]

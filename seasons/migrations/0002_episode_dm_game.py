@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('seasons', '0001_initial'),
+        ("seasons", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='episode',
-            name='dm_game',
+            model_name="episode",
+            name="dm_game",
             field=models.CharField(blank=True, help_text="This episode's DM game; blank: the season's.", max_length=32),
         ),
     ]

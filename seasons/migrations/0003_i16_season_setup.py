@@ -6,102 +6,181 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
-        ('seasons', '0002_episode_dm_game'),
+        ("games", "0001_initial"),
+        ("seasons", "0002_episode_dm_game"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='duel',
-            name='ready',
-            field=models.JSONField(blank=True, default=list, help_text='Handles of the players who pressed Ready.'),
+            model_name="duel",
+            name="ready",
+            field=models.JSONField(blank=True, default=list, help_text="Handles of the players who pressed Ready."),
         ),
         migrations.AddField(
-            model_name='duel',
-            name='starts_at',
-            field=models.DateTimeField(blank=True, help_text="A scheduled DM's start (it has no match yet).", null=True),
+            model_name="duel",
+            name="starts_at",
+            field=models.DateTimeField(
+                blank=True, help_text="A scheduled DM's start (it has no match yet).", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='champion',
-            field=models.ForeignKey(blank=True, help_text="The Final's winner.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='seasons.entrant'),
+            model_name="season",
+            name="champion",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The Final's winner.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="seasons.entrant",
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='dm_lead_seconds',
-            field=models.PositiveIntegerField(default=0, help_text='How long after the DMO is known its Death Match starts (both players ready start it at once); 0: it starts at once.'),
+            model_name="season",
+            name="dm_lead_seconds",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="How long after the DMO is known its Death Match starts (both players ready start it at once); 0: it starts at once.",
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='dm_no_show',
-            field=models.CharField(choices=[('default', 'It starts anyway; their missed turns get default moves'), ('forfeit', 'They forfeit: the player who is ready wins')], default='default', help_text='What happens to a player not ready when a scheduled Death Match starts.', max_length=8),
+            model_name="season",
+            name="dm_no_show",
+            field=models.CharField(
+                choices=[
+                    ("default", "It starts anyway; their missed turns get default moves"),
+                    ("forfeit", "They forfeit: the player who is ready wins"),
+                ],
+                default="default",
+                help_text="What happens to a player not ready when a scheduled Death Match starts.",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='final_legs',
-            field=models.PositiveSmallIntegerField(default=3, help_text='The Final is best of this many games.'),
+            model_name="season",
+            name="final_legs",
+            field=models.PositiveSmallIntegerField(default=3, help_text="The Final is best of this many games."),
         ),
         migrations.AddField(
-            model_name='season',
-            name='finalists',
-            field=models.PositiveSmallIntegerField(choices=[(2, '2'), (3, '3')], default=2, help_text='The Final begins when this many players are left.'),
+            model_name="season",
+            name="finalists",
+            field=models.PositiveSmallIntegerField(
+                choices=[(2, "2"), (3, "3")], default=2, help_text="The Final begins when this many players are left."
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='signup_code',
-            field=models.CharField(blank=True, help_text='A shared code players use to ask to join; the host approves each.', max_length=32),
+            model_name="season",
+            name="signup_code",
+            field=models.CharField(
+                blank=True, help_text="A shared code players use to ask to join; the host approves each.", max_length=32
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='starting_garnets',
-            field=models.PositiveIntegerField(default=0, help_text='Garnets each player holds when the season starts.'),
+            model_name="season",
+            name="starting_garnets",
+            field=models.PositiveIntegerField(default=0, help_text="Garnets each player holds when the season starts."),
         ),
         migrations.AddField(
-            model_name='season',
-            name='starting_tokens',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Tokens of Life each player starts with.'),
+            model_name="season",
+            name="starting_tokens",
+            field=models.PositiveSmallIntegerField(default=0, help_text="Tokens of Life each player starts with."),
         ),
         migrations.AddField(
-            model_name='season',
-            name='time_zone',
-            field=models.CharField(default='UTC', help_text="The host's time zone for the console's times.", max_length=64),
+            model_name="season",
+            name="time_zone",
+            field=models.CharField(
+                default="UTC", help_text="The host's time zone for the console's times.", max_length=64
+            ),
         ),
         migrations.CreateModel(
-            name='FinalLeg',
+            name="FinalLeg",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('stage', models.CharField(choices=[('semi', 'Semifinal'), ('final', 'Final')], max_length=8)),
-                ('number', models.PositiveSmallIntegerField()),
-                ('game', models.CharField(max_length=32)),
-                ('players', models.JSONField(default=list)),
-                ('match', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='season_final_leg', to='games.match')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='final_legs_played', to='seasons.season')),
-                ('winner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='seasons.entrant')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("stage", models.CharField(choices=[("semi", "Semifinal"), ("final", "Final")], max_length=8)),
+                ("number", models.PositiveSmallIntegerField()),
+                ("game", models.CharField(max_length=32)),
+                ("players", models.JSONField(default=list)),
+                (
+                    "match",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="season_final_leg",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="final_legs_played",
+                        to="seasons.season",
+                    ),
+                ),
+                (
+                    "winner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="seasons.entrant",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'pk'],
+                "ordering": ["season", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Invite',
+            name="Invite",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('handle', models.CharField(max_length=150)),
-                ('email', models.EmailField(blank=True, max_length=254)),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('requested', models.BooleanField(default=False, help_text='Asked for by the player with the sign-up code.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('used_at', models.DateTimeField(blank=True, help_text='Accepted (invite) or approved (request).', null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invites', to='seasons.season')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("handle", models.CharField(max_length=150)),
+                ("email", models.EmailField(blank=True, max_length=254)),
+                ("token", models.CharField(max_length=64, unique=True)),
+                (
+                    "requested",
+                    models.BooleanField(default=False, help_text="Asked for by the player with the sign-up code."),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "used_at",
+                    models.DateTimeField(blank=True, help_text="Accepted (invite) or approved (request).", null=True),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="invites", to="seasons.season"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'handle'],
-                'constraints': [models.UniqueConstraint(fields=('season', 'handle'), name='invite_unique_handle')],
+                "ordering": ["season", "handle"],
+                "constraints": [models.UniqueConstraint(fields=("season", "handle"), name="invite_unique_handle")],
             },
         ),
     ]

@@ -5,28 +5,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_i17_seed_commitment'),
-        ('seasons', '0002_episode_dm_game'),
+        ("games", "0003_i17_seed_commitment"),
+        ("seasons", "0002_episode_dm_game"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GarnetHold',
+            name="GarnetHold",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.PositiveIntegerField()),
-                ('charged', models.BooleanField(default=False, help_text='The turn closed and the move spent them.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('entrant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='holds', to='seasons.entrant')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.match')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='holds', to='seasons.season')),
-                ('turn', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.turn')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("amount", models.PositiveIntegerField()),
+                ("charged", models.BooleanField(default=False, help_text="The turn closed and the move spent them.")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "entrant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="holds", to="seasons.entrant"
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.match"),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="holds", to="seasons.season"
+                    ),
+                ),
+                (
+                    "turn",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.turn"),
+                ),
             ],
             options={
-                'ordering': ['season', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('turn', 'entrant'), name='hold_one_per_turn')],
+                "ordering": ["season", "pk"],
+                "constraints": [models.UniqueConstraint(fields=("turn", "entrant"), name="hold_one_per_turn")],
             },
         ),
     ]

@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('seasons', '0003_i16_season_setup'),
-        ('seasons', '0003_i17_garnet_holds'),
+        ("seasons", "0003_i16_season_setup"),
+        ("seasons", "0003_i17_garnet_holds"),
     ]
 
-    operations = [
-    ]
+    operations = []

@@ -73,17 +73,30 @@ def season_cast(*, season: Season, roster: str, user: Any, base_url: str = "") -
             if handle in users:
                 Entrant.objects.get_or_create(season=season, user=users[handle])
             elif not Invite.objects.filter(season=season, handle=handle).exists():
-                invites.append(Invite.objects.create(season=season, handle=handle, email=email,
-                                                     token=secrets.token_urlsafe(24), created_by=user))
-        season_log(season=season, action="season_cast", user=user, players=[h for h, _ in pairs],
-                   invited=[i.handle for i in invites])
+                invites.append(
+                    Invite.objects.create(
+                        season=season, handle=handle, email=email, token=secrets.token_urlsafe(24), created_by=user
+                    )
+                )
+        season_log(
+            season=season,
+            action="season_cast",
+            user=user,
+            players=[h for h, _ in pairs],
+            invited=[i.handle for i in invites],
+        )
     for invite in invites:
         if invite.email:
-            transaction.on_commit(lambda i=invite: send_mail(
-                f"You are invited to {season.name}",
-                f"Hello {i.handle},\n\nYou have a place in {season.name}. Set your password here and you "
-                f"land in the season:\n\n{base_url}{invite_url(i)}\n\nThe link works once.",
-                None, [i.email], fail_silently=True))
+            transaction.on_commit(
+                lambda i=invite: send_mail(  # type: ignore[misc]
+                    f"You are invited to {season.name}",
+                    f"Hello {i.handle},\n\nYou have a place in {season.name}. Set your password here and you "
+                    f"land in the season:\n\n{base_url}{invite_url(i)}\n\nThe link works once.",
+                    None,
+                    [i.email],
+                    fail_silently=True,
+                )
+            )
     return invites
 
 
@@ -94,7 +107,7 @@ def invite_accept(*, token: str, password: str, email: str = "") -> Entrant:
         raise SeasonError("This invite link has already been used or does not exist.", status=404)
     model = get_user_model()
     if model.objects.filter(username=invite.handle).exists():
-        raise SeasonError(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.', 409)
+        raise SeasonError(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.', status=409)
     candidate = model(username=invite.handle, email=email or invite.email)
     try:
         validate_password(password, candidate)
@@ -117,8 +130,11 @@ def season_join_request(*, season: Season, code: str, user: Any) -> Invite:
         raise SeasonError("This season has already started.", status=409)
     if selectors.entrant_of(season, user) is not None:
         raise SeasonError("You are already in this season.", status=409)
-    invite, _ = Invite.objects.get_or_create(season=season, handle=user.username, defaults={
-        "requested": True, "user": user, "token": secrets.token_urlsafe(24), "email": user.email or ""})
+    invite, _ = Invite.objects.get_or_create(
+        season=season,
+        handle=user.username,
+        defaults={"requested": True, "user": user, "token": secrets.token_urlsafe(24), "email": user.email or ""},
+    )
     season_log(season=season, action="join_request", player=user.username)
     return invite
 
@@ -132,13 +148,19 @@ def invite_approve(*, season: Season, invite_id: int, user: Any) -> Entrant:
         entrant, _ = Entrant.objects.get_or_create(season=season, user=invite.user)
         Invite.objects.filter(pk=invite.pk).update(used_at=timezone.now())
         season_log(season=season, action="join_approve", user=user, player=invite.handle)
-        notice_send(user=invite.user, season=season, kind="joined", url=reverse("season_home", args=[season.slug]),
-                    text=f"You are in {season.name}.")
+        notice_send(
+            user=invite.user,
+            season=season,
+            kind="joined",
+            url=reverse("season_home", args=[season.slug]),
+            text=f"You are in {season.name}.",
+        )
     return entrant
 
 
-def season_order_set(*, season: Season, user: Any, order: Sequence[str] | None = None, move: str = "",
-                     seed: str | None = None) -> list[str]:
+def season_order_set(
+    *, season: Season, user: Any, order: Sequence[str] | None = None, move: str = "", seed: str | None = None
+) -> list[str]:
     """Set the gamewide tiebreak order before the start: ``order`` as given, ``move`` one place up,
     or (neither) drawn at random. The season's start keeps it."""
     if season.status != Season.Status.DRAFT:

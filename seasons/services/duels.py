@@ -17,8 +17,12 @@ from seasons.services.notify import require_reason, season_log
 
 
 def _scheduled(duel_id: int) -> Duel:
-    duel = (Duel.objects.select_for_update(of=("self",)).select_related("episode__season", "ec__user", "dmo__user")
-            .filter(pk=duel_id).first())
+    duel = (
+        Duel.objects.select_for_update(of=("self",))
+        .select_related("episode__season", "ec__user", "dmo__user")
+        .filter(pk=duel_id)
+        .first()
+    )
     if duel is None:
         raise SeasonError("There is no such Death Match.", status=404)
     if duel.match_id is not None or duel.loser_id is not None:
@@ -59,8 +63,16 @@ def duel_schedule(*, season: Season, duel_id: int, starts_at: datetime, user: An
             raise SeasonError("That Death Match is not part of this season.", status=404)
         duel.starts_at = starts_at
         duel.save(update_fields=["starts_at"])
-        season_log(season=season, action="dm_rescheduled", user=user, reason=reason, episode=duel.episode.number,
-                   ec=duel.ec.handle, dmo=duel.dmo.handle if duel.dmo else "", starts=starts_at.isoformat())
+        season_log(
+            season=season,
+            action="dm_rescheduled",
+            user=user,
+            reason=reason,
+            episode=duel.episode.number,
+            ec=duel.ec.handle,
+            dmo=duel.dmo.handle if duel.dmo else "",
+            starts=starts_at.isoformat(),
+        )
     return duel
 
 
@@ -76,8 +88,11 @@ def duel_start_due(*, duel_id: int, now: datetime | None = None) -> Duel:
             duel.loser = loser
             duel.save(update_fields=["loser"])
             season_log(season=season, action="dm_forfeit", player=loser.handle, episode=duel.episode.number)
-            entrant_eliminate(entrant=loser, episode=duel.episode,
-                              reason=f"did not show up for the Death Match of Episode {duel.episode.number}")
+            entrant_eliminate(
+                entrant=loser,
+                episode=duel.episode,
+                reason=f"did not show up for the Death Match of Episode {duel.episode.number}",
+            )
             episode_close_if_done(episode=duel.episode)
             return duel
         return dm_open(duel=duel, now=now)
@@ -86,8 +101,13 @@ def duel_start_due(*, duel_id: int, now: datetime | None = None) -> Duel:
 def duels_start_due(*, now: datetime | None = None) -> int:
     """Start (or forfeit) every scheduled Death Match whose time has come in a running season."""
     moment = now or timezone.now()
-    due = Duel.objects.filter(match__isnull=True, loser__isnull=True, dmo__isnull=False, starts_at__lte=moment,
-                              episode__season__status=Season.Status.RUNNING).values_list("pk", flat=True)
+    due = Duel.objects.filter(
+        match__isnull=True,
+        loser__isnull=True,
+        dmo__isnull=False,
+        starts_at__lte=moment,
+        episode__season__status=Season.Status.RUNNING,
+    ).values_list("pk", flat=True)
     started = 0
     for duel_id in list(due):
         try:
@@ -96,4 +116,3 @@ def duels_start_due(*, now: datetime | None = None) -> int:
         except SeasonError:
             continue
     return started
-

@@ -16,8 +16,9 @@ from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, require_reason, season_log
 
 
-def entrant_eliminate(*, entrant: Entrant, episode: Episode | None, reason: str, user: Any = None,
-                      match: Match | None = None) -> Entrant:
+def entrant_eliminate(
+    *, entrant: Entrant, episode: Episode | None, reason: str, user: Any = None, match: Match | None = None
+) -> Entrant:
     """Eliminate an alive entrant; when the season confiscates, their garnet balance goes with an entry."""
     entrant = Entrant.objects.select_related("season", "user").get(pk=entrant.pk)
     if not entrant.alive:
@@ -31,14 +32,31 @@ def entrant_eliminate(*, entrant: Entrant, episode: Episode | None, reason: str,
         entrant.save(update_fields=["status", "eliminated_in", "place"])
         held = selectors.balance(entrant, LedgerEntry.Currency.GARNET)
         if season.confiscate_garnets and held:
-            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.GARNET, amount=-held,
-                         reason="Garnets confiscated on elimination", source=LedgerEntry.Source.ELIMINATION,
-                         match=match, user=user)
-        season_log(season=season, action="entrant_eliminate", user=user, reason=reason, player=entrant.handle,
-                   episode=episode.number if episode else None, confiscated=held if season.confiscate_garnets else 0)
-        notice_send(user=entrant.user, season=season, kind="eliminated",
-                    url=reverse("season_home", args=[season.slug]),
-                    text=f"You have been eliminated from {season} ({reason}).")
+            ledger_write(
+                entrant=entrant,
+                currency=LedgerEntry.Currency.GARNET,
+                amount=-held,
+                reason="Garnets confiscated on elimination",
+                source=LedgerEntry.Source.ELIMINATION,
+                match=match,
+                user=user,
+            )
+        season_log(
+            season=season,
+            action="entrant_eliminate",
+            user=user,
+            reason=reason,
+            player=entrant.handle,
+            episode=episode.number if episode else None,
+            confiscated=held if season.confiscate_garnets else 0,
+        )
+        notice_send(
+            user=entrant.user,
+            season=season,
+            kind="eliminated",
+            url=reverse("season_home", args=[season.slug]),
+            text=f"You have been eliminated from {season} ({reason}).",
+        )
     return entrant
 
 
@@ -52,8 +70,14 @@ def entrant_restore(*, season: Season, handle: str, reason: str, user: Any) -> E
         taken = LedgerEntry.objects.filter(entrant=entrant, source=LedgerEntry.Source.ELIMINATION)
         back = -sum(e.amount for e in taken)
         if back:
-            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.GARNET, amount=back,
-                         reason=f"Host undid the elimination: {reason}", source=LedgerEntry.Source.HOST, user=user)
+            ledger_write(
+                entrant=entrant,
+                currency=LedgerEntry.Currency.GARNET,
+                amount=back,
+                reason=f"Host undid the elimination: {reason}",
+                source=LedgerEntry.Source.HOST,
+                user=user,
+            )
         Entrant.objects.filter(pk=entrant.pk).update(status=Entrant.Status.ALIVE, eliminated_in=None, place=None)
         season_log(season=season, action="entrant_restore", user=user, reason=reason, player=handle)
     entrant.refresh_from_db()
@@ -80,10 +104,24 @@ def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str
         for currency in LedgerEntry.Currency.values:
             held = selectors.balance(old, currency)
             if held:
-                ledger_write(entrant=old, currency=currency, amount=-held, source=LedgerEntry.Source.HOST,
-                             reason=f"Replaced by {new_handle}", counterpart=new, user=user)
-                ledger_write(entrant=new, currency=currency, amount=held, source=LedgerEntry.Source.HOST,
-                             reason=f"Took {handle}'s place", counterpart=old, user=user)
+                ledger_write(
+                    entrant=old,
+                    currency=currency,
+                    amount=-held,
+                    source=LedgerEntry.Source.HOST,
+                    reason=f"Replaced by {new_handle}",
+                    counterpart=new,
+                    user=user,
+                )
+                ledger_write(
+                    entrant=new,
+                    currency=currency,
+                    amount=held,
+                    source=LedgerEntry.Source.HOST,
+                    reason=f"Took {handle}'s place",
+                    counterpart=old,
+                    user=user,
+                )
         Entrant.objects.filter(pk=old.pk).update(status=Entrant.Status.REPLACED)
         order = [new_handle if h == handle else h for h in season.gamewide_order]
         Season.objects.filter(pk=season.pk).update(gamewide_order=order)

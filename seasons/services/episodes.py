@@ -38,9 +38,17 @@ def _require_running(season: Season) -> None:
         raise SeasonError("The season is not running.", status=409)
 
 
-def episode_start(*, season_id: int, game: str, players: Sequence[str], user: Any = None,
-                  options: Mapping[str, Any] | None = None, seed: str | None = None, dm_game: str = "",
-                  now: datetime | None = None) -> Episode:
+def episode_start(
+    *,
+    season_id: int,
+    game: str,
+    players: Sequence[str],
+    user: Any = None,
+    options: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    dm_game: str = "",
+    now: datetime | None = None,
+) -> Episode:
     """Start the next episode: a Main Match of ``game`` for ``players`` (alive entrants).
 
     ``dm_game`` picks this episode's Death Match game (any 2-player game); blank: the season's.
@@ -62,14 +70,22 @@ def episode_start(*, season_id: int, game: str, players: Sequence[str], user: An
     opts = mm_options(season=season, game=game, players=roster, number=number, extra=options)
     with transaction.atomic():
         try:
-            match = match_start(game=game, players=roster, options=opts, seed=seed, now=now,
-                                title=f"{season.name} · Episode {number} · Main Match",
-                                turn_seconds=season.mm_turn_seconds, hosts=season.hosts.all())
+            match = match_start(
+                game=game,
+                players=roster,
+                options=opts,
+                seed=seed,
+                now=now,
+                title=f"{season.name} · Episode {number} · Main Match",
+                turn_seconds=season.mm_turn_seconds,
+                hosts=season.hosts.all(),
+            )
         except MatchStartError as exc:
             raise SeasonError(str(exc)) from exc
         episode = Episode.objects.create(season=season, number=number, mm_match=match, dm_game=dm_game)
-        season_log(season=season, action="episode_start", user=user, episode=number, game=game, players=roster,
-                   match=match.pk)
+        season_log(
+            season=season, action="episode_start", user=user, episode=number, game=game, players=roster, match=match.pk
+        )
         turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
         if turn is not None:
             turn_notify(match=match, turn=turn, season=season)
@@ -83,26 +99,46 @@ def two_player_games() -> list[str]:
 
 def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
     """Tell each awaited player of a season match that a turn awaits them."""
-    users = {e.handle: e.user for e in Entrant.objects.select_related("user")
-             .filter(season=season, user__username__in=list(turn.awaiting))}
+    users = {
+        e.handle: e.user
+        for e in Entrant.objects.select_related("user").filter(season=season, user__username__in=list(turn.awaiting))
+    }
     for handle in turn.awaiting:
         if handle in users:
-            notice_send(user=users[handle], season=season, kind="turn", url=reverse("games:match", args=[match.pk]),
-                        text=f"{game_title(match)}: {turn.label} awaits your move (deadline {user_time(users[handle], turn.deadline)}).",
-                        key=f"turn:{turn.pk}:{handle}", supersede=True)
+            notice_send(
+                user=users[handle],
+                season=season,
+                kind="turn",
+                url=reverse("games:match", args=[match.pk]),
+                text=f"{game_title(match)}: {turn.label} awaits your move (deadline {user_time(users[handle], turn.deadline)}).",
+                key=f"turn:{turn.pk}:{handle}",
+                supersede=True,
+            )
 
 
 def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: str) -> None:
     for handle, n in outcome.tokens.items():
         entrant = selectors.entrant_by_handle(season, handle)
         if entrant and n:
-            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.TOKEN, amount=int(n), match=match,
-                         reason=f"{label}: Token of Life won", source=LedgerEntry.Source.MATCH)
+            ledger_write(
+                entrant=entrant,
+                currency=LedgerEntry.Currency.TOKEN,
+                amount=int(n),
+                match=match,
+                reason=f"{label}: Token of Life won",
+                source=LedgerEntry.Source.MATCH,
+            )
     for handle, n in outcome.garnets.items():
         entrant = selectors.entrant_by_handle(season, handle)
         if entrant and n:
-            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.GARNET, amount=int(n), match=match,
-                         reason=f"{label}: garnets earned minus spent", source=LedgerEntry.Source.MATCH)
+            ledger_write(
+                entrant=entrant,
+                currency=LedgerEntry.Currency.GARNET,
+                amount=int(n),
+                match=match,
+                reason=f"{label}: garnets earned minus spent",
+                source=LedgerEntry.Source.MATCH,
+            )
 
 
 def _candidate_order(season: Season, match: Match, outcome: Outcome) -> list[str]:
@@ -129,10 +165,19 @@ def episode_mm_finished(*, match: Match, outcome: Outcome, now: datetime | None 
         picker = selectors.entrant_get(season, winners[0])
         Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.EC_PICK)
         for _slot in range(season.ecs_per_episode):
-            pick = Pick.objects.create(episode=episode, kind=Pick.Kind.EC, picker=picker,
-                                       deadline=moment + timedelta(seconds=season.pick_seconds))
-            notice_send(user=picker.user, season=season, kind="pick", url=pick_url(pick),
-                        text=f"You won the Main Match of Episode {episode.number}: pick the Elimination Candidate.")
+            pick = Pick.objects.create(
+                episode=episode,
+                kind=Pick.Kind.EC,
+                picker=picker,
+                deadline=moment + timedelta(seconds=season.pick_seconds),
+            )
+            notice_send(
+                user=picker.user,
+                season=season,
+                kind="pick",
+                url=pick_url(pick),
+                text=f"You won the Main Match of Episode {episode.number}: pick the Elimination Candidate.",
+            )
     else:
         for _slot in range(season.ecs_per_episode):
             if not ec_name_next(episode=episode, start=None, now=moment):
@@ -149,24 +194,31 @@ def pick_url(pick: Pick) -> str:
     return reverse("season_pick", args=[pick.episode.season.slug, pick.pk])
 
 
-def ec_name_next(*, episode: Episode, start: str | None, now: datetime | None = None,
-                 escape: bool = True) -> Duel | None:
+def ec_name_next(
+    *, episode: Episode, start: str | None, now: datetime | None = None, escape: bool = True
+) -> Duel | None:
     """Name the next EC (``start`` first, then the candidate order); a token holder may escape in "spent" mode."""
     season = episode.season
     taken = {d.ec.handle for d in episode.duels.select_related("ec__user")}
     alive = set(selectors.alive_handles(season))
     order = [start] if start else []
     order += [c for c in episode.candidates if c != start]
-    order = [c for c in order if c in alive and c not in taken and c not in episode.escaped
-             and c not in episode.mm_winners]
+    order = [
+        c for c in order if c in alive and c not in taken and c not in episode.escaped and c not in episode.mm_winners
+    ]
     for i, handle in enumerate(order):
         entrant = selectors.entrant_get(season, handle)
         tokens = selectors.balance(entrant, LedgerEntry.Currency.TOKEN)
         can_escape = escape and season.token_mode == Season.TokenMode.SPENT and tokens > 0 and i + 1 < len(order)
         if can_escape:
-            ledger_write(entrant=entrant, currency=LedgerEntry.Currency.TOKEN, amount=-1,
-                         reason=f"Episode {episode.number}: Token of Life spent to escape the Death Match",
-                         source=LedgerEntry.Source.TOKEN_USE, match=episode.mm_match)
+            ledger_write(
+                entrant=entrant,
+                currency=LedgerEntry.Currency.TOKEN,
+                amount=-1,
+                reason=f"Episode {episode.number}: Token of Life spent to escape the Death Match",
+                source=LedgerEntry.Source.TOKEN_USE,
+                match=episode.mm_match,
+            )
             episode.escaped = [*episode.escaped, handle]
             episode.save(update_fields=["escaped"])
             season_log(season=season, action="token_spent", player=handle, episode=episode.number)
@@ -180,13 +232,23 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
     season = episode.season
     moment = now or timezone.now()
     duel = Duel.objects.create(episode=episode, ec=ec)
-    pick = Pick.objects.create(episode=episode, kind=Pick.Kind.DMO, picker=ec, duel=duel,
-                               deadline=moment + timedelta(seconds=season.pick_seconds))
+    pick = Pick.objects.create(
+        episode=episode,
+        kind=Pick.Kind.DMO,
+        picker=ec,
+        duel=duel,
+        deadline=moment + timedelta(seconds=season.pick_seconds),
+    )
     Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DMO_PICK)
     season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number)
-    notice_send(user=ec.user, season=season, kind="pick", url=pick_url(pick),
-                text=f"You are an Elimination Candidate of Episode {episode.number}: pick your Death Match "
-                     f"opponent by {user_time(ec.user, pick.deadline)}.")
+    notice_send(
+        user=ec.user,
+        season=season,
+        kind="pick",
+        url=pick_url(pick),
+        text=f"You are an Elimination Candidate of Episode {episode.number}: pick your Death Match "
+        f"opponent by {user_time(ec.user, pick.deadline)}.",
+    )
     return duel
 
 
@@ -201,14 +263,30 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
     duel.starts_at = (now or timezone.now()) + timedelta(seconds=season.dm_lead_seconds)
     duel.save(update_fields=["starts_at"])
     Episode.objects.filter(pk=duel.episode_id).update(status=Episode.Status.DEATH)
-    season_log(season=season, action="dm_scheduled", episode=duel.episode.number, ec=duel.ec.handle,
-               dmo=dmo.handle, starts=duel.starts_at.isoformat())
+    season_log(
+        season=season,
+        action="dm_scheduled",
+        episode=duel.episode.number,
+        ec=duel.ec.handle,
+        dmo=dmo.handle,
+        starts=duel.starts_at.isoformat(),
+    )
     url = reverse("season_duel", args=[season.slug, duel.pk])
-    for entrant, text in ((dmo, f"{duel.ec.handle} picked you as Death Match opponent in Episode "
-                                f"{duel.episode.number}. You hold the advantage."),
-                          (duel.ec, f"Your Death Match against {dmo.handle} is scheduled.")):
-        notice_send(user=entrant.user, season=season, kind="dmo", url=url,
-                    text=f"{text} It starts {duel.starts_at:%Y-%m-%d %H:%M} UTC, or as soon as you both press Ready.")
+    for entrant, text in (
+        (
+            dmo,
+            f"{duel.ec.handle} picked you as Death Match opponent in Episode "
+            f"{duel.episode.number}. You hold the advantage.",
+        ),
+        (duel.ec, f"Your Death Match against {dmo.handle} is scheduled."),
+    ):
+        notice_send(
+            user=entrant.user,
+            season=season,
+            kind="dmo",
+            url=url,
+            text=f"{text} It starts {duel.starts_at:%Y-%m-%d %H:%M} UTC, or as soon as you both press Ready.",
+        )
     return duel
 
 
@@ -220,22 +298,34 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     dmo = duel.dmo
     assert dmo is not None
     try:
-        match = match_start(game=game, players=[duel.ec.handle, dmo.handle],
-                            options=dm_options(game=game, dmo=dmo.handle), seed=seed, now=now,
-                            title=f"{season.name} · Episode {episode.number} · Death Match",
-                            turn_seconds=season.dm_turn_seconds, hosts=season.hosts.all())
+        match = match_start(
+            game=game,
+            players=[duel.ec.handle, dmo.handle],
+            options=dm_options(game=game, dmo=dmo.handle),
+            seed=seed,
+            now=now,
+            title=f"{season.name} · Episode {episode.number} · Death Match",
+            turn_seconds=season.dm_turn_seconds,
+            hosts=season.hosts.all(),
+        )
     except MatchStartError as exc:
         raise SeasonError(str(exc)) from exc
     duel.match = match
     duel.starts_at = match.created_at
     duel.save(update_fields=["match", "starts_at"])
     Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DEATH)
-    season_log(season=season, action="dm_start", episode=episode.number, ec=duel.ec.handle, dmo=dmo.handle,
-               match=match.pk)
+    season_log(
+        season=season, action="dm_start", episode=episode.number, ec=duel.ec.handle, dmo=dmo.handle, match=match.pk
+    )
     url = reverse("games:match", args=[match.pk])
-    notice_send(user=dmo.user, season=season, kind="dmo", url=url,
-                text=f"{duel.ec.handle} picked you as Death Match opponent in Episode {episode.number}. "
-                     f"You hold the advantage.")
+    notice_send(
+        user=dmo.user,
+        season=season,
+        kind="dmo",
+        url=url,
+        text=f"{duel.ec.handle} picked you as Death Match opponent in Episode {episode.number}. "
+        f"You hold the advantage.",
+    )
     turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
     if turn is not None:
         turn_notify(match=match, turn=turn, season=season)
@@ -254,8 +344,9 @@ def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:
     assert loser is not None, "a played Death Match has its DMO"
     duel.loser = loser
     duel.save(update_fields=["loser"])
-    entrant_eliminate(entrant=loser, episode=episode, match=match,
-                      reason=f"lost the Death Match of Episode {episode.number}")
+    entrant_eliminate(
+        entrant=loser, episode=episode, match=match, reason=f"lost the Death Match of Episode {episode.number}"
+    )
     episode_close_if_done(episode=episode)
     return duel
 

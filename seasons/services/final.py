@@ -82,8 +82,9 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
         raise SeasonError("The season is not running.", status=409)
     state = final_state(season)
     if state.stage not in (FinalLeg.Stage.SEMI, FinalLeg.Stage.FINAL):
-        raise SeasonError(f"The Final starts when {season.finalists} players are left and no episode is open.",
-                          status=409)
+        raise SeasonError(
+            f"The Final starts when {season.finalists} players are left and no episode is open.", status=409
+        )
     if state.running is not None:
         raise SeasonError("The current game of the Final is not over yet.", status=409)
     if game not in two_player_games():
@@ -93,14 +94,29 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
     label = "Semifinal" if state.stage == FinalLeg.Stage.SEMI else "Final"
     with transaction.atomic():
         try:
-            match = match_start(game=game, players=players, seed=seed, title=f"{season.name} · {label} · game {number}",
-                                turn_seconds=season.dm_turn_seconds, hosts=season.hosts.all())
+            match = match_start(
+                game=game,
+                players=players,
+                seed=seed,
+                title=f"{season.name} · {label} · game {number}",
+                turn_seconds=season.dm_turn_seconds,
+                hosts=season.hosts.all(),
+            )
         except MatchStartError as exc:
             raise SeasonError(str(exc)) from exc
-        leg = FinalLeg.objects.create(season=season, stage=state.stage, number=number, game=game, players=players,
-                                      match=match)
-        season_log(season=season, action="final_leg_start", user=user, stage=label, number=number,
-                   game=get_engine(game).title, players=players, bye=state.bye)
+        leg = FinalLeg.objects.create(
+            season=season, stage=state.stage, number=number, game=game, players=players, match=match
+        )
+        season_log(
+            season=season,
+            action="final_leg_start",
+            user=user,
+            stage=label,
+            number=number,
+            game=get_engine(game).title,
+            players=players,
+            bye=state.bye,
+        )
         turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
         if turn is not None:
             turn_notify(match=match, turn=turn, season=season)
@@ -125,8 +141,13 @@ def final_leg_finished(*, match: Match, outcome: Outcome) -> FinalLeg | None:
     winner = selectors.entrant_by_handle(season, winners[0])
     leg.winner = winner
     leg.save(update_fields=["winner"])
-    season_log(season=season, action="final_leg_won", stage=leg.get_stage_display(), number=leg.number,
-               player=winner.handle if winner else "")
+    season_log(
+        season=season,
+        action="final_leg_won",
+        stage=leg.get_stage_display(),
+        number=leg.number,
+        player=winner.handle if winner else "",
+    )
     stage_wins = FinalLeg.objects.filter(season=season, stage=leg.stage, winner=winner).count()
     if stage_wins < season.final_legs // 2 + 1 or winner is None:
         return leg
@@ -140,7 +161,11 @@ def final_leg_finished(*, match: Match, outcome: Outcome) -> FinalLeg | None:
         Season.objects.filter(pk=season.pk).update(champion=winner)
         season_log(season=season, action="champion", player=winner.handle, runner_up=loser.handle)
         for entrant in Entrant.objects.filter(season=season).select_related("user"):
-            notice_send(user=entrant.user, season=season, kind="champion",
-                        url=reverse("season_home", args=[season.slug]),
-                        text=f"{winner.handle} is the champion of {season.name}!")
+            notice_send(
+                user=entrant.user,
+                season=season,
+                kind="champion",
+                url=reverse("season_home", args=[season.slug]),
+                text=f"{winner.handle} is the champion of {season.name}!",
+            )
     return leg

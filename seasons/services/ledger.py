@@ -14,8 +14,17 @@ from seasons.services.errors import SeasonError
 from seasons.services.notify import notice_send, require_reason, season_log
 
 
-def ledger_write(*, entrant: Entrant, currency: str, amount: int, reason: str, source: str,
-                 match: Match | None = None, counterpart: Entrant | None = None, user: Any = None) -> LedgerEntry:
+def ledger_write(
+    *,
+    entrant: Entrant,
+    currency: str,
+    amount: int,
+    reason: str,
+    source: str,
+    match: Match | None = None,
+    counterpart: Entrant | None = None,
+    user: Any = None,
+) -> LedgerEntry:
     """Append one entry (the only way anything enters the ledger).
 
     A debit takes the entrant's row lock and is refused (SeasonError, nothing written) if it
@@ -29,20 +38,55 @@ def ledger_write(*, entrant: Entrant, currency: str, amount: int, reason: str, s
             if have + amount < held or have + amount < 0:
                 what = "garnets" if currency == LedgerEntry.Currency.GARNET else "Tokens of Life"
                 free = f" ({held} held by moves in running matches)" if held else ""
-                raise SeasonError(f"{entrant.handle} has {have - held} free {what}{free}; "
-                                  f"removing {-amount} would leave less than none. Nothing was written.",
-                                  status=409)
-            return _append(entrant=entrant, currency=currency, amount=amount, reason=reason, source=source,
-                           match=match, counterpart=counterpart, user=user)
-    return _append(entrant=entrant, currency=currency, amount=amount, reason=reason, source=source, match=match,
-                   counterpart=counterpart, user=user)
+                raise SeasonError(
+                    f"{entrant.handle} has {have - held} free {what}{free}; "
+                    f"removing {-amount} would leave less than none. Nothing was written.",
+                    status=409,
+                )
+            return _append(
+                entrant=entrant,
+                currency=currency,
+                amount=amount,
+                reason=reason,
+                source=source,
+                match=match,
+                counterpart=counterpart,
+                user=user,
+            )
+    return _append(
+        entrant=entrant,
+        currency=currency,
+        amount=amount,
+        reason=reason,
+        source=source,
+        match=match,
+        counterpart=counterpart,
+        user=user,
+    )
 
 
-def _append(*, entrant: Entrant, currency: str, amount: int, reason: str, source: str, match: Match | None,
-            counterpart: Entrant | None, user: Any) -> LedgerEntry:
-    return LedgerEntry.objects.create(season=entrant.season, entrant=entrant, currency=currency, amount=amount,
-                                      reason=reason, source=source, match=match, counterpart=counterpart,
-                                      created_by=user)
+def _append(
+    *,
+    entrant: Entrant,
+    currency: str,
+    amount: int,
+    reason: str,
+    source: str,
+    match: Match | None,
+    counterpart: Entrant | None,
+    user: Any,
+) -> LedgerEntry:
+    return LedgerEntry.objects.create(
+        season=entrant.season,
+        entrant=entrant,
+        currency=currency,
+        amount=amount,
+        reason=reason,
+        source=source,
+        match=match,
+        counterpart=counterpart,
+        created_by=user,
+    )
 
 
 def ledger_adjust(*, season: Season, handle: str, currency: str, amount: int, reason: str, user: Any) -> LedgerEntry:
@@ -56,10 +100,24 @@ def ledger_adjust(*, season: Season, handle: str, currency: str, amount: int, re
     if entrant is None:
         raise SeasonError(f"{handle} is not in {season}.")
     with transaction.atomic():
-        entry = ledger_write(entrant=entrant, currency=currency, amount=amount, reason=f"Host: {reason}",
-                             source=LedgerEntry.Source.HOST, user=user)
-        season_log(season=season, action="ledger_adjust", user=user, reason=reason, player=handle,
-                   currency=currency, amount=amount, entry=entry.pk)
+        entry = ledger_write(
+            entrant=entrant,
+            currency=currency,
+            amount=amount,
+            reason=f"Host: {reason}",
+            source=LedgerEntry.Source.HOST,
+            user=user,
+        )
+        season_log(
+            season=season,
+            action="ledger_adjust",
+            user=user,
+            reason=reason,
+            player=handle,
+            currency=currency,
+            amount=amount,
+            entry=entry.pk,
+        )
     return entry
 
 
@@ -68,9 +126,14 @@ def ledger_undo(*, entry_id: int, reason: str, user: Any) -> LedgerEntry:
     reason = require_reason(reason)
     entry = LedgerEntry.objects.select_related("entrant__user", "season").get(pk=entry_id)
     with transaction.atomic():
-        undo = ledger_write(entrant=entry.entrant, currency=entry.currency, amount=-entry.amount,
-                            reason=f"Host undid entry #{entry.pk}: {reason}", source=LedgerEntry.Source.HOST,
-                            user=user)
+        undo = ledger_write(
+            entrant=entry.entrant,
+            currency=entry.currency,
+            amount=-entry.amount,
+            reason=f"Host undid entry #{entry.pk}: {reason}",
+            source=LedgerEntry.Source.HOST,
+            user=user,
+        )
         season_log(season=entry.season, action="ledger_undo", user=user, reason=reason, entry=entry.pk, undo=undo.pk)
     return undo
 
@@ -106,16 +169,38 @@ def ledger_transfer(*, season: Season, sender: Any, to: str, amount: int, confir
             held = selectors.held_garnets(me)
             note = f" ({held} more are held by your moves in running matches)" if held else ""
             raise SeasonError(f"You have {have} free garnets{note}; you cannot transfer {amount}. Nothing was sent.")
-        out = ledger_write(entrant=me, currency=LedgerEntry.Currency.GARNET, amount=-amount,
-                           reason=f"Transfer to {other.handle}", source=LedgerEntry.Source.TRANSFER,
-                           counterpart=other, user=sender)
-        ledger_write(entrant=other, currency=LedgerEntry.Currency.GARNET, amount=amount,
-                     reason=f"Transfer from {me.handle}", source=LedgerEntry.Source.TRANSFER, counterpart=me,
-                     user=sender)
+        out = ledger_write(
+            entrant=me,
+            currency=LedgerEntry.Currency.GARNET,
+            amount=-amount,
+            reason=f"Transfer to {other.handle}",
+            source=LedgerEntry.Source.TRANSFER,
+            counterpart=other,
+            user=sender,
+        )
+        ledger_write(
+            entrant=other,
+            currency=LedgerEntry.Currency.GARNET,
+            amount=amount,
+            reason=f"Transfer from {me.handle}",
+            source=LedgerEntry.Source.TRANSFER,
+            counterpart=me,
+            user=sender,
+        )
         url = reverse("season_me", args=[season.slug])
-        notice_send(user=me.user, season=season, kind="transfer", url=url,
-                    text=f"You sent {amount} garnets to {other.handle} in {season}.")
-        notice_send(user=other.user, season=season, kind="transfer", url=url,
-                    text=f"{me.handle} sent you {amount} garnets in {season}.")
+        notice_send(
+            user=me.user,
+            season=season,
+            kind="transfer",
+            url=url,
+            text=f"You sent {amount} garnets to {other.handle} in {season}.",
+        )
+        notice_send(
+            user=other.user,
+            season=season,
+            kind="transfer",
+            url=url,
+            text=f"{me.handle} sent you {amount} garnets in {season}.",
+        )
         season_log(season=season, action="transfer", user=sender, sender=me.handle, to=other.handle, amount=amount)
     return out

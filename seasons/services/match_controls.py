@@ -17,8 +17,12 @@ from seasons.services.errors import SeasonError
 from seasons.services.notify import require_reason, season_log
 
 CONTROLS = {
-    "close_now": "closed the turn now", "extend": "extended the turn", "deadline": "set a new deadline",
-    "pause": "paused the match", "resume": "resumed the match", "default_move": "gave a default move",
+    "close_now": "closed the turn now",
+    "extend": "extended the turn",
+    "deadline": "set a new deadline",
+    "pause": "paused the match",
+    "resume": "resumed the match",
+    "default_move": "gave a default move",
 }
 
 
@@ -29,8 +33,17 @@ def _open_turn(match: Match) -> Turn:
     return turn
 
 
-def season_match_control(*, season: Season, match_id: int, control: str, reason: str, user: Any,
-                         seconds: int | None = None, deadline: datetime | None = None, player: str = "") -> str:
+def season_match_control(
+    *,
+    season: Season,
+    match_id: int,
+    control: str,
+    reason: str,
+    user: Any,
+    seconds: int | None = None,
+    deadline: datetime | None = None,
+    player: str = "",
+) -> str:
     """Apply ``control`` to the season's match ``match_id``; returns the sentence logged.
 
     ``extend`` moves the open turn's deadline by ``seconds``; ``deadline`` sets it to ``deadline``
@@ -76,8 +89,9 @@ def season_match_control(*, season: Season, match_id: int, control: str, reason:
             raise SeasonError(str(exc), status=409) from exc
         detail = f" for {player}"
     sentence = f"{CONTROLS[control]}{detail} in {match.title}"
-    season_log(season=season, action="match_control", user=user, reason=reason, control=control,
-               match=match.pk, text=sentence)
+    season_log(
+        season=season, action="match_control", user=user, reason=reason, control=control, match=match.pk, text=sentence
+    )
     return sentence
 
 

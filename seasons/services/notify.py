@@ -10,8 +10,16 @@ from games import broadcast
 from seasons.models import Notice, Season, SeasonLog
 
 
-def notice_send(*, user: Any, text: str, kind: str, season: Season | None = None, url: str = "",
-                key: str | None = None, supersede: bool = False) -> Notice | None:
+def notice_send(
+    *,
+    user: Any,
+    text: str,
+    kind: str,
+    season: Season | None = None,
+    url: str = "",
+    key: str | None = None,
+    supersede: bool = False,
+) -> Notice | None:
     """Store a notice for ``user`` and push it as a ``user.notify`` event once the transaction commits.
 
     With ``key``, a notice already sent under that key is not sent again (returns None). With
@@ -26,8 +34,10 @@ def notice_send(*, user: Any, text: str, kind: str, season: Season | None = None
             notice = Notice.objects.create(user=user, season=season, kind=kind, text=text, url=url, key=key)
     except IntegrityError:
         return None
-    event = (broadcast.group_user(user.pk), {"type": "user.notify", "event": "notice", "kind": kind, "text": text, "url": url,
-                                             "id": notice.pk})
+    event = (
+        broadcast.group_user(user.pk),
+        {"type": "user.notify", "event": "notice", "kind": kind, "text": text, "url": url, "id": notice.pk},
+    )
     transaction.on_commit(lambda: broadcast.send([event]))
     return notice
 

@@ -49,8 +49,9 @@ def _season_facts(*, season: Season, wanted: set[str], players: Sequence[str], n
             live[handle] = max(0, selectors.live_garnets(entrant)) if entrant else 0
         facts["garnets"] = live
     if "gamewide_order" in wanted:
-        facts["gamewide_order"] = [h for h in season.gamewide_order if h in players] + \
-            [h for h in players if h not in season.gamewide_order]
+        facts["gamewide_order"] = [h for h in season.gamewide_order if h in players] + [
+            h for h in players if h not in season.gamewide_order
+        ]
     prev = previous_episode(season, number) if wanted & {"mm_winners", "dm_winner"} else None
     if prev is not None:
         if "mm_winners" in wanted:
@@ -61,8 +62,9 @@ def _season_facts(*, season: Season, wanted: set[str], players: Sequence[str], n
     return facts
 
 
-def match_options(*, game: str, players: Sequence[str], facts: Mapping[str, Any],
-                  extra: Mapping[str, Any] | None) -> dict[str, Any]:
+def match_options(
+    *, game: str, players: Sequence[str], facts: Mapping[str, Any], extra: Mapping[str, Any] | None
+) -> dict[str, Any]:
     """The host's ``extra`` cleaned against ``game``'s schema, the season's ``facts`` under them, the count checked."""
     if game not in slugs():
         raise SeasonError(f'There is no game "{game}".')
@@ -75,8 +77,9 @@ def match_options(*, game: str, players: Sequence[str], facts: Mapping[str, Any]
     return options
 
 
-def mm_options(*, season: Season, game: str, players: Sequence[str], number: int,
-               extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def mm_options(
+    *, season: Season, game: str, players: Sequence[str], number: int, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The options of episode ``number``'s Main Match of ``game`` for ``players``."""
     if game not in slugs():
         raise SeasonError(f'There is no game "{game}".')

@@ -17,9 +17,12 @@ from seasons.services.notify import require_reason, season_log
 
 
 def _open_pick(pick_id: int, kind: str) -> Pick:
-    pick = (Pick.objects.select_for_update(of=("self",))
-            .select_related("episode__season", "picker__user", "duel__ec__user")
-            .filter(pk=pick_id, kind=kind).first())
+    pick = (
+        Pick.objects.select_for_update(of=("self",))
+        .select_related("episode__season", "picker__user", "duel__ec__user")
+        .filter(pk=pick_id, kind=kind)
+        .first()
+    )
     if pick is None:
         raise SeasonError("There is no such pick.", status=404)
     if pick.status != Pick.Status.OPEN:
@@ -50,8 +53,9 @@ def _target(pick: Pick, handle: str) -> Entrant:
     return target
 
 
-def episode_dmo_pick(*, pick_id: int, user: Any, dmo: str, seed: str | None = None,
-                     now: datetime | None = None) -> Duel:
+def episode_dmo_pick(
+    *, pick_id: int, user: Any, dmo: str, seed: str | None = None, now: datetime | None = None
+) -> Duel:
     """The EC (``user``) picks their Death Match opponent; the DM starts with the DMO holding the advantage."""
     with transaction.atomic():
         pick = _open_pick(pick_id, Pick.Kind.DMO)
@@ -64,12 +68,27 @@ def episode_dmo_pick(*, pick_id: int, user: Any, dmo: str, seed: str | None = No
         return _dmo_done(pick, target, Pick.Status.MADE, seed=seed, now=now)
 
 
-def _dmo_done(pick: Pick, target: Entrant, status: str, *, seed: str | None = None,
-              now: datetime | None = None, user: Any = None, reason: str = "") -> Duel:
+def _dmo_done(
+    pick: Pick,
+    target: Entrant,
+    status: str,
+    *,
+    seed: str | None = None,
+    now: datetime | None = None,
+    user: Any = None,
+    reason: str = "",
+) -> Duel:
     pick.choice, pick.status, pick.made_at = target, status, now or timezone.now()
     pick.save(update_fields=["choice", "status", "made_at"])
-    season_log(season=pick.episode.season, action=f"dmo_{status}", user=user, reason=reason,
-               ec=pick.picker.handle, dmo=target.handle, episode=pick.episode.number)
+    season_log(
+        season=pick.episode.season,
+        action=f"dmo_{status}",
+        user=user,
+        reason=reason,
+        ec=pick.picker.handle,
+        dmo=target.handle,
+        episode=pick.episode.number,
+    )
     assert pick.duel is not None
     return dm_start(duel=pick.duel, dmo=target, seed=seed, now=now)
 
@@ -115,8 +134,9 @@ def pick_timeout(*, pick_id: int, now: datetime | None = None) -> Duel | None:
 def picks_close_due(*, now: datetime | None = None) -> int:
     """Time out every open pick past its deadline in a running season; return how many closed."""
     moment = now or timezone.now()
-    due = Pick.objects.filter(status=Pick.Status.OPEN, deadline__lte=moment,
-                              episode__season__status="running").values_list("pk", flat=True)
+    due = Pick.objects.filter(
+        status=Pick.Status.OPEN, deadline__lte=moment, episode__season__status="running"
+    ).values_list("pk", flat=True)
     closed = 0
     for pick_id in list(due):
         try:
@@ -157,8 +177,16 @@ def episode_ec_set(*, episode_id: int, ec: str, user: Any, reason: str, replace:
             Pick.objects.filter(duel=duel, status=Pick.Status.OPEN).update(picker=target)
         else:
             Pick.objects.filter(episode=episode, kind=Pick.Kind.EC, status=Pick.Status.OPEN).update(
-                status=Pick.Status.OVERRIDDEN)
+                status=Pick.Status.OVERRIDDEN
+            )
             duel = duel_open(episode=episode, ec=target)
-        season_log(season=episode.season, action="ec_set", user=user, reason=reason, ec=ec, replaced=replace,
-                   episode=episode.number)
+        season_log(
+            season=episode.season,
+            action="ec_set",
+            user=user,
+            reason=reason,
+            ec=ec,
+            replaced=replace,
+            episode=episode.number,
+        )
     return duel

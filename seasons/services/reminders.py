@@ -27,9 +27,13 @@ def deadline_reminders_send(*, now: datetime | None = None) -> int:
     """Send each awaited player of a season turn or pick whose deadline is near one reminder; return how many."""
     moment = now or timezone.now()
     sent = 0
-    turns = (Turn.objects.filter(status=Turn.Status.OPEN, paused_remaining__isnull=True,
-                                 match__status=Match.Status.RUNNING, deadline__gt=moment,
-                                 deadline__lte=moment + SOON).select_related("match"))
+    turns = Turn.objects.filter(
+        status=Turn.Status.OPEN,
+        paused_remaining__isnull=True,
+        match__status=Match.Status.RUNNING,
+        deadline__gt=moment,
+        deadline__lte=moment + SOON,
+    ).select_related("match")
     for turn in turns:
         if not _near(turn.opened_at, turn.deadline, moment):
             continue
@@ -41,15 +45,26 @@ def deadline_reminders_send(*, now: datetime | None = None) -> int:
             if e.handle in locked:
                 continue
             left = int((turn.deadline - moment).total_seconds() // 60)
-            if notice_send(user=e.user, season=season, kind="deadline", key=f"remind:turn:{turn.pk}:{e.handle}",
-                           url=reverse("games:match", args=[turn.match_id]),
-                           text=f"{game_title(turn.match)}: {turn.label} closes in {left} min and you have not locked in."):
+            if notice_send(
+                user=e.user,
+                season=season,
+                kind="deadline",
+                key=f"remind:turn:{turn.pk}:{e.handle}",
+                url=reverse("games:match", args=[turn.match_id]),
+                text=f"{game_title(turn.match)}: {turn.label} closes in {left} min and you have not locked in.",
+            ):
                 sent += 1
-    for pick in Pick.objects.filter(status=Pick.Status.OPEN, deadline__gt=moment,
-                                    deadline__lte=moment + SOON).select_related("episode__season", "picker__user"):
+    for pick in Pick.objects.filter(
+        status=Pick.Status.OPEN, deadline__gt=moment, deadline__lte=moment + SOON
+    ).select_related("episode__season", "picker__user"):
         season = pick.episode.season
-        if notice_send(user=pick.picker.user, season=season, kind="deadline", key=f"remind:pick:{pick.pk}",
-                       url=reverse("season_pick", args=[season.slug, pick.pk]),
-                       text=f"Your {pick.get_kind_display()} in {season} closes at {user_time(pick.picker.user, pick.deadline)}."):
+        if notice_send(
+            user=pick.picker.user,
+            season=season,
+            kind="deadline",
+            key=f"remind:pick:{pick.pk}",
+            url=reverse("season_pick", args=[season.slug, pick.pk]),
+            text=f"Your {pick.get_kind_display()} in {season} closes at {user_time(pick.picker.user, pick.deadline)}.",
+        ):
             sent += 1
     return sent

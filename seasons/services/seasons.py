@@ -23,13 +23,30 @@ from seasons.services.ledger import ledger_write
 from seasons.services.notify import require_reason, season_log
 
 
-def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterable[Any] = (),
-                  token_mode: str = Season.TokenMode.SHIELD, confiscate_garnets: bool = True,
-                  garnets_public: bool = True, mm_turn_seconds: int = 86400, dm_turn_seconds: int | None = None,
-                  pick_seconds: int = 86400, ecs_per_episode: int = 1, mm_winners_pick_ec: bool = False,
-                  dm_game: str = "warriors", starting_garnets: int = 0, starting_tokens: int = 0,
-                  time_zone: str = "UTC", signup_code: str = "", dm_lead_seconds: int = 0,
-                  dm_no_show: str = Season.NoShow.DEFAULT, finalists: int = 2, final_legs: int = 3) -> Season:
+def season_create(
+    *,
+    name: str,
+    slug: str,
+    players: Sequence[str],
+    hosts: Iterable[Any] = (),
+    token_mode: str = Season.TokenMode.SHIELD,
+    confiscate_garnets: bool = True,
+    garnets_public: bool = True,
+    mm_turn_seconds: int = 86400,
+    dm_turn_seconds: int | None = None,
+    pick_seconds: int = 86400,
+    ecs_per_episode: int = 1,
+    mm_winners_pick_ec: bool = False,
+    dm_game: str = "warriors",
+    starting_garnets: int = 0,
+    starting_tokens: int = 0,
+    time_zone: str = "UTC",
+    signup_code: str = "",
+    dm_lead_seconds: int = 0,
+    dm_no_show: str = Season.NoShow.DEFAULT,
+    finalists: int = 2,
+    final_legs: int = 3,
+) -> Season:
     """Create a season in draft with an entrant for each handle (users must exist) and its settings."""
     if Season.objects.filter(slug=slug).exists():
         raise SeasonError(f'A season "{slug}" already exists.')
@@ -53,12 +70,26 @@ def season_create(*, name: str, slug: str, players: Sequence[str], hosts: Iterab
         raise SeasonError(f"No such user: {', '.join(missing)}")
     with transaction.atomic():
         season = Season.objects.create(
-            name=name, slug=slug, token_mode=token_mode, confiscate_garnets=confiscate_garnets,
-            garnets_public=garnets_public, mm_turn_seconds=mm_turn_seconds, dm_turn_seconds=dm_turn_seconds,
-            pick_seconds=pick_seconds, ecs_per_episode=ecs_per_episode, mm_winners_pick_ec=mm_winners_pick_ec,
-            dm_game=dm_game, starting_garnets=starting_garnets, starting_tokens=starting_tokens,
-            time_zone=time_zone, signup_code=signup_code, dm_lead_seconds=dm_lead_seconds, dm_no_show=dm_no_show,
-            finalists=finalists, final_legs=final_legs)
+            name=name,
+            slug=slug,
+            token_mode=token_mode,
+            confiscate_garnets=confiscate_garnets,
+            garnets_public=garnets_public,
+            mm_turn_seconds=mm_turn_seconds,
+            dm_turn_seconds=dm_turn_seconds,
+            pick_seconds=pick_seconds,
+            ecs_per_episode=ecs_per_episode,
+            mm_winners_pick_ec=mm_winners_pick_ec,
+            dm_game=dm_game,
+            starting_garnets=starting_garnets,
+            starting_tokens=starting_tokens,
+            time_zone=time_zone,
+            signup_code=signup_code,
+            dm_lead_seconds=dm_lead_seconds,
+            dm_no_show=dm_no_show,
+            finalists=finalists,
+            final_legs=final_legs,
+        )
         season.hosts.set(list(hosts))
         Entrant.objects.bulk_create([Entrant(season=season, user=users[p]) for p in roster])
         season_log(season=season, action="season_create", players=roster)
@@ -88,11 +119,19 @@ def season_start(*, season_id: int, user: Any = None, seed: str | None = None) -
         season.status = Season.Status.RUNNING
         season.save(update_fields=["seed", "gamewide_order", "status"])
         for entrant in entrants:
-            for currency, amount, what in ((LedgerEntry.Currency.GARNET, season.starting_garnets, "garnets"),
-                                           (LedgerEntry.Currency.TOKEN, season.starting_tokens, "Tokens of Life")):
+            for currency, amount, what in (
+                (LedgerEntry.Currency.GARNET, season.starting_garnets, "garnets"),
+                (LedgerEntry.Currency.TOKEN, season.starting_tokens, "Tokens of Life"),
+            ):
                 if amount:
-                    ledger_write(entrant=entrant, currency=currency, amount=amount, reason=f"Starting {what}",
-                                 source=LedgerEntry.Source.HOST, user=user)
+                    ledger_write(
+                        entrant=entrant,
+                        currency=currency,
+                        amount=amount,
+                        reason=f"Starting {what}",
+                        source=LedgerEntry.Source.HOST,
+                        user=user,
+                    )
         season_log(season=season, action="season_start", user=user, gamewide_order=order)
     return season
 
@@ -141,7 +180,8 @@ def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
     paused_at = SeasonLog.objects.filter(season=season, action="season_pause").order_by("-pk").first()
     if paused_at is not None:  # open picks get back the time the pause took from them
         Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).update(
-            deadline=F("deadline") + (timezone.now() - paused_at.created_at))
+            deadline=F("deadline") + (timezone.now() - paused_at.created_at)
+        )
     for match_id in selectors.season_matches(season).filter(status=Match.Status.PAUSED).values_list("pk", flat=True):
         match_resume(match_id=match_id, user=user, reason=f"season resumed: {reason}")
     season_log(season=season, action="season_resume", user=user, reason=reason)
@@ -163,12 +203,16 @@ def season_finish(*, season_id: int, user: Any, reason: str = "the final is over
     unfinished = _season_matches_unfinished(season)
     if unfinished:
         names = ", ".join(str(m) for m in Match.objects.filter(pk__in=unfinished).order_by("pk"))
-        raise SeasonError(f"{len(unfinished)} match(es) of this season are not over ({names}): let them finish, "
-                          "or take the host step \"Abort the season's unfinished matches\" first.", status=409)
+        raise SeasonError(
+            f"{len(unfinished)} match(es) of this season are not over ({names}): let them finish, "
+            'or take the host step "Abort the season\'s unfinished matches" first.',
+            status=409,
+        )
     if season.champion_id is None and len(selectors.alive_handles(season)) > 1:
         raise SeasonError("The season finishes once its Final has crowned a champion.", status=409)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
-    season_log(season=season, action="season_finish", user=user, reason=reason,
-               finalists=selectors.alive_handles(season))
+    season_log(
+        season=season, action="season_finish", user=user, reason=reason, finalists=selectors.alive_handles(season)
+    )
     season.refresh_from_db()
     return season

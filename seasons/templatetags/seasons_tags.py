@@ -17,9 +17,13 @@ def season_notices(context: dict[str, Any]) -> dict[str, Any]:
     request = context.get("request")
     user = getattr(request, "user", None)
     notices = selectors.notices_for(user)
-    return {"notices": notices, "unseen": sum(1 for n in notices if not n.seen),
-            "picks": selectors.open_picks_of_user(user),
-            "signed_in": bool(user and user.is_authenticated), "request": request}
+    return {
+        "notices": notices,
+        "unseen": sum(1 for n in notices if not n.seen),
+        "picks": selectors.open_picks_of_user(user),
+        "signed_in": bool(user and user.is_authenticated),
+        "request": request,
+    }
 
 
 @register.inclusion_tag("seasons/_match_host_panel.html", takes_context=True)
@@ -31,5 +35,12 @@ def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]
     request = context.get("request")
     season = selectors.season_of_match(match)
     show = bool(season and request and is_host(season, request.user) and match.status != "finished")
-    return {"show": show, "season": season, "match": match, "durations": DURATIONS, "request": request,
-            "next": request.path if request else "", "csrf_token": context.get("csrf_token")}
+    return {
+        "show": show,
+        "season": season,
+        "match": match,
+        "durations": DURATIONS,
+        "request": request,
+        "next": request.path if request else "",
+        "csrf_token": context.get("csrf_token"),
+    }

@@ -16,8 +16,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def needs(condition: bool, reason: str) -> None:
@@ -49,8 +57,14 @@ def _fresh_postgres(url: str, name: str) -> str:
 def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    env.update({"DJANGO_SETTINGS_MODULE": "config.settings.local", "GARNET_INPROCESS_SWEEPER": "1",
-                "DJANGO_DEBUG": "0", "PYTHONUNBUFFERED": "1"})
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
+            "GARNET_INPROCESS_SWEEPER": "1",
+            "DJANGO_DEBUG": "0",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
         env["DATABASE_URL"] = _fresh_postgres(url, f"garnet_browser_{os.getpid()}")
@@ -61,8 +75,9 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def manage(env: dict[str, str], *args: str) -> str:
-    out = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=300)
+    out = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     return out.stdout
 
@@ -72,8 +87,13 @@ def live_url(server_env: dict[str, str]) -> Iterator[str]:
     """A daphne server on a free loopback port, migrated; yields its base URL."""
     manage(server_env, "migrate", "--noinput")
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-                            cwd=ROOT, env=server_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=server_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:

@@ -39,7 +39,9 @@ def log_in(browser: Any, live_url: str, handle: str) -> Any:
     return page
 
 
-def test_five_players_play_an_abc_round_through_the_pages(browser: Any, live_url: str, server_env: dict[str, str]) -> None:
+def test_five_players_play_an_abc_round_through_the_pages(
+    browser: Any, live_url: str, server_env: dict[str, str]
+) -> None:
     """Logs in as the five players and plays an ABC round through the pages; the others' pages update live."""
     match_id = int(manage(server_env, "shell", "-c", SETUP.format(players=PLAYERS)).strip().splitlines()[-1])
     SHOTS.mkdir(parents=True, exist_ok=True)

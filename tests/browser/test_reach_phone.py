@@ -25,8 +25,9 @@ print(Season.objects.get(slug="demo").episodes.get(number=1).mm_match_id)
 
 
 def phone_login(browser: Any, live_url: str, handle: str) -> Any:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  timezone_id="Europe/London")
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, timezone_id="Europe/London"
+    )
     page = context.new_page()
     page.goto(f"{live_url}/accounts/login/")
     page.fill("input[name=username]", handle)
@@ -40,8 +41,9 @@ def no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_inbox_and_thread_on_a_phone_with_a_live_answer(browser: Any, live_url: str,
-                                                        server_env: dict[str, str]) -> None:
+def test_inbox_and_thread_on_a_phone_with_a_live_answer(
+    browser: Any, live_url: str, server_env: dict[str, str]
+) -> None:
     """The host answers from the inbox; the player's open thread shows it without a reload."""
     manage(server_env, "demo_season")
     manage(server_env, "demo_reach")

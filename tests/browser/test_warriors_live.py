@@ -40,7 +40,9 @@ def play_turn(page: Any, rng: Random) -> None:
     page.click("button[name=lock][value='1']")
 
 
-def test_a_full_extended_dm_is_playable_by_two_browser_windows(browser: Any, live_url: str, server_env: dict[str, str]) -> None:
+def test_a_full_extended_dm_is_playable_by_two_browser_windows(
+    browser: Any, live_url: str, server_env: dict[str, str]
+) -> None:
     """A full extended DM playable by two browser windows; the round log fills in live."""
     match_id = int(manage(server_env, "shell", "-c", SETUP).strip().splitlines()[-1])
     pages = {p: log_in(browser, live_url, p) for p in ["wyn", "zoe"]}
@@ -64,7 +66,9 @@ def test_a_full_extended_dm_is_playable_by_two_browser_windows(browser: Any, liv
         first.wait_for_function(
             "(label) => { const el = document.querySelector('.turn-label');"
             " return !el || el.textContent.trim() !== label || document.querySelector('.result'); }",
-            arg=label, timeout=20000)
+            arg=label,
+            timeout=20000,
+        )
     pages["zoe"].wait_for_selector(".result", timeout=20000)
     final = pages["zoe"].locator(".result").inner_text()
     assert "Winners" in final

@@ -154,7 +154,12 @@ def check_garbage(engine: Engine[Any], state: Any, players: Sequence[PlayerId]) 
                 assert p in awaiting, f"{engine.slug} accepted {move!r} from {p}, who is not awaited"
 
 
-def check_engine(engine: Engine[Any], seeds: Sequence[str] = ("a", "b", "c"), options: Mapping[str, Any] | None = None, count: int | None = None) -> None:
+def check_engine(
+    engine: Engine[Any],
+    seeds: Sequence[str] = ("a", "b", "c"),
+    options: Mapping[str, Any] | None = None,
+    count: int | None = None,
+) -> None:
     """The whole contract for one engine: random play, replay, round trips, views, garbage."""
     players = players_for(engine, count)
     for seed in seeds:
@@ -171,7 +176,9 @@ def check_engine(engine: Engine[Any], seeds: Sequence[str] = ("a", "b", "c"), op
         check_view_shape(engine, final, players)
 
 
-def check_no_leaks_through_match(engine: Engine[Any], seed: str = "leak", options: Mapping[str, Any] | None = None, count: int | None = None) -> None:
+def check_no_leaks_through_match(
+    engine: Engine[Any], seed: str = "leak", options: Mapping[str, Any] | None = None, count: int | None = None
+) -> None:
     """Play a random match and check every state along it for leaks."""
     players = players_for(engine, count)
     state = engine.setup(players, dict(options or {}), rng_for(seed, 0))
@@ -195,15 +202,17 @@ def check_resample(engine: Engine[Any], state: Any, players: Sequence[PlayerId],
             if viewer == player:
                 continue
             assert _canon(engine.view(other, viewer)) == _canon(engine.view(state, viewer)), (
-                f"{engine.slug}: redrawing {player}'s hidden facts changed what {viewer or 'the public'} sees")
+                f"{engine.slug}: redrawing {player}'s hidden facts changed what {viewer or 'the public'} sees"
+            )
             if viewer is not None:
                 assert _canon(engine.secrets(other, viewer)) == _canon(engine.secrets(state, viewer))
         assert engine.awaiting(other) == engine.awaiting(state) and engine.turn_label(other) == engine.turn_label(state)
         check_view_shape(engine, other, players)
 
 
-def check_resample_through_match(engine: Engine[Any], seed: str = "resample", options: Mapping[str, Any] | None = None,
-                                 count: int | None = None) -> int:
+def check_resample_through_match(
+    engine: Engine[Any], seed: str = "resample", options: Mapping[str, Any] | None = None, count: int | None = None
+) -> int:
     """``check_resample`` at every state of a random match; returns how many states a resample changed."""
     players = players_for(engine, count)
     state = engine.setup(players, dict(options or {}), rng_for(seed, 0))
@@ -211,8 +220,10 @@ def check_resample_through_match(engine: Engine[Any], seed: str = "resample", op
     changed, turn = 0, 1
     while engine.outcome(state) is None and turn < 5000:
         check_resample(engine, state, players, redraw)
-        changed += any(_canon(engine.dump(engine.resample_hidden(state, p, Random(turn)))) != _canon(engine.dump(state))
-                       for p in players)
+        changed += any(
+            _canon(engine.dump(engine.resample_hidden(state, p, Random(turn)))) != _canon(engine.dump(state))
+            for p in players
+        )
         moves = {p: engine.validate(state, p, engine.random_move(state, p, chooser)) for p in engine.awaiting(state)}
         state, _ = engine.resolve(state, moves, rng_for(seed, turn))
         turn += 1

@@ -31,8 +31,10 @@ def act(client: Client, match: Match, action: str) -> None:
 def test_host_starts_an_abc_match_for_five_players(host_client: Client) -> None:
     """Start an ABC match for five of them."""
     users(["ann", "bob", "cat", "dan", "eve"])
-    r = host_client.post(reverse("admin:games_match_start"), {
-        "game": "abc", "players": "ann, bob, cat, dan, eve", "options": "{}", "seed": "", "title": "Episode 1 MM"})
+    r = host_client.post(
+        reverse("admin:games_match_start"),
+        {"game": "abc", "players": "ann, bob, cat, dan, eve", "options": "{}", "seed": "", "title": "Episode 1 MM"},
+    )
     assert r.status_code == 302
     match = Match.objects.get()
     assert match.players == ["ann", "bob", "cat", "dan", "eve"] and match.status == "running"
@@ -66,6 +68,9 @@ def test_host_extends_pauses_resumes_and_closes_with_a_log(host_client: Client) 
 def test_replay_action_reports_identical(host_client: Client) -> None:
     match = abc_match()
     act(host_client, match, "close_turn_now")
-    r = host_client.post(reverse("admin:games_match_changelist"),
-                         {"action": "replay_matches", "_selected_action": [match.pk]}, follow=True)
+    r = host_client.post(
+        reverse("admin:games_match_changelist"),
+        {"action": "replay_matches", "_selected_action": [match.pk]},
+        follow=True,
+    )
     assert "identical to the stored match" in r.content.decode()

@@ -50,7 +50,8 @@ def test_token_authentication(match: Match, client_for: Callable[[str], Client])
     token = r.json()["token"]
     assert Token.objects.filter(key=token).exists()
     r = Client(HTTP_AUTHORIZATION=f"Token {token}").post(
-        f"/api/matches/{match.pk}/submit/", data=json.dumps({"move": PAIRS}), content_type="application/json")
+        f"/api/matches/{match.pk}/submit/", data=json.dumps({"move": PAIRS}), content_type="application/json"
+    )
     assert r.status_code == 201
 
 

@@ -99,7 +99,8 @@ async def test_foreign_origin_is_refused() -> None:
 
 async def test_unknown_match_is_refused() -> None:
     await sync_to_async(abc_match)()
-    comm = WebsocketCommunicator(application, "/ws/matches/424242/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
+    comm = WebsocketCommunicator(
+        application, "/ws/matches/424242/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    )
     connected, _ = await comm.connect()
     assert not connected
-

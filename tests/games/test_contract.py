@@ -77,4 +77,6 @@ def test_validate_refuses_players_not_awaited(engine: Engine[Any]) -> None:
     idle = [p for p in players if p not in engine.awaiting(state)]
     for p in [*idle, "ghost"]:
         with pytest.raises(RuleError):
-            engine.validate(state, p, engine.default_move(state, engine.awaiting(state)[0]) if engine.awaiting(state) else {})
+            engine.validate(
+                state, p, engine.default_move(state, engine.awaiting(state)[0]) if engine.awaiting(state) else {}
+            )

@@ -42,8 +42,11 @@ def test_game_is_playable_through_its_pages(slug: str) -> None:
             page = clients[h].get(reverse("games:match", args=[match.pk]))
             assert page.status_code == 200 and b"Your move" in page.content
             move = engine.random_move(state, h, chooser)
-            r = clients[h].post(reverse("games:match_submit", args=[match.pk]),
-                                {"move_json": json.dumps(move), "turn": turn.number, "lock": "0"}, follow=True)
+            r = clients[h].post(
+                reverse("games:match_submit", args=[match.pk]),
+                {"move_json": json.dumps(move), "turn": turn.number, "lock": "0"},
+                follow=True,
+            )
             assert r.status_code == 200 and b"Saved" in r.content, r.content.decode()[-2000:]
         turn_close(turn_id=turn.pk, force=True)
         for h in handles:

@@ -26,17 +26,19 @@ def _submit(client: Client, match: Match, **data: str) -> Any:
 
 
 def test_an_htmx_submit_answers_with_the_live_fragment_not_a_redirect(
-        match: Match, client_for: Callable[[str], Client]) -> None:
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
     """Submit with htmx and answer with the live fragment (no redirect, no reload, no new socket)."""
     r = _submit(client_for("ann"), match, move_json=PAIRS_JSON, lock="0", turn="1")
     html = r.content.decode()
     assert r.status_code == 200 and r["X-Garnet-Fragment"] == "live"
-    assert html.lstrip().startswith("<div class=\"live-root\"") and "<html" not in html
+    assert html.lstrip().startswith('<div class="live-root"') and "<html" not in html
     assert 'data-result="saved"' in html and "Saved (not locked)" in html
 
 
 def test_a_refusal_answers_with_its_status_and_the_fragment_naming_why(
-        match: Match, client_for: Callable[[str], Client]) -> None:
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
     r = _submit(client_for("ann"), match, move_json='{"pairs": [["bob", "zed"], ["dan", "eve"]]}', turn="1")
     assert r.status_code == 400 and r["X-Garnet-Fragment"] == "live"
     assert 'data-result="invalid_move"' in r.content.decode()
@@ -45,7 +47,8 @@ def test_a_refusal_answers_with_its_status_and_the_fragment_naming_why(
 
 @pytest.mark.parametrize("htmx", [True, False])
 def test_a_stale_form_posted_after_its_turn_closed_says_that_turn_is_over(
-        match: Match, client_for: Callable[[str], Client], htmx: bool) -> None:
+    match: Match, client_for: Callable[[str], Client], htmx: bool
+) -> None:
     """A form drawn for turn 1, posted once turn 1 has closed: "that turn is over", not a field error."""
     ann = client_for("ann")
     turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
@@ -60,7 +63,8 @@ def test_a_stale_form_posted_after_its_turn_closed_says_that_turn_is_over(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_last_lock_in_closes_the_turn_in_the_web_process(
-        client_for: Callable[[str], Client], settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    client_for: Callable[[str], Client], settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The last lock-in closes the turn right after commit, without the broker; the answer shows the next turn."""
     from games import tasks
 
@@ -92,15 +96,23 @@ def test_a_form_save_reaches_its_write_in_five_queries(match: Match, client_for:
         r = _submit(ann, match, move_json=PAIRS_JSON, lock="0", turn="1")
     assert r.status_code == 200
     work = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
-    write = next(i for i, sql in enumerate(work) if sql.startswith(('UPDATE "games_submission"', 'INSERT INTO "games_submission"')))
+    write = next(
+        i
+        for i, sql in enumerate(work)
+        if sql.startswith(('UPDATE "games_submission"', 'INSERT INTO "games_submission"'))
+    )
     assert write + 1 <= 5, "\n".join(work[: write + 1])
 
 
 def test_the_service_alone_reaches_its_write_in_three_queries(match: Match) -> None:
     """Access (the locked turn with its match), its submissions, the write (a season's garnet hold hook follows)."""
     with CaptureQueriesContext(connection) as queries:
-        submission_submit(match_id=match.pk, player="ann",
-                          move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}, turn_number=1)
+        submission_submit(
+            match_id=match.pk,
+            player="ann",
+            move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False},
+            turn_number=1,
+        )
     work = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
     assert work[2].startswith('INSERT INTO "games_submission"'), "\n".join(work)
 

@@ -102,7 +102,15 @@ def test_log_endpoint_returns_only_visible_lines(match: Match) -> None:
 def test_login_logout_signup(db: None) -> None:
     """Log in / log out / sign up."""
     c = Client()
-    r = c.post(reverse("accounts:signup"), {"username": "Newbie", "password1": "a-long-pass-42", "password2": "a-long-pass-42", "time_zone": "Europe/Paris"})
+    r = c.post(
+        reverse("accounts:signup"),
+        {
+            "username": "Newbie",
+            "password1": "a-long-pass-42",
+            "password2": "a-long-pass-42",
+            "time_zone": "Europe/Paris",
+        },
+    )
     assert r.status_code == 302
     c.post(reverse("accounts:logout"))
     r = c.post(reverse("accounts:login"), {"username": "newbie", "password": "a-long-pass-42"})

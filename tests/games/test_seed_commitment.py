@@ -31,8 +31,14 @@ def test_running_match_publishes_the_commitment_and_never_the_seed(client: Clien
     match = abc_match(seed="")  # the service's own random seed
     assert match.seed_sha256 == hashlib.sha256(match.seed.encode()).hexdigest()
     assert len(match.seed) >= 32  # 128 random bits: the commitment cannot be searched
-    for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/live/", f"/matches/{match.pk}/verify/",
-                f"/api/matches/{match.pk}/", f"/matches/{match.pk}/log/", f"/api/matches/{match.pk}/messages/"):
+    for url in (
+        f"/matches/{match.pk}/",
+        f"/matches/{match.pk}/live/",
+        f"/matches/{match.pk}/verify/",
+        f"/api/matches/{match.pk}/",
+        f"/matches/{match.pk}/log/",
+        f"/api/matches/{match.pk}/messages/",
+    ):
         body = client.get(url).content.decode()
         assert match.seed not in body, url
     api = client.get(f"/api/matches/{match.pk}/").json()

@@ -79,7 +79,9 @@ def test_a_locked_submission_cannot_change(match: Match, django_capture_on_commi
         ("ann", {"pairs": "garbage"}, 400, None),
     ],
 )
-def test_bad_submissions_are_refused_and_change_nothing(match: Match, player: str, move: Any, status: int, text: str | None) -> None:
+def test_bad_submissions_are_refused_and_change_nothing(
+    match: Match, player: str, move: Any, status: int, text: str | None
+) -> None:
     """Every bad call gets a clear message and changes nothing."""
     with pytest.raises(SubmissionRefused, match=text) as err:
         submission_submit(match_id=match.pk, player=player, move=move)
@@ -176,8 +178,10 @@ def test_a_lock_in_is_pushed_to_every_watcher_without_the_move(django_capture_on
 
     match = abc_match()
     sent: list[tuple[str, dict]] = []
-    with mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events) or 0), \
-            django_capture_on_commit_callbacks(execute=True):
+    with (
+        mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events) or 0),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
     locked = [payload for group, payload in sent if payload.get("event") == "locked"]
     assert locked and locked[0]["player"] == "ann" and "move" not in locked[0]

@@ -33,8 +33,10 @@ def test_closed_at_is_the_moment_of_the_close_not_the_sweeps_start() -> None:
     assert len(set(stamps)) == 3, "each turn carries its own close time"
 
 
-@pytest.mark.skipif(not connection.features.has_select_for_update_skip_locked,
-                    reason="SKIP LOCKED needs PostgreSQL (SQLite has one writer and one sweeper)")
+@pytest.mark.skipif(
+    not connection.features.has_select_for_update_skip_locked,
+    reason="SKIP LOCKED needs PostgreSQL (SQLite has one writer and one sweeper)",
+)
 def test_four_concurrent_sweeps_split_the_work_and_close_each_turn_once() -> None:
     matches = _due_matches(24)
     shares: list[int] = []

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils import timezone
+from django.utils.html import escape
 
 from games.models import Match
 from games.registry import slugs
@@ -35,8 +35,9 @@ def test_every_registered_game_has_rules_text() -> None:
         assert variants(slug) and all(rules_for(slug, v).summary for v in variants(slug))
 
 
-def test_the_abc_page_shows_the_payoff_table_default_move_and_rules_link(match: Match,
-                                                                          client_for: Callable[[str], Client]) -> None:
+def test_the_abc_page_shows_the_payoff_table_default_move_and_rules_link(
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
     html = client_for("ann").get(reverse("games:match", args=[match.pk])).content.decode()
     assert "Points per pair each round" in html and "If you submit nothing:" in html
     assert reverse("games:rules", args=["abc"]) in html
@@ -61,14 +62,18 @@ def test_warriors_cards_carry_their_ability_and_nothing_is_preselected() -> None
     match = _warriors()
     html = _client("wan").get(reverse("games:match", args=[match.pk])).content.decode()
     assert "Divination: predict the opponent" in html
-    assert 'value="chocobo" checked' not in html and " checked" not in html.split('class="warriors-pick"')[1].split("</fieldset>")[0]
+    assert (
+        'value="chocobo" checked' not in html
+        and " checked" not in html.split('class="warriors-pick"')[1].split("</fieldset>")[0]
+    )
 
 
 def test_an_astrologian_without_its_prediction_keeps_the_choice_and_names_the_field() -> None:
     """The form keeps the player's input on an error and names the field by its label."""
     match = _warriors()
-    r = _client("wan").post(reverse("games:match_submit", args=[match.pk]), {"unit": "astrologian", "turn": "1",
-                                                                           "lock": "1"})
+    r = _client("wan").post(
+        reverse("games:match_submit", args=[match.pk]), {"unit": "astrologian", "turn": "1", "lock": "1"}
+    )
     html = r.content.decode()
     assert r.status_code == 400
     assert "Prediction (the opponent&#x27;s unit): The Astrologian needs this choice." in html

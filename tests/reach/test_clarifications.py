@@ -31,7 +31,7 @@ def _host() -> Client:
 
 
 def test_a_clarification_is_pinned_logged_pushed_announced_and_archived(fake_discord: FakeDiscord) -> None:
-    """"it is public, pinned above the match's rules panel with its time, pushed live, listed in the
+    """ "it is public, pinned above the match's rules panel with its time, pushed live, listed in the
     match log and in the archive"."""
     season = started_season()
     season_channel_set(season=season, discord_webhook=fake_discord.url)
@@ -71,14 +71,15 @@ def changeable_x_order() -> Any:
 
 
 def test_an_amendment_changes_a_changeable_option_for_the_rest_of_the_match(changeable_x_order: Any) -> None:
-    """"an amendment may also change a game option for the rest of the match when the engine declares
+    """ "an amendment may also change a game option for the rest of the match when the engine declares
     that option changeable, as a logged host step"."""
     season = started_season()
     match = abc_episode(season).mm_match
     new_order = ["eve", "dan", "cat", "bob", "ann"]
-    r = _host().post(reverse("reach:clarify_match", args=[match.pk]),
-                     {"text": "X order reversed after round 1.", "option_name": "x_order",
-                      "option_value": ", ".join(new_order)})
+    r = _host().post(
+        reverse("reach:clarify_match", args=[match.pk]),
+        {"text": "X order reversed after round 1.", "option_name": "x_order", "option_value": ", ".join(new_order)},
+    )
     assert r.status_code == 302
     match.refresh_from_db()
     assert match.options["x_order"] == new_order and match.state["x_order"] == new_order
@@ -95,8 +96,9 @@ def test_an_option_the_engine_does_not_declare_changeable_is_refused(changeable_
     season = started_season()
     match = abc_episode(season).mm_match
     with pytest.raises(ReachError, match="not an option a host may change"):
-        clarification_post(user=user("host"), match=match, text="more garnets", option_name="garnets_start",
-                           option_value="3")
+        clarification_post(
+            user=user("host"), match=match, text="more garnets", option_name="garnets_start", option_value="3"
+        )
     assert not Clarification.objects.exists()
     assert Match.objects.get(pk=match.pk).options == match.options
 

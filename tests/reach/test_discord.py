@@ -26,7 +26,7 @@ def _season_on(fake: FakeDiscord) -> Any:
 
 
 def test_public_announcements_post_as_embeds_with_a_link_back(fake_discord: FakeDiscord) -> None:
-    """"episode start ... posted there as embeds with a link back to the page"."""
+    """ "episode start ... posted there as embeds with a link back to the page"."""
     season = _season_on(fake_discord)
     match = abc_episode(season).mm_match
     assert fake_discord.titles == ["Episode 1 begins"]
@@ -38,14 +38,13 @@ def test_public_announcements_post_as_embeds_with_a_link_back(fake_discord: Fake
 
 
 def test_a_round_s_public_results_go_out_and_nothing_private(fake_discord: FakeDiscord) -> None:
-    """"each round's public results" — "Nothing private ever goes to a webhook"."""
+    """ "each round's public results" — "Nothing private ever goes to a webhook"."""
     season = _season_on(fake_discord)
     match = abc_episode(season).mm_match
     submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
     turn = Turn.objects.get(match=match, status="open")
     for p in ("bob", "cat", "dan", "eve"):
-        submission_submit(match_id=match.pk, player=p, move={"action": "betray" if p == "bob" else "ally"},
-                          lock=True)
+        submission_submit(match_id=match.pk, player=p, move={"action": "betray" if p == "bob" else "ally"}, lock=True)
     assert Turn.objects.get(pk=turn.pk).status == "closed"
     results = [p for p in fake_discord.posts if "results" in p["embeds"][0]["title"]]
     assert len(results) == 2  # the pairing turn and the actions turn
@@ -57,7 +56,7 @@ def test_a_round_s_public_results_go_out_and_nothing_private(fake_discord: FakeD
 
 
 def test_one_post_per_announcement_however_often_the_task_runs(fake_discord: FakeDiscord) -> None:
-    """"idempotent (one post per announcement however often the task runs)"."""
+    """ "idempotent (one post per announcement however often the task runs)"."""
     season = _season_on(fake_discord)
     abc_episode(season)
     delivery = Delivery.objects.get()
@@ -68,7 +67,7 @@ def test_one_post_per_announcement_however_often_the_task_runs(fake_discord: Fak
 
 
 def test_a_429_waits_as_long_as_retry_after_says(fake_discord: FakeDiscord) -> None:
-    """"honour Discord's 429 retry_after"."""
+    """ "honour Discord's 429 retry_after"."""
     season = _season_on(fake_discord)
     fake_discord.script = [(429, {"message": "You are being rate limited.", "retry_after": 1.5, "global": False})]
     delivery = Delivery.objects.create(season=season, key="k-429", payload={"embeds": [{"title": "t"}]})
@@ -92,7 +91,7 @@ def test_the_task_retries_a_429_then_posts(fake_discord: FakeDiscord) -> None:
 
 
 def test_a_5xx_is_retried_with_backoff(fake_discord: FakeDiscord) -> None:
-    """"retry on 5xx with backoff"."""
+    """ "retry on 5xx with backoff"."""
     season = _season_on(fake_discord)
     fake_discord.script = [(500, None), (502, None)]
     delivery = Delivery.objects.create(season=season, key="k-500", payload={"embeds": [{"title": "t"}]})
@@ -104,14 +103,14 @@ def test_a_5xx_is_retried_with_backoff(fake_discord: FakeDiscord) -> None:
 
 
 def test_without_a_webhook_nothing_is_queued() -> None:
-    """"skips webhooks when none is set"."""
+    """ "skips webhooks when none is set"."""
     season = started_season()
     abc_episode(season)
     assert not Delivery.objects.exists()
 
 
 def test_a_failing_announcement_never_blocks_a_turn_close(fake_discord: FakeDiscord) -> None:
-    """"never block a turn close": even an announcement that raises leaves the turn closed."""
+    """ "never block a turn close": even an announcement that raises leaves the turn closed."""
     season = _season_on(fake_discord)
     match = abc_episode(season).mm_match
     turn = Turn.objects.get(match=match, status="open")

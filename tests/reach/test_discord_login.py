@@ -31,21 +31,35 @@ def _response(data: dict[str, Any]) -> requests.Response:
 
 @pytest.fixture(autouse=True)
 def discord_app(settings: Any) -> None:
-    settings.SOCIALACCOUNT_PROVIDERS = {"discord": {
-        "APPS": [{"client_id": "garnet-test", "secret": "shh", "key": ""}], "SCOPE": ["identify", "email"]}}
+    settings.SOCIALACCOUNT_PROVIDERS = {
+        "discord": {"APPS": [{"client_id": "garnet-test", "secret": "shh", "key": ""}], "SCOPE": ["identify", "email"]}
+    }
 
 
 @pytest.fixture
 def discord_user() -> Iterator[dict[str, Any]]:
     """What Discord's token and /users/@me endpoints answer (tests edit the profile before logging in)."""
-    profile: dict[str, Any] = {"id": "80351110224678912", "username": "Nelly", "global_name": "Nelly",
-                               "discriminator": "0", "avatar": None, "email": "nelly@example.test",
-                               "verified": True}
+    profile: dict[str, Any] = {
+        "id": "80351110224678912",
+        "username": "Nelly",
+        "global_name": "Nelly",
+        "discriminator": "0",
+        "avatar": None,
+        "email": "nelly@example.test",
+        "verified": True,
+    }
 
     def fake(method: str, url: str, *args: Any, **kwargs: Any) -> requests.Response:
         if url.endswith("/oauth2/token"):
-            return _response({"access_token": "tok", "token_type": "Bearer", "expires_in": 604800,
-                              "refresh_token": "ref", "scope": "identify email"})
+            return _response(
+                {
+                    "access_token": "tok",
+                    "token_type": "Bearer",
+                    "expires_in": 604800,
+                    "refresh_token": "ref",
+                    "scope": "identify email",
+                }
+            )
         assert url.endswith("/users/@me"), url
         return _response(profile)
 
@@ -63,7 +77,7 @@ def _log_in_with_discord(client: Client) -> Any:
 
 
 def test_a_verified_discord_e_mail_signs_in_the_account_that_has_it(discord_user: dict[str, Any]) -> None:
-    """"linking to an existing account by verified e-mail ... so players keep the handle everyone knows"."""
+    """ "linking to an existing account by verified e-mail ... so players keep the handle everyone knows"."""
     ann = UserFactory(username="ann", email="ann@example.test")
     discord_user["email"] = "ann@example.test"
     client = Client()
@@ -72,7 +86,7 @@ def test_a_verified_discord_e_mail_signs_in_the_account_that_has_it(discord_user
 
 
 def test_an_invite_link_joins_discord_to_the_invited_account(discord_user: dict[str, Any]) -> None:
-    """"or by an invite link": bob has no e-mail; his invite link attaches his Discord to him."""
+    """ "or by an invite link": bob has no e-mail; his invite link attaches his Discord to him."""
     bob = UserFactory(username="bob")
     client = Client()
     path = urlparse(invite_url(bob)).path

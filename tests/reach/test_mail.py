@@ -37,7 +37,7 @@ def _season() -> Any:
 
 
 def test_a_turn_awaits_your_move_with_headers_and_a_working_unsubscribe_link(smtp: SmtpSink) -> None:
-    """"a turn awaits your move" — "one-click unsubscribe (a signed link)", in the user's own time zone."""
+    """ "a turn awaits your move" — "one-click unsubscribe (a signed link)", in the user's own time zone."""
     season = _season()
     match = abc_episode(season).mm_match
     [msg] = smtp.to("ann@example.test")
@@ -58,7 +58,7 @@ def test_a_turn_awaits_your_move_with_headers_and_a_working_unsubscribe_link(smt
 
 
 def test_two_hours_left_and_you_have_not_locked_in(smtp: SmtpSink) -> None:
-    """"2 hours left and you haven't locked in"."""
+    """ "2 hours left and you haven't locked in"."""
     season = _season()
     match = abc_episode(season).mm_match
     turn = Turn.objects.get(match=match, status="open")
@@ -68,7 +68,7 @@ def test_two_hours_left_and_you_have_not_locked_in(smtp: SmtpSink) -> None:
 
 
 def test_picked_as_dmo_and_your_death_match_starts_at(smtp: SmtpSink) -> None:
-    """"you were picked as DMO" and "your Death Match starts at …" (each in the player's own zone)."""
+    """ "you were picked as DMO" and "your Death Match starts at …" (each in the player's own zone)."""
     season = _season()
     episode = abc_episode(season)
     finish_mm(episode, winners=["bob"], candidates=["ann"])
@@ -76,12 +76,14 @@ def test_picked_as_dmo_and_your_death_match_starts_at(smtp: SmtpSink) -> None:
     cat = [m["Subject"].strip() for m in smtp.to("cat@example.test")]
     assert "You were picked as Death Match opponent" in cat
     assert any(s.startswith("Your Death Match starts at") and "(UTC)" in s for s in cat)
-    assert any(m["Subject"].strip().startswith("Your Death Match starts at") and "(Asia/Tokyo)" in m["Subject"].strip()
-               for m in smtp.to("ann@example.test"))
+    assert any(
+        m["Subject"].strip().startswith("Your Death Match starts at") and "(Asia/Tokyo)" in m["Subject"].strip()
+        for m in smtp.to("ann@example.test")
+    )
 
 
 def test_the_dealer_answered_you(smtp: SmtpSink) -> None:
-    """"the dealer answered you"."""
+    """ "the dealer answered you"."""
     season = _season()
     match = abc_episode(season).mm_match
     ann, host = Client(), Client()
@@ -97,7 +99,7 @@ def test_the_dealer_answered_you(smtp: SmtpSink) -> None:
 
 
 def test_each_notification_is_a_setting(smtp: SmtpSink) -> None:
-    """"each a per-user setting": a turned-off kind is not sent."""
+    """ "each a per-user setting": a turned-off kind is not sent."""
     season = _season()
     prefs_save(user=user("ann"), values={"turn": False})
     abc_episode(season)
@@ -110,7 +112,7 @@ def test_each_notification_is_a_setting(smtp: SmtpSink) -> None:
 
 
 def test_the_daily_digest_comes_at_the_user_s_own_morning(smtp: SmtpSink, settings: Any) -> None:
-    """"a daily digest option, in the user's own time zone"."""
+    """ "a daily digest option, in the user's own time zone"."""
     settings.GARNET_DIGEST_HOUR = 8
     season = _season()
     prefs_save(user=user("ann"), values={"digest": True})
@@ -123,11 +125,14 @@ def test_the_daily_digest_comes_at_the_user_s_own_morning(smtp: SmtpSink, settin
     assert mail_digests_send(now=tokyo_8) == 1
     assert mail_digests_send(now=tokyo_8 + timedelta(minutes=15)) == 0  # one a day
     [msg] = smtp.to("ann@example.test")
-    assert msg["Subject"].strip() == "Your Garnet day: 1 update" and "awaits your move" in msg.get_payload(decode=True).decode()
+    assert (
+        msg["Subject"].strip() == "Your Garnet day: 1 update"
+        and "awaits your move" in msg.get_payload(decode=True).decode()
+    )
 
 
 def test_a_failed_send_is_retried_and_sent_once(smtp: SmtpSink) -> None:
-    """"sent by Celery through Django's e-mail backend with retries"; a mail goes out once."""
+    """ "sent by Celery through Django's e-mail backend with retries"; a mail goes out once."""
     season = _season()
     real_send = __import__("django.core.mail", fromlist=["EmailMessage"]).EmailMessage.send
     calls = {"n": 0}

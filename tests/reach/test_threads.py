@@ -32,7 +32,7 @@ def season_match() -> tuple[Any, Any]:
 
 
 def test_a_player_asks_the_dealer_and_the_host_answers_from_the_inbox(season_match: tuple[Any, Any]) -> None:
-    """"a private thread between each player and the hosts ... the host sees all threads in one inbox
+    """ "a private thread between each player and the hosts ... the host sees all threads in one inbox
     with unread counts and answers from there"."""
     _season, match = season_match
     ann = _client("ann")
@@ -54,7 +54,7 @@ def test_a_player_asks_the_dealer_and_the_host_answers_from_the_inbox(season_mat
 
 
 def test_nobody_else_reads_a_thread_while_the_season_runs(season_match: tuple[Any, Any]) -> None:
-    """"Nobody else can read a thread while the season runs" (not another player, not a spectator)."""
+    """ "Nobody else can read a thread while the season runs" (not another player, not a spectator)."""
     season, match = season_match
     _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "secret question"})
     thread = Thread.objects.get()
@@ -72,7 +72,7 @@ def test_nobody_else_reads_a_thread_while_the_season_runs(season_match: tuple[An
 
 
 def test_posts_are_pushed_to_the_other_side_without_their_text(season_match: tuple[Any, Any]) -> None:
-    """"live over the websocket": the hosts' and the player's own sockets get a nudge naming the thread."""
+    """ "live over the websocket": the hosts' and the player's own sockets get a nudge naming the thread."""
     _season, match = season_match
     with mock.patch("games.broadcast.send") as send:
         _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "a private question"})
@@ -88,7 +88,7 @@ def test_posts_are_pushed_to_the_other_side_without_their_text(season_match: tup
 
 
 def test_a_season_thread_and_the_archive_once_the_season_is_over(season_match: tuple[Any, Any]) -> None:
-    """"Both go into the season archive when the season is over, threads included"."""
+    """ "Both go into the season archive when the season is over, threads included"."""
     season, match = season_match
     _client("bob").post(reverse("reach:season_thread", args=[season.slug]), {"text": "When is episode 2?"})
     thread = Thread.objects.get(season=season, match__isnull=True)
@@ -98,7 +98,9 @@ def test_a_season_thread_and_the_archive_once_the_season_is_over(season_match: t
     from games.models import Match
 
     Match.objects.filter(pk=match.pk).update(status=Match.Status.ABORTED)  # a season finishes with no match open
-    type(season).objects.filter(pk=season.pk).update(champion=season.entrants.first())  # the Final is not this test's matter
+    type(season).objects.filter(pk=season.pk).update(
+        champion=season.entrants.first()
+    )  # the Final is not this test's matter
     season_finish(season_id=season.pk, user=user("host"), reason="the end")
     season.refresh_from_db()
     data = season_archive(season)
@@ -131,4 +133,7 @@ def test_the_demo_season_has_threads_and_a_clarification_to_look_at() -> None:
     call_command("demo_reach")
     assert Thread.objects.count() == 3 and Clarification.objects.count() == 1
     assert sorted(t.unread for t in inbox_threads(user("host"))) == [1, 1, 1]  # ann wrote again after the answer
-    assert b"X may not pair themself" in Client().get(reverse("games:match", args=[Clarification.objects.get().match_id])).content
+    assert (
+        b"X may not pair themself"
+        in Client().get(reverse("games:match", args=[Clarification.objects.get().match_id])).content
+    )

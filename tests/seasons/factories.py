@@ -40,19 +40,36 @@ def started_season(players: Sequence[str] = HANDLES, *, slug: str = "s1", **sett
 
 def abc_episode(season: Season, players: Sequence[str] = ABC5, **kwargs: Any) -> Episode:
     """Start an episode with an ABC Main Match whose X order is the seat order."""
-    return episode_start(season_id=season.pk, game="abc", players=list(players),
-                         options={"x_order": list(players)}, seed="ep-seed", **kwargs)
+    return episode_start(
+        season_id=season.pk,
+        game="abc",
+        players=list(players),
+        options={"x_order": list(players)},
+        seed="ep-seed",
+        **kwargs,
+    )
 
 
-def finish_mm(episode: Episode, *, winners: Sequence[str], candidates: Sequence[str],
-              tokens: Mapping[str, int] | None = None, garnets: Mapping[str, int] | None = None,
-              scores: Mapping[str, float] | None = None) -> Episode:
+def finish_mm(
+    episode: Episode,
+    *,
+    winners: Sequence[str],
+    candidates: Sequence[str],
+    tokens: Mapping[str, int] | None = None,
+    garnets: Mapping[str, int] | None = None,
+    scores: Mapping[str, float] | None = None,
+) -> Episode:
     """Feed a Main Match outcome to the episode as the framework's match_finished would."""
     match = episode.mm_match
     assert match is not None
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
-    outcome = Outcome(winners=tuple(winners), candidates=tuple(candidates), tokens=dict(tokens or {}),
-                      garnets=dict(garnets or {}), scores=dict(scores or {}))
+    outcome = Outcome(
+        winners=tuple(winners),
+        candidates=tuple(candidates),
+        tokens=dict(tokens or {}),
+        garnets=dict(garnets or {}),
+        scores=dict(scores or {}),
+    )
     result = episode_mm_finished(match=match, outcome=outcome)
     assert result is not None
     return result
@@ -104,15 +121,14 @@ def play_to_end(match: Match, limit: int = 400, *, seed: str | None = None) -> M
 
 def crown_champion(season: Season, *, keep: int = 2, game: str = "warriors") -> Season:
     """Host eliminations down to ``keep`` players, then Final games (random legal moves) until a champion."""
-    from seasons import selectors
-    from seasons.services.final import final_leg_start
-    from seasons.services.host import entrant_eliminate_by_host
-
     from datetime import timedelta
 
     from django.utils import timezone
 
+    from seasons import selectors
     from seasons.services import picks_close_due
+    from seasons.services.final import final_leg_start
+    from seasons.services.host import entrant_eliminate_by_host
 
     host = season.hosts.first()
     for episode in Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE):  # settle it first

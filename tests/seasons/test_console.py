@@ -9,8 +9,8 @@ from django.core import mail
 from django.test import Client
 
 from games.models import Turn
-from seasons.models import Entrant, Invite, LedgerEntry, Season, SeasonLog
 from seasons.log_text import log_sentence
+from seasons.models import Entrant, Invite, LedgerEntry, Season, SeasonLog
 from tests.factories import users
 from tests.seasons.factories import HANDLES, abc_episode, host_user, started_season
 
@@ -24,14 +24,28 @@ def _host_client() -> tuple[Client, object]:
     return client, host
 
 
-NEW = {"name": "Garnet Season 3", "starting_garnets": 5, "starting_tokens": 1, "token_mode": "shield",
-       "confiscate_garnets": "on", "garnets_public": "on", "mm_turn_seconds": 86400, "pick_seconds": 86400,
-       "ecs_per_episode": 1, "dm_game": "warriors", "time_zone": "Europe/London", "dm_lead_seconds": 900,
-       "dm_no_show": "default", "finalists": 2, "final_legs": 3}
+NEW = {
+    "name": "Garnet Season 3",
+    "starting_garnets": 5,
+    "starting_tokens": 1,
+    "token_mode": "shield",
+    "confiscate_garnets": "on",
+    "garnets_public": "on",
+    "mm_turn_seconds": 86400,
+    "pick_seconds": 86400,
+    "ecs_per_episode": 1,
+    "dm_game": "warriors",
+    "time_zone": "Europe/London",
+    "dm_lead_seconds": 900,
+    "dm_no_show": "default",
+    "finalists": 2,
+    "final_legs": 3,
+}
 
 
 def test_a_staff_host_creates_casts_and_starts_a_season_with_starting_garnets(
-        django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
     """Pasted handles: accounts join at once; the others get a one-time invite, mailed when an address is given."""
     client, _host = _host_client()
     users(HANDLES[:7])
@@ -75,11 +89,17 @@ def test_the_main_match_options_come_from_the_declared_schema_and_counts_are_che
     client.force_login(season.hosts.get())
     page = client.get(f"/seasons/{season.slug}/host/").content.decode()
     assert 'name="exodus-variant"' in page and "as JSON" not in page
-    r = client.post(f"/seasons/{season.slug}/host/episode/", {"game": "exodus", "players": HANDLES[:8],
-                                                               "exodus-variant": "cubes"}, follow=True)
+    r = client.post(
+        f"/seasons/{season.slug}/host/episode/",
+        {"game": "exodus", "players": HANDLES[:8], "exodus-variant": "cubes"},
+        follow=True,
+    )
     assert "takes 9 players, not 8" in r.content.decode()
-    r = client.post(f"/seasons/{season.slug}/host/episode/", {"game": "exodus", "players": HANDLES[:8],
-                                                               "exodus-variant": "gems"}, follow=True)
+    r = client.post(
+        f"/seasons/{season.slug}/host/episode/",
+        {"game": "exodus", "players": HANDLES[:8], "exodus-variant": "gems"},
+        follow=True,
+    )
     assert "Episode 1 has started" in r.content.decode()
     assert season.episodes.get().mm_match.options["variant"] == "gems"
 
@@ -92,12 +112,22 @@ def test_match_controls_with_a_reason_and_the_log_as_sentences() -> None:
     url = f"/seasons/{season.slug}/host/"
     turn = Turn.objects.get(match=episode.mm_match, status="open")
     before = turn.deadline
-    client.post(url, {"step": "match", "control": "extend", "target_id": episode.mm_match_id, "seconds": 3600,
-                      "minutes": 15, "reason": "late night"})
+    client.post(
+        url,
+        {
+            "step": "match",
+            "control": "extend",
+            "target_id": episode.mm_match_id,
+            "seconds": 3600,
+            "minutes": 15,
+            "reason": "late night",
+        },
+    )
     turn.refresh_from_db()
     assert (turn.deadline - before).total_seconds() == 900
-    r = client.post(url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": ""},
-                    follow=True)
+    r = client.post(
+        url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": ""}, follow=True
+    )
     assert "needs a reason" in r.content.decode()
     client.post(url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": "break"})
     episode.mm_match.refresh_from_db()
@@ -122,7 +152,7 @@ def _dm_scheduled(**settings: object):  # type: ignore[no-untyped-def]
 
 
 def test_a_death_match_is_scheduled_and_starts_when_both_players_are_ready() -> None:
-    """"the first turn opens at the scheduled time or as soon as both are ready, whichever comes first"."""
+    """ "the first turn opens at the scheduled time or as soon as both are ready, whichever comes first"."""
     season, duel = _dm_scheduled()
     assert duel.match is None and duel.starts_at is not None
     spectator = Client().get(f"/seasons/{season.slug}/").content.decode()
@@ -163,9 +193,16 @@ def test_the_match_page_shows_a_season_host_the_same_controls() -> None:
     host.force_login(season.hosts.get())
     page = host.get(f"/matches/{episode.mm_match_id}/").content.decode()
     assert "Host controls" in page and 'value="close_now"' in page
-    host.post(f"/seasons/{season.slug}/host/", {"step": "match", "control": "close_now", "reason": "all in",
-                                                "target_id": episode.mm_match_id,
-                                                "next": f"/matches/{episode.mm_match_id}/"})
+    host.post(
+        f"/seasons/{season.slug}/host/",
+        {
+            "step": "match",
+            "control": "close_now",
+            "reason": "all in",
+            "target_id": episode.mm_match_id,
+            "next": f"/matches/{episode.mm_match_id}/",
+        },
+    )
     assert Turn.objects.filter(match=episode.mm_match, number=2).exists()
     player = Client()
     player.force_login(Entrant.objects.get(season=season, user__username="ann").user)

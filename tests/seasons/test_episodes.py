@@ -36,7 +36,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_host_picks_game_and_alive_players_and_starts_the_main_match() -> None:
-    """"the host picks a game and the alive players for the Main Match and starts it"."""
+    """ "the host picks a game and the alive players for the Main Match and starts it"."""
     season = started_season()
     episode = abc_episode(season)
     assert episode.number == 1 and episode.status == Episode.Status.MAIN
@@ -59,11 +59,12 @@ def test_episode_start_refuses_eliminated_players_wrong_counts_and_overlap() -> 
 
 
 def test_main_match_outcome_feeds_tokens_and_garnets_to_the_ledger() -> None:
-    """"the match's Outcome feeds the season: Tokens of Life and garnets are written to the ledger"."""
+    """ "the match's Outcome feeds the season: Tokens of Life and garnets are written to the ledger"."""
     season = started_season()
     ledger_adjust(season=season, handle="bob", currency="garnet", amount=2, reason="brought in", user=host_user())
-    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"], tokens={"ann": 1},
-                        garnets={"ann": 3, "bob": -2})
+    episode = finish_mm(
+        abc_episode(season), winners=["ann"], candidates=["eve"], tokens={"ann": 1}, garnets={"ann": 3, "bob": -2}
+    )
     rows = LedgerEntry.objects.filter(source="match")
     entries = {(e.entrant.handle, e.currency, e.amount, e.source) for e in rows}
     assert entries == {("ann", "token", 1, "match"), ("ann", "garnet", 3, "match"), ("bob", "garnet", -2, "match")}
@@ -71,7 +72,7 @@ def test_main_match_outcome_feeds_tokens_and_garnets_to_the_ledger() -> None:
 
 
 def test_the_ec_is_named_and_picks_a_dmo_in_a_turn_of_their_own() -> None:
-    """"the EC (or several) is named; the EC then picks a DMO in a turn of their own"."""
+    """ "the EC (or several) is named; the EC then picks a DMO in a turn of their own"."""
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
     assert episode.status == Episode.Status.DMO_PICK
@@ -81,7 +82,7 @@ def test_the_ec_is_named_and_picks_a_dmo_in_a_turn_of_their_own() -> None:
 
 
 def test_dmo_pool_excludes_mm_winners_and_token_holders_in_shield_mode() -> None:
-    """"from the alive players who are not immune (this episode's MM winners, token holders as the settings say)"."""
+    """ "from the alive players who are not immune (this episode's MM winners, token holders as the settings say)"."""
     season = started_season()
     ledger_adjust(season=season, handle="fay", currency="token", amount=1, reason="test", user=host_user())
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"], tokens={"ann": 1})
@@ -114,7 +115,7 @@ def test_picking_an_eliminated_player_is_refused() -> None:
 
 
 def test_death_match_starts_with_the_dmo_holding_the_advantage() -> None:
-    """"the Death Match (warriors by default, any 2-player game) starts with the DMO holding the advantage"."""
+    """ "the Death Match (warriors by default, any 2-player game) starts with the DMO holding the advantage"."""
     season = started_season(dm_turn_seconds=90)
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
     duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
@@ -125,7 +126,7 @@ def test_death_match_starts_with_the_dmo_holding_the_advantage() -> None:
 
 
 def test_dm_loser_is_eliminated_and_garnets_confiscated() -> None:
-    """"its loser is eliminated, their garnets handled per the settings" (confiscated by default)."""
+    """ "its loser is eliminated, their garnets handled per the settings" (confiscated by default)."""
     season = started_season()
     ledger_adjust(season=season, handle="eve", currency="garnet", amount=7, reason="seed", user=host_user())
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
@@ -148,10 +149,14 @@ def test_garnets_kept_when_the_season_does_not_confiscate() -> None:
 
 
 def test_several_ecs_and_several_eliminations_in_one_episode() -> None:
-    """"Several ECs and several eliminations in one episode ... are settings too"."""
+    """ "Several ECs and several eliminations in one episode ... are settings too"."""
     season = started_season(ecs_per_episode=2)
-    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"],
-                        scores={"ann": 9, "bob": 5, "cat": 1, "dan": 3, "eve": 0})
+    episode = finish_mm(
+        abc_episode(season),
+        winners=["ann"],
+        candidates=["eve"],
+        scores={"ann": 9, "bob": 5, "cat": 1, "dan": 3, "eve": 0},
+    )
     picks = list(Pick.objects.filter(episode=episode, kind="dmo").order_by("pk"))
     assert [p.picker.handle for p in picks] == ["eve", "cat"]  # the MM's EC, then the lowest score
     d1 = episode_dmo_pick(pick_id=picks[0].pk, user=user("eve"), dmo="gus")
@@ -169,7 +174,7 @@ def test_several_ecs_and_several_eliminations_in_one_episode() -> None:
 
 
 def test_mm_winners_pick_the_ec() -> None:
-    """"the MM winners picking the EC" (a setting): a winner picks among the MM's other players."""
+    """ "the MM winners picking the EC" (a setting): a winner picks among the MM's other players."""
     season = started_season(mm_winners_pick_ec=True)
     episode = finish_mm(abc_episode(season), winners=["ann", "bob"], candidates=["eve"])
     assert episode.status == Episode.Status.EC_PICK and not Duel.objects.exists()
@@ -186,11 +191,15 @@ def test_mm_winners_pick_the_ec() -> None:
 
 
 def test_a_spent_token_lets_the_ec_escape_and_the_next_candidate_takes_its_place() -> None:
-    """"one token lets the EC escape the DM, the next candidate taking its place"."""
+    """ "one token lets the EC escape the DM, the next candidate taking its place"."""
     season = started_season(token_mode="spent")
     ledger_adjust(season=season, handle="eve", currency="token", amount=1, reason="earlier win", user=host_user())
-    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"],
-                        scores={"ann": 9, "bob": 5, "cat": 4, "dan": 1, "eve": 0})
+    episode = finish_mm(
+        abc_episode(season),
+        winners=["ann"],
+        candidates=["eve"],
+        scores={"ann": 9, "bob": 5, "cat": 4, "dan": 1, "eve": 0},
+    )
     assert Duel.objects.get().ec.handle == "dan" and episode.escaped == ["eve"]
     eve = selectors.entrant_by_handle(season, "eve")
     assert selectors.balance(eve, "token") == 0
@@ -214,13 +223,14 @@ def test_dmo_pick_timeout_draws_by_lot_among_the_eligible() -> None:
     assert picks_close_due(now=pick.deadline + timedelta(seconds=1)) == 1
     pick.refresh_from_db()
     assert pick.status == Pick.Status.TIMED_OUT and pick.choice.handle in selectors.dmo_eligible(episode) + [
-        pick.choice.handle]
+        pick.choice.handle
+    ]
     assert pick.choice.handle not in ("ann", "eve")
     assert Duel.objects.get().match.options["advantage"] == pick.choice.handle
 
 
 def test_exodia_twists_come_from_the_season() -> None:
-    """"Games whose rules depend on earlier episodes (Exodia's twists ...) get them from the season"."""
+    """ "Games whose rules depend on earlier episodes (Exodia's twists ...) get them from the season"."""
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=["ann", "bob"], candidates=["eve"])
     finish_dm(episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus"), loser="eve")
@@ -274,7 +284,7 @@ def test_an_episode_without_any_candidate_ends_without_a_death_match() -> None:
 
 
 def test_the_host_may_pick_another_two_player_game_for_the_death_match() -> None:
-    """"the Death Match (warriors by default, any 2-player game)": per episode, refused if not 2-player."""
+    """ "the Death Match (warriors by default, any 2-player game)": per episode, refused if not 2-player."""
     season = started_season()
     with pytest.raises(SeasonError, match="not an installed 2-player game"):
         abc_episode(season, dm_game="abc")

@@ -24,8 +24,7 @@ PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 
 def _season_with(garnets: int, slug: str = "s1") -> tuple[Season, Match, Entrant]:
     season = started_season(slug=slug)
-    ledger_adjust(season=season, handle="ann", currency="garnet", amount=garnets, reason="brought in",
-                  user=host_user())
+    ledger_adjust(season=season, handle="ann", currency="garnet", amount=garnets, reason="brought in", user=host_user())
     match, ann = abc_episode(season).mm_match, selectors.entrant_by_handle(season, "ann")
     assert match is not None and ann is not None
     return season, match, ann
@@ -34,8 +33,11 @@ def _season_with(garnets: int, slug: str = "s1") -> tuple[Season, Match, Entrant
 def test_the_engine_contract_declares_a_moves_garnet_cost() -> None:
     """The engine contract declares a move's garnet cost, so the season's check works for any game."""
     abc = get_engine("abc")
-    state = abc.setup(["ann", "bob", "cat", "dan", "eve"], {"garnets": {"ann": 5}, "x_order": ["ann", "bob", "cat",
-                                                                                               "dan", "eve"]}, Random(0))
+    state = abc.setup(
+        ["ann", "bob", "cat", "dan", "eve"],
+        {"garnets": {"ann": 5}, "x_order": ["ann", "bob", "cat", "dan", "eve"]},
+        Random(0),
+    )
     assert abc.garnet_cost(state, "ann", abc.validate(state, "ann", PAIRS_DOUBLED)) == 2
     assert abc.garnet_cost(state, "ann", abc.validate(state, "ann", PAIRS)) == 0
     for slug in slugs():
@@ -109,10 +111,14 @@ def test_a_double_and_a_transfer_at_once_never_spend_the_same_garnets() -> None:
     and the free balance never goes below zero. Repeated to give the race a chance."""
     for round_ in range(6):
         season, match, ann = _season_with(10, slug=f"race{round_}")
-        results = run_together([
-            lambda: submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED),
-            lambda: ledger_transfer(season=season, sender=user("ann"), to="bob", amount=10, confirmed=True),
-        ])
+        results = run_together(
+            [
+                lambda match=match: submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED),
+                lambda season=season: ledger_transfer(
+                    season=season, sender=user("ann"), to="bob", amount=10, confirmed=True
+                ),
+            ]
+        )
         failures = [r for r in results if isinstance(r, Exception)]
         assert len(failures) == 1, results
         assert isinstance(failures[0], SubmissionRefused | SeasonError), failures

@@ -38,7 +38,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_every_host_step_needs_a_reason_and_is_logged() -> None:
-    """"every automatic step can be confirmed, overridden or undone with a logged reason"."""
+    """ "every automatic step can be confirmed, overridden or undone with a logged reason"."""
     season = started_season()
     host = host_user()
     with pytest.raises(SeasonError, match="Give a reason"):
@@ -52,7 +52,7 @@ def test_every_host_step_needs_a_reason_and_is_logged() -> None:
 
 
 def test_replace_a_player() -> None:
-    """"replace a player": the newcomer takes the place, tokens and garnets; logged."""
+    """ "replace a player": the newcomer takes the place, tokens and garnets; logged."""
     season = started_season()
     users(["zoe"])
     host = host_user()
@@ -66,7 +66,7 @@ def test_replace_a_player() -> None:
 
 
 def test_set_ec_and_dmo_by_hand() -> None:
-    """"set an EC or DMO by hand" (the host may set an immune DMO; not an eliminated one)."""
+    """ "set an EC or DMO by hand" (the host may set an immune DMO; not an eliminated one)."""
     season = started_season()
     host = host_user()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
@@ -95,7 +95,7 @@ def test_undo_an_elimination_returns_confiscated_garnets() -> None:
 
 
 def test_pause_the_season_pauses_its_matches_and_its_picks() -> None:
-    """"pause the season": its running matches pause; picks and transfers wait."""
+    """ "pause the season": its running matches pause; picks and transfers wait."""
     season = started_season()
     host = host_user()
     episode = abc_episode(season)
@@ -111,7 +111,7 @@ def test_pause_the_season_pauses_its_matches_and_its_picks() -> None:
 
 
 def test_host_replays_a_finished_match_from_its_seed() -> None:
-    """"A host can replay any finished match from its seed and submissions and see that it reproduces"."""
+    """ "A host can replay any finished match from its seed and submissions and see that it reproduces"."""
     season = started_season()
     match = play_to_end(abc_episode(season).mm_match)
     c = Client()
@@ -129,19 +129,28 @@ def test_host_console_takes_steps_and_refuses_non_hosts() -> None:
     assert c.get(f"/seasons/{season.slug}/host/").status_code == 403
     c.force_login(user("host"))
     assert c.get(f"/seasons/{season.slug}/host/").status_code == 200
-    r = c.post(f"/seasons/{season.slug}/host/", {"step": "adjust", "player": "ann", "currency": "garnet",
-                                                  "amount": 3, "reason": "prize"}, follow=True)
+    r = c.post(
+        f"/seasons/{season.slug}/host/",
+        {"step": "adjust", "player": "ann", "currency": "garnet", "amount": 3, "reason": "prize"},
+        follow=True,
+    )
     assert b"Done" in r.content and selectors.balance(selectors.entrant_by_handle(season, "ann"), "garnet") == 3
-    r = c.post(f"/seasons/{season.slug}/host/", {"step": "adjust", "player": "nobody", "currency": "garnet",
-                                                  "amount": 3, "reason": "prize"}, follow=True)
+    r = c.post(
+        f"/seasons/{season.slug}/host/",
+        {"step": "adjust", "player": "nobody", "currency": "garnet", "amount": 3, "reason": "prize"},
+        follow=True,
+    )
     assert b"Nothing changed" in r.content
-    r = c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"]},
-               follow=True)
+    r = c.post(
+        f"/seasons/{season.slug}/host/episode/",
+        {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"]},
+        follow=True,
+    )
     assert b"Episode 1 has started" in r.content and Duel.objects.count() == 0
 
 
 def test_a_pause_gives_open_picks_their_time_back() -> None:
-    """"pause the season": a pick's deadline does not run while the season is paused."""
+    """ "pause the season": a pick's deadline does not run while the season is paused."""
     season = started_season()
     host = host_user()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
@@ -157,9 +166,12 @@ def test_console_episode_start_passes_game_options() -> None:
     season = started_season()
     c = Client()
     c.force_login(user("host"))
-    c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"],
-                                                      "abc-x_order": "eve, dan, cat, bob, ann"})
+    c.post(
+        f"/seasons/{season.slug}/host/episode/",
+        {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"], "abc-x_order": "eve, dan, cat, bob, ann"},
+    )
     assert Match.objects.get().options["x_order"] == ["eve", "dan", "cat", "bob", "ann"]
-    r = c.post(f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann"], "abc-x_order": "zed"},
-               follow=True)
+    r = c.post(
+        f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann"], "abc-x_order": "zed"}, follow=True
+    )
     assert b"Nothing started" in r.content

@@ -21,8 +21,12 @@ def test_games_never_imports_seasons() -> None:
 def test_nothing_below_reach_imports_it() -> None:
     """Layering: reach → seasons → games. Neither the framework, a game nor seasons imports reach."""
     pattern = re.compile(r"^\s*(from|import)\s+reach\b", re.MULTILINE)
-    offenders = [str(p.relative_to(ROOT)) for app in ("games", "seasons") for p in (ROOT / app).rglob("*.py")
-                 if pattern.search(p.read_text())]
+    offenders = [
+        str(p.relative_to(ROOT))
+        for app in ("games", "seasons")
+        for p in (ROOT / app).rglob("*.py")
+        if pattern.search(p.read_text())
+    ]
     assert offenders == []
 
 

@@ -19,7 +19,7 @@ def _give(season: Season, handle: str, n: int) -> None:
 
 
 def test_entries_are_append_only_and_balances_are_sums() -> None:
-    """"every ... change is an append-only entry with its reason and its source ...; balances are sums"."""
+    """ "every ... change is an append-only entry with its reason and its source ...; balances are sums"."""
     season = started_season()
     _give(season, "ann", 5)
     _give(season, "ann", -2)
@@ -40,7 +40,7 @@ def test_entries_are_append_only_and_balances_are_sums() -> None:
 
 
 def test_transfer_moves_garnets_and_both_see_it() -> None:
-    """"Players transfer garnets to each other (confirmed by the sender, ... both see it)"."""
+    """ "Players transfer garnets to each other (confirmed by the sender, ... both see it)"."""
     season = started_season()
     _give(season, "ann", 5)
     ledger_transfer(season=season, sender=user("ann"), to="bob", amount=3, confirmed=True)
@@ -87,7 +87,7 @@ def test_transfer_after_elimination_or_to_the_eliminated_is_refused() -> None:
 
 
 def test_abc_gets_the_live_balances_at_match_start() -> None:
-    """"in a season pass the live balances in options at match start"."""
+    """ "in a season pass the live balances in options at match start"."""
     season = started_season()
     _give(season, "ann", 6)
     episode = abc_episode(season)
@@ -95,7 +95,7 @@ def test_abc_gets_the_live_balances_at_match_start() -> None:
 
 
 def test_doubling_checks_the_live_season_balance() -> None:
-    """"A match that lets players spend garnets (ABC's doubling) checks and debits the live balance"."""
+    """ "A match that lets players spend garnets (ABC's doubling) checks and debits the live balance"."""
     season = started_season()
     _give(season, "ann", 2)
     episode = abc_episode(season)
@@ -114,8 +114,9 @@ def test_a_double_in_play_is_debited_from_the_live_balance_and_written_at_the_en
     season = started_season()
     _give(season, "ann", 2)
     match = abc_episode(season).mm_match
-    submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]],
-                                                             "double": True}, lock=True)
+    submission_submit(
+        match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": True}, lock=True
+    )
     ann = selectors.entrant_by_handle(season, "ann")
     assert selectors.live_garnets(ann) == 0  # the X's double is committed with the pairing
     with pytest.raises(SeasonError, match="You have 0 free garnets"):

@@ -29,8 +29,11 @@ def _headers(handle: str) -> list[tuple[bytes, bytes]]:
     client = Client()
     client.force_login(get_user_model().objects.get(username=handle))
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    return [(b"origin", b"http://testserver"), (b"host", b"testserver"),
-            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())]
+    return [
+        (b"origin", b"http://testserver"),
+        (b"host", b"testserver"),
+        (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+    ]
 
 
 def _season_with_open_pick() -> int:
@@ -40,7 +43,7 @@ def _season_with_open_pick() -> int:
 
 
 async def test_picked_as_dmo_arrives_live() -> None:
-    """"a player is told, live ..., when they are picked as DMO": a user.notify event on their socket."""
+    """ "a player is told, live ..., when they are picked as DMO": a user.notify event on their socket."""
     pick_id = await sync_to_async(_season_with_open_pick)()
     comm = WebsocketCommunicator(application, "/ws/me/", headers=await sync_to_async(_headers)("gus"))
     assert (await comm.connect())[0]

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_a_player_is_told_when_a_turn_awaits_them() -> None:
-    """"a player is told ... when a turn awaits them" (and the next turn's players after it closes)."""
+    """ "a player is told ... when a turn awaits them" (and the next turn's players after it closes)."""
     season = started_season()
     match = abc_episode(season).mm_match
     assert Notice.objects.filter(user__username="ann", kind="turn").count() == 1
@@ -33,7 +33,7 @@ def test_a_player_is_told_when_a_turn_awaits_them() -> None:
 
 
 def test_a_player_is_told_when_a_deadline_is_near_once() -> None:
-    """"when a deadline is near": one reminder per turn and player who has not locked in."""
+    """ "when a deadline is near": one reminder per turn and player who has not locked in."""
     season = started_season()
     match = abc_episode(season).mm_match
     turn = Turn.objects.get(match=match, status="open")
@@ -45,7 +45,7 @@ def test_a_player_is_told_when_a_deadline_is_near_once() -> None:
 
 
 def test_picked_as_dmo_and_eliminated_are_notified() -> None:
-    """"when they are picked as DMO, and when they are eliminated"."""
+    """ "when they are picked as DMO, and when they are eliminated"."""
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
     assert Notice.objects.filter(user__username="eve", kind="pick").exists()
@@ -57,7 +57,7 @@ def test_picked_as_dmo_and_eliminated_are_notified() -> None:
 
 @pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit
 def test_notices_are_pushed_live_to_the_users_group() -> None:
-    """"live": each notice goes to the user's websocket group as a user.notify event, after commit."""
+    """ "live": each notice goes to the user's websocket group as a user.notify event, after commit."""
     sent: list[Any] = []
     with mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events)):
         season = started_season()
@@ -68,7 +68,7 @@ def test_notices_are_pushed_live_to_the_users_group() -> None:
 
 
 def test_notices_show_on_the_dashboard() -> None:
-    """"and on their dashboard": the dashboard includes the user's notices."""
+    """ "and on their dashboard": the dashboard includes the user's notices."""
     season = started_season()
     abc_episode(season)
     c = Client()

@@ -33,7 +33,7 @@ def signed_in(handle: str) -> Client:
 
 
 def test_season_home_for_everyone_shows_standings_and_episodes() -> None:
-    """"a season home for everyone (standings: alive / eliminated, tokens, garnets where public, the episode list"."""
+    """ "a season home for everyone (standings: alive / eliminated, tokens, garnets where public, the episode list"."""
     season = started_season()
     ledger_adjust(season=season, handle="ann", currency="garnet", amount=9, reason="seed", user=host_user())
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"], tokens={"ann": 1})
@@ -41,11 +41,11 @@ def test_season_home_for_everyone_shows_standings_and_episodes() -> None:
     html = Client().get(f"/seasons/{season.slug}/").content.decode()
     assert "Standings" in html and "eliminated in Episode 1" in html and "Episode 1" in html
     assert reverse("games:match", args=[episode.mm_match_id]) in html
-    assert "<td class=\"num garnet\">9</td>" in html and "<td class=\"num token\">1</td>" in html
+    assert '<td class="num garnet">9</td>' in html and '<td class="num token">1</td>' in html
 
 
 def test_season_home_folds_each_matchs_public_log_and_never_a_private_line() -> None:
-    """"the episode list with each match's public log": public lines shown, private ones never."""
+    """ "the episode list with each match's public log": public lines shown, private ones never."""
     from games.models import Message
 
     season = started_season()
@@ -57,12 +57,14 @@ def test_season_home_folds_each_matchs_public_log_and_never_a_private_line() -> 
 
     assert escape(public.text) in html
     for private in Message.objects.filter(match=match, to__isnull=False)[:5]:
-        assert escape(private.text) not in html or Message.objects.filter(match=match, to__isnull=True,
-                                                                          text=private.text).exists()
+        assert (
+            escape(private.text) not in html
+            or Message.objects.filter(match=match, to__isnull=True, text=private.text).exists()
+        )
 
 
 def test_private_garnets_are_hidden_from_the_public_standings() -> None:
-    """"garnets where public": with public garnets off the home shows no garnet column."""
+    """ "garnets where public": with public garnets off the home shows no garnet column."""
     season = started_season(garnets_public=False)
     html = Client().get(f"/seasons/{season.slug}/").content.decode()
     assert "num garnet" not in html and "private" in html
@@ -109,7 +111,7 @@ def test_pick_page_refuses_acting_for_another_player() -> None:
 
 
 def test_archive_export_json_and_markdown() -> None:
-    """"an archive export of a finished season (JSON and a readable Markdown page for a wiki)"."""
+    """ "an archive export of a finished season (JSON and a readable Markdown page for a wiki)"."""
     season = started_season()
     episode = abc_episode(season)
     play_to_end(episode.mm_match)

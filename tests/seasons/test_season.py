@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_season_has_hosts_entrants_status_and_defaults() -> None:
-    """"Season: name, slug, hosts, entrants, status ... settings with defaults a host can change"."""
+    """ "Season: name, slug, hosts, entrants, status ... settings with defaults a host can change"."""
     season = started_season()
     assert season.name == "Season s1" and season.slug == "s1" and season.status == Season.Status.RUNNING
     assert season.hosts.filter(username="host").exists()
@@ -25,7 +25,7 @@ def test_season_has_hosts_entrants_status_and_defaults() -> None:
 
 
 def test_gamewide_order_is_drawn_at_the_start_and_public() -> None:
-    """"a public gamewide tiebreak order drawn at the start": every entrant once, reproducible from the seed."""
+    """ "a public gamewide tiebreak order drawn at the start": every entrant once, reproducible from the seed."""
     users(HANDLES)
     season = season_create(name="A", slug="a", players=HANDLES)
     assert season.gamewide_order == []
@@ -38,10 +38,25 @@ def test_gamewide_order_is_drawn_at_the_start_and_public() -> None:
 def test_settings_can_be_changed_by_the_host() -> None:
     """Token mode, confiscation, MM round and DM turn lengths, several ECs and the MM winners' EC pick are settings."""
     users(HANDLES)
-    season = season_create(name="C", slug="c", players=HANDLES, token_mode="spent", confiscate_garnets=False,
-                           mm_turn_seconds=3600, dm_turn_seconds=90, ecs_per_episode=2, mm_winners_pick_ec=True)
-    assert (season.token_mode, season.confiscate_garnets, season.mm_turn_seconds, season.dm_turn_seconds,
-            season.ecs_per_episode, season.mm_winners_pick_ec) == ("spent", False, 3600, 90, 2, True)
+    season = season_create(
+        name="C",
+        slug="c",
+        players=HANDLES,
+        token_mode="spent",
+        confiscate_garnets=False,
+        mm_turn_seconds=3600,
+        dm_turn_seconds=90,
+        ecs_per_episode=2,
+        mm_winners_pick_ec=True,
+    )
+    assert (
+        season.token_mode,
+        season.confiscate_garnets,
+        season.mm_turn_seconds,
+        season.dm_turn_seconds,
+        season.ecs_per_episode,
+        season.mm_winners_pick_ec,
+    ) == ("spent", False, 3600, 90, 2, True)
 
 
 def test_bad_season_input_is_refused() -> None:

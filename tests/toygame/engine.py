@@ -81,7 +81,9 @@ class OddsEngine(BaseEngine[OddsState]):
             "players": state.players,
             "target": state.target,
             "winner": state.winner,
-            "standing": [{"player": p, "side": s, "points": state.score[p]} for p, s in zip(state.players, sides, strict=True)],
+            "standing": [
+                {"player": p, "side": s, "points": state.score[p]} for p, s in zip(state.players, sides, strict=True)
+            ],
             "rounds": [[r[p] for p in state.players] for r in state.rounds],
         }
         return kit.player_view(

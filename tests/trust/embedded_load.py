@@ -43,7 +43,7 @@ def main() -> None:
     accounts = {u.username: u for u in users(handles)}
     match_ids = []
     for m in range(MATCHES):
-        roster = handles[m * 5:(m + 1) * 5]
+        roster = handles[m * 5 : (m + 1) * 5]
         match = match_start(game="abc", players=roster, options={"x_order": roster}, seed=f"load-{m}", turn_seconds=1)
         match_ids.append(match.pk)
     engine = get_engine("abc")
@@ -86,8 +86,11 @@ def main() -> None:
                         clients[p] = Client()
                         clients[p].force_login(accounts[p])
                     move = engine.random_move(engine.load(turn.state_before), p, rnd)
-                    r = clients[p].post(f"/api/matches/{match.pk}/submit/", {"move": move, "turn": turn.number},
-                                        content_type="application/json")
+                    r = clients[p].post(
+                        f"/api/matches/{match.pk}/submit/",
+                        {"move": move, "turn": turn.number},
+                        content_type="application/json",
+                    )
                     requests[0] += 1
                     if r.status_code >= 500 or r.status_code not in (201, 409):
                         failures.append(f"POST submit: {r.status_code} {r.content[:200]!r}")
@@ -107,16 +110,33 @@ def main() -> None:
     from django.utils import timezone
 
     cutoff = timezone.now() - timedelta(seconds=3)
-    overdue_open = Turn.objects.filter(status="open", deadline__lt=cutoff, paused_remaining__isnull=True,
-                                       match__status="running").count()
-    lateness = [(t.closed_at - t.deadline).total_seconds() for t in Turn.objects.filter(status="closed")
-                if t.closed_at >= t.deadline]
-    print(json.dumps({
-        "journal": journal, "matches": MATCHES, "players": MATCHES * 5, "requests": requests[0],
-        "sweeps": sweeps[0], "closed": closed[0], "turns": Turn.objects.count(), "overdue_open": overdue_open,
-        "max_lateness": max(lateness, default=0), "failures": failures[:20], "failure_count": len(failures),
-        "last_open": end.isoformat(), "finished": Match.objects.filter(status="finished").count(),
-    }))
+    overdue_open = Turn.objects.filter(
+        status="open", deadline__lt=cutoff, paused_remaining__isnull=True, match__status="running"
+    ).count()
+    lateness = [
+        (t.closed_at - t.deadline).total_seconds()
+        for t in Turn.objects.filter(status="closed")
+        if t.closed_at >= t.deadline
+    ]
+    print(
+        json.dumps(
+            {
+                "journal": journal,
+                "matches": MATCHES,
+                "players": MATCHES * 5,
+                "requests": requests[0],
+                "sweeps": sweeps[0],
+                "closed": closed[0],
+                "turns": Turn.objects.count(),
+                "overdue_open": overdue_open,
+                "max_lateness": max(lateness, default=0),
+                "failures": failures[:20],
+                "failure_count": len(failures),
+                "last_open": end.isoformat(),
+                "finished": Match.objects.filter(status="finished").count(),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

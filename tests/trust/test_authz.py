@@ -24,7 +24,9 @@ from games.services import turns_close_due
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
 
-pytestmark = pytest.mark.django_db(transaction=True)  # its websocket checks reach the database from the consumer's thread
+pytestmark = pytest.mark.django_db(
+    transaction=True
+)  # its websocket checks reach the database from the consumer's thread
 
 ROLES = ("anonymous", "spectator", "other", "player", "eliminated", "host")
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
@@ -99,15 +101,22 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "reach/inbox/": only_signed_in(),
     "reach/threads/<int:pk>/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
     "reach/threads/<int:pk>/posts/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
-    "reach/matches/<int:pk>/dealer/": {"anonymous": REDIRECT, "spectator": NOT_FOUND, "other": OK, "player": OK,
-                                       "eliminated": OK, "host": NOT_FOUND},
+    "reach/matches/<int:pk>/dealer/": {
+        "anonymous": REDIRECT,
+        "spectator": NOT_FOUND,
+        "other": OK,
+        "player": OK,
+        "eliminated": OK,
+        "host": NOT_FOUND,
+    },
     "reach/seasons/<slug:slug>/dealer/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
-    "reach/matches/<int:pk>/clarify/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"},
-                                        "host": OK},
-    "reach/seasons/<slug:slug>/clarify/": {"anonymous": REDIRECT,
-                                           **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
-    "reach/seasons/<slug:slug>/discord/": {"anonymous": REDIRECT,
-                                           **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/matches/<int:pk>/clarify/": {
+        "anonymous": REDIRECT,
+        **{r: NOT_FOUND for r in ROLES if r != "anonymous"},
+        "host": OK,
+    },
+    "reach/seasons/<slug:slug>/clarify/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "reach/seasons/<slug:slug>/discord/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
     "reach/mail/": only_signed_in(),
     "reach/mail/unsubscribe/<str:token>/": everyone({400}),
     "reach/discord/invite/<str:token>/": everyone({400}),
@@ -118,8 +127,14 @@ ADMIN_OPEN = {"admin/login/", "admin/logout/"}
 
 # websocket route → (accepted per role, the private handle the socket joins per role)
 WS_MATRIX: dict[str, dict[str, tuple[bool, str | None]]] = {
-    "ws/matches/<int:pk>/": {"anonymous": (True, None), "spectator": (True, None), "other": (True, "bob"),
-                             "player": (True, "ann"), "eliminated": (True, "ELIMINATED"), "host": (True, None)},
+    "ws/matches/<int:pk>/": {
+        "anonymous": (True, None),
+        "spectator": (True, None),
+        "other": (True, "bob"),
+        "player": (True, "ann"),
+        "eliminated": (True, "ELIMINATED"),
+        "host": (True, None),
+    },
     "ws/me/": {"anonymous": (False, None), **{r: (True, None) for r in ROLES if r != "anonymous"}},
 }
 
@@ -149,8 +164,14 @@ def world(db: Any) -> dict[str, Any]:
     assert finished.status == Match.Status.FINISHED
     eliminated = finished.outcome["candidates"][0]
     match = abc_match(hosts=[host])
-    handles = {"anonymous": None, "spectator": "sam", "other": "bob", "player": "ann", "eliminated": eliminated,
-               "host": "hostess"}
+    handles = {
+        "anonymous": None,
+        "spectator": "sam",
+        "other": "bob",
+        "player": "ann",
+        "eliminated": eliminated,
+        "host": "hostess",
+    }
     clients = {}
     for role, handle in handles.items():
         c = Client()
@@ -161,8 +182,15 @@ def world(db: Any) -> dict[str, Any]:
 
 
 def _url(route: str, name: str | None, pattern: URLPattern, match_id: int) -> str:
-    values = {"pk": match_id, "match_id": match_id, "slug": "no-such-season", "object_id": "1",
-              "content_type_id": 1, "app_label": "games", "url": "nowhere/"}
+    values = {
+        "pk": match_id,
+        "match_id": match_id,
+        "slug": "no-such-season",
+        "object_id": "1",
+        "content_type_id": 1,
+        "app_label": "games",
+        "url": "nowhere/",
+    }
     if name is None:
         return "/" + route.replace("(?P<url>.*)$", "nowhere/").lstrip("^")
     kwargs = {k: values.get(k, "1") for k in pattern.pattern.regex.groupindex}
@@ -201,8 +229,14 @@ def test_every_route_answers_every_role_as_the_matrix_says(world: dict[str, Any]
 
 def test_submitting_is_allowed_to_the_awaited_player_only(world: dict[str, Any]) -> None:
     """POST to the API and the page: only the awaited player's move is stored."""
-    api_expected = {"anonymous": FORBIDDEN, "spectator": {403}, "other": {409}, "player": {201},
-                    "eliminated": {409}, "host": {403}}
+    api_expected = {
+        "anonymous": FORBIDDEN,
+        "spectator": {403},
+        "other": {409},
+        "player": {201},
+        "eliminated": {409},
+        "host": {403},
+    }
     for role in ROLES:
         match = world["finished"] if role == "eliminated" else world["match"]
         c = world["clients"][role]
@@ -217,8 +251,13 @@ def test_submitting_is_allowed_to_the_awaited_player_only(world: dict[str, Any])
 
 
 def test_the_api_tells_each_role_what_it_is(world: dict[str, Any]) -> None:
-    expected = {"anonymous": ("anonymous", None), "spectator": ("spectator", None), "other": ("player", "bob"),
-                "player": ("player", "ann"), "host": ("host", None)}
+    expected = {
+        "anonymous": ("anonymous", None),
+        "spectator": ("spectator", None),
+        "other": ("player", "bob"),
+        "player": ("player", "ann"),
+        "host": ("host", None),
+    }
     for role, (name, me) in expected.items():
         body = world["clients"][role].get(f"/api/matches/{world['match'].pk}/").json()
         assert (body["role"], body["me"]) == (name, me), role

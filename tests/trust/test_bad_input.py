@@ -75,16 +75,24 @@ def test_api_move_nested_five_thousand_deep_is_a_400(fast: None) -> None:
     assert r.status_code == 400 and "nested" in r.json()["detail"]
 
 
-@pytest.mark.parametrize("body, status", [
-    ('{"move": {"pairs": NaN}}', 400), ('{"move": {"x": 1e999}}', 400), ('{"move": {"x": "\\u0000"}}', 400),
-    ('{"move": {"x": "\\ud800"}}', 400), ('{"move": {}, "turn": 99999999999999999999}', 400),
-    ('{"move": ' + '"' + "x" * 70000 + '"}', 413), ("\xff", 400),
-])
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ('{"move": {"pairs": NaN}}', 400),
+        ('{"move": {"x": 1e999}}', 400),
+        ('{"move": {"x": "\\u0000"}}', 400),
+        ('{"move": {"x": "\\ud800"}}', 400),
+        ('{"move": {}, "turn": 99999999999999999999}', 400),
+        ('{"move": ' + '"' + "x" * 70000 + '"}', 413),
+        ("\xff", 400),
+    ],
+)
 def test_api_values_the_database_cannot_store_are_refused(body: str, status: int, fast: None) -> None:
     """NaN, infinities, NUL, unpaired surrogates, huge numbers and huge bodies: a 4xx, nothing saved."""
     match = abc_match()
-    r = _ann().post(API_SUBMIT.format(pk=match.pk), body.encode("utf-8", "surrogatepass"),
-                    content_type="application/json")
+    r = _ann().post(
+        API_SUBMIT.format(pk=match.pk), body.encode("utf-8", "surrogatepass"), content_type="application/json"
+    )
     assert r.status_code == status, r.content[:300]
     assert not Submission.objects.exists()
 
@@ -119,8 +127,13 @@ def _no_5xx(response: Any, where: str) -> None:
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(["move_json", "turn", "lock", "pairs", "double", "action", "ec",
-                                              "pair_1", "pair_2", "move"]), TEXT, max_size=5))
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(["move_json", "turn", "lock", "pairs", "double", "action", "ec", "pair_1", "pair_2", "move"]),
+        TEXT,
+        max_size=5,
+    )
+)
 def test_fuzz_the_match_form_finds_no_5xx(fields: dict[str, str], fast: None) -> None:
     """The match page's form: any field with any text is a 302 with a message or a 4xx, never a 5xx."""
     match = abc_match()
@@ -143,9 +156,30 @@ def test_fuzz_the_api_finds_no_5xx(move: Any, lock: Any, turn: Any, raw: str, fa
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(["to", "amount", "confirmed", "choice", "step", "reason", "player",
-                                              "other", "target_id", "currency", "game", "players", "options",
-                                              "next"]), TEXT, max_size=6))
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "to",
+                "amount",
+                "confirmed",
+                "choice",
+                "step",
+                "reason",
+                "player",
+                "other",
+                "target_id",
+                "currency",
+                "game",
+                "players",
+                "options",
+                "next",
+            ]
+        ),
+        TEXT,
+        max_size=6,
+    )
+)
 def test_fuzz_the_season_forms_find_no_5xx(fields: dict[str, str], fast: None) -> None:
     """The season's forms (transfer, pick, host step, episode start, notices): never a 5xx."""
     season = Pick.objects.first().episode.season if Pick.objects.exists() else None

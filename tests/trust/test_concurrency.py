@@ -53,7 +53,9 @@ def test_eight_closers_of_one_due_turn_resolve_it_exactly_once(closers: int) -> 
         match.refresh_from_db()
         assert turn.status == Turn.Status.CLOSED
         assert list(Turn.objects.filter(match=match).order_by("number").values_list("number", "status")) == [
-            (1, "closed"), (2, "open")]
+            (1, "closed"),
+            (2, "open"),
+        ]
         stored = list(Message.objects.filter(match=match).order_by("pk").values_list("text", "to"))
         texts, state = _expected(match, turn, turn.moves)
         # Public lines are numbered on their own (issue 17): last_seq counts only them.
@@ -68,7 +70,9 @@ def test_eight_concurrent_submissions_by_one_player_store_exactly_one_row() -> N
     for rep in range(10):
         match = abc_match(seed=f"subs-{rep}")
         moves = [OTHER_PAIRS, {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}] * 4
-        results = run_together([(lambda m=m: submission_submit(match_id=match.pk, player="ann", move=m)) for m in moves])
+        results = run_together(
+            [(lambda m=m: submission_submit(match_id=match.pk, player="ann", move=m)) for m in moves]
+        )
         errors = [r for r in results if isinstance(r, BaseException)]
         assert not errors, errors
         rows = list(Submission.objects.filter(turn__match=match))
@@ -84,8 +88,12 @@ def test_concurrent_lock_ins_close_the_turn_once() -> None:
         submission_submit(match_id=match.pk, player="ann", move=OTHER_PAIRS, lock=True)
         turn = _open(match)
         assert turn.number == 2
-        results = run_together([(lambda p=p: submission_submit(match_id=match.pk, player=p, move={"action": "ally"},
-                                                               lock=True)) for p in turn.awaiting])
+        results = run_together(
+            [
+                (lambda p=p: submission_submit(match_id=match.pk, player=p, move={"action": "ally"}, lock=True))
+                for p in turn.awaiting
+            ]
+        )
         assert not [r for r in results if isinstance(r, BaseException)], results
         turn.refresh_from_db()
         assert turn.status == Turn.Status.CLOSED

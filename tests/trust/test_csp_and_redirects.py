@@ -44,9 +44,10 @@ def test_no_template_has_an_inline_script_or_handler() -> None:
 
 def test_token_endpoint_is_throttled_per_address(settings: Any) -> None:
     """DRF throttles on the token endpoint: past the rate a 429, for any credentials."""
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
-                                                          "token": "3/min"}}
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "token": "3/min"},
+    }
     from rest_framework.settings import api_settings
     from rest_framework.throttling import SimpleRateThrottle
 
@@ -60,10 +61,16 @@ def test_token_endpoint_is_throttled_per_address(settings: Any) -> None:
     assert codes[:3] == [400, 400, 400] and codes[3:] == [429, 429]
 
 
-@pytest.mark.parametrize("target, expected", [
-    ("https://evil.example/", "/me/"), ("//evil.example/x", "/me/"), ("/\\evil.example", "/me/"),
-    ("javascript:alert(1)", "/me/"), ("/seasons/", "/seasons/"),
-])
+@pytest.mark.parametrize(
+    "target, expected",
+    [
+        ("https://evil.example/", "/me/"),
+        ("//evil.example/x", "/me/"),
+        ("/\\evil.example", "/me/"),
+        ("javascript:alert(1)", "/me/"),
+        ("/seasons/", "/seasons/"),
+    ],
+)
 def test_notices_seen_redirects_only_inside_the_site(target: str, expected: str) -> None:
     """POST /notices/seen/ with next= checked by Django's url_has_allowed_host_and_scheme."""
     client = Client()

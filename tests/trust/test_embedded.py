@@ -15,12 +15,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_many_players_on_the_embedded_sqlite_default_never_lock_and_every_turn_closes(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-    env.update({"DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "0",
-                "GARNET_SQLITE_PATH": str(tmp_path / "garnet.sqlite3"), "GARNET_INPROCESS_SWEEPER": "0",
-                "GARNET_SUBMIT_RATE": "100000/m", "GARNET_LOG_LEVEL": "ERROR", "PYTHONPATH": str(ROOT),
-                "LOAD_MATCHES": "20", "LOAD_SECONDS": "15", "LOAD_THREADS": "6"})
-    proc = subprocess.run([sys.executable, str(ROOT / "tests/trust/embedded_load.py")], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
+            "DJANGO_DEBUG": "0",
+            "GARNET_SQLITE_PATH": str(tmp_path / "garnet.sqlite3"),
+            "GARNET_INPROCESS_SWEEPER": "0",
+            "GARNET_SUBMIT_RATE": "100000/m",
+            "GARNET_LOG_LEVEL": "ERROR",
+            "PYTHONPATH": str(ROOT),
+            "LOAD_MATCHES": "20",
+            "LOAD_SECONDS": "15",
+            "LOAD_THREADS": "6",
+        }
+    )
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tests/trust/embedded_load.py")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     assert report["journal"] == "wal"

@@ -141,8 +141,13 @@ def test_deadlines_across_a_dst_change_close_exactly_once_on_time(zone: str, loc
     users(["bob", "cat", "dan", "eve"])
     from games.services.matches import match_start
 
-    match = match_start(game="abc", players=["ann", "bob", "cat", "dan", "eve"],
-                        options={"x_order": ["ann", "bob", "cat", "dan", "eve"]}, seed="dst", now=start)
+    match = match_start(
+        game="abc",
+        players=["ann", "bob", "cat", "dan", "eve"],
+        options={"x_order": ["ann", "bob", "cat", "dan", "eve"]},
+        seed="dst",
+        now=start,
+    )
     first = _open(match)
     assert (first.deadline - start).total_seconds() == 86400
     local_deadline = first.deadline.astimezone(tz)
@@ -173,10 +178,13 @@ def test_redis_down_submissions_still_save_pages_show_the_truth_and_pushes_resum
     http, cookie = session_cookie("ann")
     live_layers = settings.CHANNEL_LAYERS
     dead = "redis://127.0.0.1:9/0"
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                           "CONFIG": {"hosts": [dead]}}}
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [dead]}}
+    }
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": dead}}
-    response = http.post(f"/api/matches/{match.pk}/submit/", {"move": PAIRS, "lock": True}, content_type="application/json")
+    response = http.post(
+        f"/api/matches/{match.pk}/submit/", {"move": PAIRS, "lock": True}, content_type="application/json"
+    )
     assert response.status_code == 201, response.content
     assert Submission.objects.filter(turn__match=match, player="ann").exists()
     turn1 = Turn.objects.get(match=match, number=1)

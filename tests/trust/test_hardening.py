@@ -27,9 +27,22 @@ SECRET = "x" * 20 + "-production-secret-key-for-the-deploy-check-0123456789"
 def test_manage_py_check_deploy_is_clean_with_production_settings() -> None:
     env = {**os.environ, "DJANGO_SECRET_KEY": SECRET, "DJANGO_ALLOWED_HOSTS": "garnet.example"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    proc = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING",
-                           "--settings=config.settings.production"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "check",
+            "--deploy",
+            "--fail-level",
+            "WARNING",
+            "--settings=config.settings.production",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "no issues" in proc.stdout
 
@@ -48,8 +61,14 @@ def test_every_post_form_carries_a_csrf_token_and_posts_without_one_are_refused(
     player = Client(enforce_csrf_checks=True)
     player.force_login(UserFactory(username="ann"))
     anon = Client(enforce_csrf_checks=True)
-    pages = [(player, f"/matches/{match.pk}/"), (player, "/accounts/profile/"), (player, "/me/"),
-             (anon, "/accounts/login/"), (anon, "/accounts/signup/"), (player, "/")]
+    pages = [
+        (player, f"/matches/{match.pk}/"),
+        (player, "/accounts/profile/"),
+        (player, "/me/"),
+        (anon, "/accounts/login/"),
+        (anon, "/accounts/signup/"),
+        (player, "/"),
+    ]
     forms = 0
     for client, url in pages:
         html = client.get(url).content.decode()
@@ -91,8 +110,10 @@ def test_submissions_past_the_rate_get_429(settings: Any) -> None:
     match = abc_match()
     c = Client()
     c.force_login(UserFactory(username="ann"))
-    codes = [c.post(f"/api/matches/{match.pk}/submit/", {"move": PAIRS}, content_type="application/json").status_code
-             for _ in range(5)]
+    codes = [
+        c.post(f"/api/matches/{match.pk}/submit/", {"move": PAIRS}, content_type="application/json").status_code
+        for _ in range(5)
+    ]
     assert codes == [201, 201, 201, 429, 429]
     page = c.post(f"/matches/{match.pk}/submit/", {"move_json": '{"pairs": [["bob","cat"],["dan","eve"]]}'})
     assert page.status_code == 429
@@ -103,8 +124,9 @@ def test_log_ins_past_the_rate_get_429(settings: Any) -> None:
     settings.GARNET_LOGIN_RATE = "3/m"
     UserFactory(username="ann")
     c = Client()
-    codes = [c.post("/accounts/login/", {"username": "ann", "password": "wrong-password"}).status_code
-             for _ in range(4)]
+    codes = [
+        c.post("/accounts/login/", {"username": "ann", "password": "wrong-password"}).status_code for _ in range(4)
+    ]
     assert codes[:3] == [200, 200, 200] and codes[3] == 429
 
 

@@ -82,8 +82,9 @@ def test_no_non_host_ever_receives_another_players_secrets(slug: str, monkeypatc
         match = _play(slug, seed, depth, sent)
         state = engine.load(match.state)
         secrets = {p: dict(engine.secrets(state, p)) for p in match.players}
-        private = {p: set(Message.objects.filter(match=match, to=p).values_list("text", flat=True))
-                   for p in match.players}
+        private = {
+            p: set(Message.objects.filter(match=match, to=p).values_list("text", flat=True)) for p in match.players
+        }
         viewers: list[tuple[str | None, Client]] = [(None, Client()), (None, spectator)]
         for p in match.players:
             c = Client()

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from random import Random
 from typing import Any
 
@@ -37,12 +36,16 @@ from tests.games.contract import players_for
 
 pytestmark = pytest.mark.django_db
 
-T0 = datetime(2026, 11, 1, 12, 0, tzinfo=dt_timezone.utc)
-OPTIONS: dict[str, dict[str, Any]] = {"abc": {"garnets": {"p1": 9}, "x_order": ["p1", "p2", "p3", "p4", "p5"]},
-                                      "exodus": {"variant": "cubes"}}
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+OPTIONS: dict[str, dict[str, Any]] = {
+    "abc": {"garnets": {"p1": 9}, "x_order": ["p1", "p2", "p3", "p4", "p5"]},
+    "exodus": {"variant": "cubes"},
+}
 MASKS = [
-    (re.compile(r"(/matches/)\d+"), r"\1ID"), (re.compile(r'("(?:match|id)":\s*)\d+'), r"\1ID"),
-    (re.compile(r'(data-match=")\d+'), r"\1ID"), (re.compile(r"(match-)\d+"), r"\1ID"),
+    (re.compile(r"(/matches/)\d+"), r"\1ID"),
+    (re.compile(r'("(?:match|id)":\s*)\d+'), r"\1ID"),
+    (re.compile(r'(data-match=")\d+'), r"\1ID"),
+    (re.compile(r"(match-)\d+"), r"\1ID"),
     (re.compile(r"(match_verify )\d+"), r"\1ID"),
     (re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+'), r"\1CSRF"),
     (re.compile(r'("X-CSRFToken": ")[^"]+'), r"\1CSRF"),
@@ -84,9 +87,16 @@ def _observe(match: Match, viewer: str | None, recorder: Recorder) -> dict[str, 
         client.force_login(UserFactory(username=viewer))
     pk = match.pk
     seen: dict[str, Any] = {}
-    for url in ("/matches/{}/", "/matches/{}/live/", "/matches/{}/log/", "/matches/{}/log/?after=1&after_private=1",
-                "/api/matches/{}/", "/api/matches/{}/messages/", "/api/matches/{}/messages/?after=1",
-                "/matches/{}/verify/"):
+    for url in (
+        "/matches/{}/",
+        "/matches/{}/live/",
+        "/matches/{}/log/",
+        "/matches/{}/log/?after=1&after_private=1",
+        "/api/matches/{}/",
+        "/api/matches/{}/messages/",
+        "/api/matches/{}/messages/?after=1",
+        "/matches/{}/verify/",
+    ):
         response = client.get(url.format(pk))
         seen[url] = (response.status_code, _mask(response.content.decode()))
     match.refresh_from_db()
@@ -120,14 +130,16 @@ def _assert_same(a: Match, b: Match, secret_holder: str, players: list[str], rec
     for viewer in [None, *[p for p in players if p != secret_holder]]:
         seen_a, seen_b = _observe(a, viewer, recorder), _observe(b, viewer, recorder)
         for key in seen_a:
-            assert seen_a[key] == seen_b[key], (f"{viewer or 'the public'} can tell the matches apart by {key}: "
-                                                f"{_first_difference(seen_a[key], seen_b[key])}")
+            assert seen_a[key] == seen_b[key], (
+                f"{viewer or 'the public'} can tell the matches apart by {key}: "
+                f"{_first_difference(seen_a[key], seen_b[key])}"
+            )
 
 
 def _first_difference(a: Any, b: Any) -> str:
     ta, tb = json.dumps(a), json.dumps(b)
-    i = next((k for k, (x, y) in enumerate(zip(ta, tb)) if x != y), min(len(ta), len(tb)))
-    return f"...{ta[max(0, i - 150):i + 100]}... vs ...{tb[max(0, i - 150):i + 100]}..."
+    i = next((k for k, (x, y) in enumerate(zip(ta, tb, strict=False)) if x != y), min(len(ta), len(tb)))
+    return f"...{ta[max(0, i - 150) : i + 100]}... vs ...{tb[max(0, i - 150) : i + 100]}..."
 
 
 def _prefix(slug: str, depth: int, rng: Random) -> list[dict[str, dict[str, Any]]]:
@@ -227,8 +239,10 @@ def test_abc_the_x_double_before_the_results() -> None:
     engine = get_engine("abc")
     state = engine.setup(players_for(engine), OPTIONS["abc"], Random("ni-abc:0"))
     pairs = {"pairs": [["p2", "p3"], ["p4", "p5"]]}
-    a, b = engine.resolve(state, {"p1": {**pairs, "double": True}}, Random(1)), \
-        engine.resolve(state, {"p1": {**pairs, "double": False}}, Random(1))
+    a, b = (
+        engine.resolve(state, {"p1": {**pairs, "double": True}}, Random(1)),
+        engine.resolve(state, {"p1": {**pairs, "double": False}}, Random(1)),
+    )
     assert [m.to for m in a[1]].count("p1") == [m.to for m in b[1]].count("p1") + 1
     assert all(engine.view(a[0], v) == engine.view(b[0], v) for v in [None, "p2", "p3", "p4", "p5"])
 
@@ -239,8 +253,10 @@ def test_exodus_a_trade_that_went_through_or_not() -> None:
     players = players_for(engine)
     state = engine.setup(players, OPTIONS["exodus"], Random("ni-exodus:0"))
     give = lambda p: engine.view(state, p)["you"]["inventory"][0]  # noqa: E731
-    trade = {"p1": {"trades": [{"with": "p2", "give": give("p1")}]}, "p2": {"trades": [{"with": "p1",
-                                                                                          "give": give("p2")}]}}
+    trade = {
+        "p1": {"trades": [{"with": "p2", "give": give("p1")}]},
+        "p2": {"trades": [{"with": "p1", "give": give("p2")}]},
+    }
     sa, ma = engine.resolve(state, {p: engine.validate(state, p, m) for p, m in trade.items()}, Random(1))
     sb, mb = engine.resolve(state, {}, Random(1))
     assert sa.inventories != sb.inventories

@@ -42,15 +42,24 @@ class Command(BaseCommand):
         except KeyError as exc:
             raise CommandError(exc.args[0]) from exc
         if strategy is None:
-            raise CommandError("random needs the hidden state; choose one of the game's strategies: "
-                               + ", ".join(strategies.names(match.game)[1:]))
+            raise CommandError(
+                "random needs the hidden state; choose one of the game's strategies: "
+                + ", ".join(strategies.names(match.game)[1:])
+            )
         token = opts["token"] or self._token(opts["player"])
         api = Api(opts["url"], token)
         say = self.stdout.write
         say(f"{opts['player']} in {match} plays {opts['strategy']}")
         try:
-            bot_play(api, match.pk, strategy, seed=f"{match.seed}:{opts['player']}", say=say, poll=opts["poll"],
-                     max_steps=opts["steps"])
+            bot_play(
+                api,
+                match.pk,
+                strategy,
+                seed=f"{match.seed}:{opts['player']}",
+                say=say,
+                poll=opts["poll"],
+                max_steps=opts["steps"],
+            )
         except ApiError as exc:
             raise CommandError(f"the API refused: {exc}") from exc
 

@@ -35,8 +35,14 @@ DEMOS: list[tuple[str, str, dict[str, Any], int | None]] = [
 SEASON_GAME = "abc"  # the demo season's Main Match: played there, not as a friendly
 
 # How many players each variant is published for (the engine's default when missing).
-PUBLISHED = {("exodus", "cubes"): 9, ("exodus", "gems"): 8, ("warriors", "classic"): 2, ("warriors", "extended"): 2,
-             ("exodia", ""): 7, ("density", ""): 4}
+PUBLISHED = {
+    ("exodus", "cubes"): 9,
+    ("exodus", "gems"): 8,
+    ("warriors", "classic"): 2,
+    ("warriors", "extended"): 2,
+    ("exodia", ""): 7,
+    ("density", ""): 4,
+}
 
 
 class Command(BaseCommand):

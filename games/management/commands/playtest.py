@@ -30,7 +30,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game", help="the game's slug")
         parser.add_argument("--variant", default=None, help="shorthand for --options variant=<v>")
-        parser.add_argument("--options", default="", help='key=value,... or a JSON object (the declared options)')
+        parser.add_argument("--options", default="", help="key=value,... or a JSON object (the declared options)")
         parser.add_argument("--matches", type=int, default=1000)
         parser.add_argument("--players", type=int, default=None, help="seats (default: the game's minimum)")
         parser.add_argument("--bots", default="random", help="strategies, comma-separated, rotated over the seats")
@@ -39,8 +39,9 @@ class Command(BaseCommand):
         parser.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
         parser.add_argument("--celery", action="store_true", help="play the chunks as Celery tasks")
         parser.add_argument("--max-turns", type=int, default=2000, help="stop a match that has not ended (stalemate)")
-        parser.add_argument("--replay", type=int, default=None, metavar="I",
-                            help="play match I alone and print its log")
+        parser.add_argument(
+            "--replay", type=int, default=None, metavar="I", help="play match I alone and print its log"
+        )
         parser.add_argument("--list-bots", action="store_true", help="print the game's strategies and stop")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -57,16 +58,19 @@ class Command(BaseCommand):
         out = Path(opts["out"] or f"playtest-{game}")
         started = time.perf_counter()
         bar = _Bar(self.stderr if sys.stderr.isatty() else None)
-        results = run_celery(plan, progress=bar) if opts["celery"] else run(
-            plan, processes=opts["processes"], progress=bar)
+        results = (
+            run_celery(plan, progress=bar) if opts["celery"] else run(plan, processes=opts["processes"], progress=bar)
+        )
         played = time.perf_counter() - started
         bar.finish()
         summary = summarise(plan, results)
         summary["elapsed"] = round(played, 3)
         page = report_write(summary, out)
         self.stdout.write(_findings(summary))
-        self.stdout.write(f"playtest: {len(results)} matches in {played:.1f} s "
-                          f"({len(results) / max(played, 1e-9):.1f} matches/s), report {page}")
+        self.stdout.write(
+            f"playtest: {len(results)} matches in {played:.1f} s "
+            f"({len(results) / max(played, 1e-9):.1f} matches/s), report {page}"
+        )
 
     def _plan(self, game: str, opts: dict[str, Any]) -> Plan:
         engine = get_engine(game)
@@ -88,8 +92,15 @@ class Command(BaseCommand):
             raise CommandError(f"--options: {exc}") from exc
         if opts["matches"] < 1:
             raise CommandError("--matches must be at least 1")
-        return Plan(game=game, matches=opts["matches"], players=players, bots=bots, options=options,
-                    seed=opts["seed"], max_turns=opts["max_turns"])
+        return Plan(
+            game=game,
+            matches=opts["matches"],
+            players=players,
+            bots=bots,
+            options=options,
+            seed=opts["seed"],
+            max_turns=opts["max_turns"],
+        )
 
     def _replay(self, plan: Plan, index: int) -> None:
         log: list[Any] = []
@@ -103,8 +114,10 @@ class Command(BaseCommand):
             to = f"[to {message.to}] " if message.to else ""
             ruling = f"  ⟨{message.ruling}⟩" if message.ruling else ""
             self.stdout.write(f"{to}{message.text}{ruling}")
-        self.stdout.write(f"winners {_seats(result['winners'])}, EC {_seats(result['ec'])}, "
-                          f"{result['turns']} turns, rulings {result['rulings'] or 'none'}")
+        self.stdout.write(
+            f"winners {_seats(result['winners'])}, EC {_seats(result['ec'])}, "
+            f"{result['turns']} turns, rulings {result['rulings'] or 'none'}"
+        )
 
 
 def _seats(seats: list[int]) -> str:
@@ -115,13 +128,17 @@ def _findings(summary: dict[str, Any]) -> str:
     lines = []
     for row in summary["by_strategy"]:
         w, e = row["win"], row["ec"]
-        lines.append(f"  {row['strategy']:>14}: win {100 * w['rate']:5.1f} % "
-                     f"[{100 * w['low']:.1f}, {100 * w['high']:.1f}]"
-                     f"  EC {100 * e['rate']:5.1f} % [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
-                     f"  score {row['score'].get('mean', 0):.2f}")
+        lines.append(
+            f"  {row['strategy']:>14}: win {100 * w['rate']:5.1f} % "
+            f"[{100 * w['low']:.1f}, {100 * w['high']:.1f}]"
+            f"  EC {100 * e['rate']:5.1f} % [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
+            f"  score {row['score'].get('mean', 0):.2f}"
+        )
     bad = ", ".join(f"{k} {v['matches']}" for k, v in summary["degenerate"].items() if v["matches"])
-    lines.append(f"  degenerate: {bad or 'none'}; rulings: "
-                 + (", ".join(f"{r['ruling']}×{r['fired']}" for r in summary["rulings"]) or "none"))
+    lines.append(
+        f"  degenerate: {bad or 'none'}; rulings: "
+        + (", ".join(f"{r['ruling']}×{r['fired']}" for r in summary["rulings"]) or "none")
+    )
     return "\n".join(lines)
 
 

@@ -33,9 +33,12 @@ class Command(BaseCommand):
         if match is not None and not Thread.objects.filter(match=match, player=users["ann"]).exists():
             ann = thread_open(player=users["ann"], match=match)
             post_write(thread=ann, author=users["ann"], text="As X, may I pair myself with someone?")
-            post_write(thread=ann, author=host,
-                       text="No: X pairs the other four and sits out the round. Your choice of pairs is secret "
-                            "until the round resolves.")
+            post_write(
+                thread=ann,
+                author=host,
+                text="No: X pairs the other four and sits out the round. Your choice of pairs is secret "
+                "until the round resolves.",
+            )
             post_write(thread=ann, author=users["ann"], text="Thanks! And if I double, does that cost garnets?")
             cat = thread_open(player=users["cat"], match=match)
             post_write(thread=cat, author=users["cat"], text="If my partner censures me, do I still score?")
@@ -43,8 +46,14 @@ class Command(BaseCommand):
             bob = thread_open(player=users["bob"], season=season)
             post_write(thread=bob, author=users["bob"], text="When does Episode 2 start? I'm away on Saturday.")
         if match is not None and not Clarification.objects.filter(match=match).exists():
-            clarification_post(user=host, match=match,
-                               text="X may not pair themself: X pairs the other four players. A Censure counts "
-                                    "as your action for the round even if your partner allies.")
-        self.stdout.write(self.style.SUCCESS(
-            "Demo threads: log in as host and open /reach/inbox/; ann's thread is on the Main Match page."))
+            clarification_post(
+                user=host,
+                match=match,
+                text="X may not pair themself: X pairs the other four players. A Censure counts "
+                "as your action for the round even if your partner allies.",
+            )
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Demo threads: log in as host and open /reach/inbox/; ann's thread is on the Main Match page."
+            )
+        )

@@ -41,13 +41,23 @@ class Command(BaseCommand):
         season = Season.objects.filter(slug=slug).first()
         if season is None:
             # Its Death Matches wait 15 minutes for both players (or their Ready buttons), never half-played.
-            season = season_create(name="Garnet Demo Season", slug=slug, players=PLAYERS, hosts=[host],
-                                   starting_garnets=10, dm_lead_seconds=900)
+            season = season_create(
+                name="Garnet Demo Season",
+                slug=slug,
+                players=PLAYERS,
+                hosts=[host],
+                starting_garnets=10,
+                dm_lead_seconds=900,
+            )
         if season.status == Season.Status.DRAFT:
             season = season_start(season_id=season.pk, user=host)
         if not Episode.objects.filter(season=season).exists():
-            episode_start(season_id=season.pk, game="abc", players=PLAYERS[:5], user=host,
-                          options={"x_order": PLAYERS[:5]})
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo season '{season.name}' at /seasons/{season.slug}/ — log in as ann…max or host "
-            f"(password {PASSWORD}); Episode 1's ABC Main Match awaits ann."))
+            episode_start(
+                season_id=season.pk, game="abc", players=PLAYERS[:5], user=host, options={"x_order": PLAYERS[:5]}
+            )
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo season '{season.name}' at /seasons/{season.slug}/ — log in as ann…max or host "
+                f"(password {PASSWORD}); Episode 1's ABC Main Match awaits ann."
+            )
+        )

@@ -19,7 +19,7 @@ DOUBLE_CLAUSE = (
 
 
 def test_doubling_costs_2_garnets_and_doubles_a_positive_payout() -> None:
-    """"You may also spend 2 garnets to double your points payout (whether positive or negative) in a
+    """ "You may also spend 2 garnets to double your points payout (whether positive or negative) in a
     single round." """
     state, messages = play_round(
         new({"bob": 2}),
@@ -33,7 +33,7 @@ def test_doubling_costs_2_garnets_and_doubles_a_positive_payout() -> None:
 
 
 def test_doubling_also_doubles_a_negative_payout() -> None:
-    """"double your points payout (whether positive or negative)" """
+    """ "double your points payout (whether positive or negative)" """
     state, _ = play_round(
         new({"bob": 2}),
         [["bob", "cat"], ["dan", "eve"]],
@@ -44,7 +44,7 @@ def test_doubling_also_doubles_a_negative_payout() -> None:
 
 
 def test_doubling_cost_rises_by_1_each_use() -> None:
-    """"This cost increases by 1 every time you use it (so the second time you use it, it'll cost 3
+    """ "This cost increases by 1 every time you use it (so the second time you use it, it'll cost 3
     garnets, and then 4, and then 5)." Ruling 7: a fifth double (possible: 4 rounds paired + 1 as X)
     costs 6."""
     state = new({"bob": 20})
@@ -62,7 +62,7 @@ def test_doubling_cost_rises_by_1_each_use() -> None:
 
 
 def test_a_double_the_player_cannot_pay_is_refused_with_a_clear_message() -> None:
-    """"You may also spend 2 garnets to double" (a player spends only garnets they have; the balance
+    """ "You may also spend 2 garnets to double" (a player spends only garnets they have; the balance
     comes in through options["garnets"], missing = 0)."""
     state, _ = step(new({"bob": 4}), {"ann": {"pairs": [["bob", "cat"], ["dan", "eve"]]}})
     with pytest.raises(RuleError, match="^Doubling costs 2 garnets; you have 0$"):
@@ -128,7 +128,9 @@ def test_missing_pairing_becomes_seat_order_pairs_without_double() -> None:
 
 def test_missing_action_becomes_ally_without_double() -> None:
     """Ruling 4: a paired player who submits nothing Allies and does not double."""
-    state, _ = step(new({p: 50 for p in ["ann", "bob", "cat", "dan", "eve"]}), {"ann": {"pairs": [["bob", "cat"], ["dan", "eve"]]}})
+    state, _ = step(
+        new({p: 50 for p in ["ann", "bob", "cat", "dan", "eve"]}), {"ann": {"pairs": [["bob", "cat"], ["dan", "eve"]]}}
+    )
     assert ENGINE.default_move(state, "bob") == {"action": "ally", "double": False}
     state, _ = step(state, {"cat": {"action": "betray"}, "dan": {"action": "ally"}})
     entry = state.history[0]

@@ -25,7 +25,7 @@ def _finish(scores: dict[str, int], garnets: dict[str, int] | None = None, actio
 
 
 def test_most_points_gets_2_tokens_of_life() -> None:
-    """"After the conclusion of all 5 rounds, whoever has the most points will be given 2 Tokens of Life." """
+    """ "After the conclusion of all 5 rounds, whoever has the most points will be given 2 Tokens of Life." """
     state, messages = _finish({"ann": 10, "bob": 5, "cat": 3, "dan": 1, "eve": 0})
     outcome = ENGINE.outcome(state)
     assert outcome is not None
@@ -35,7 +35,7 @@ def test_most_points_gets_2_tokens_of_life() -> None:
 
 
 def test_two_tied_for_first_get_a_token_each() -> None:
-    """"If there is a tie for first, each player tied for first will get a Token of Life provided there
+    """ "If there is a tie for first, each player tied for first will get a Token of Life provided there
     are only 2 such tied players." """
     state, _ = _finish({"ann": 10, "bob": 10, "cat": 3, "dan": 1, "eve": 0})
     outcome = ENGINE.outcome(state)
@@ -44,7 +44,7 @@ def test_two_tied_for_first_get_a_token_each() -> None:
 
 
 def test_three_or_more_tied_for_first_negate_all_tokens() -> None:
-    """"Otherwise, all Tokens of Life are negated." """
+    """ "Otherwise, all Tokens of Life are negated." """
     state, messages = _finish({"ann": 10, "bob": 10, "cat": 10, "dan": 1, "eve": 0})
     outcome = ENGINE.outcome(state)
     assert outcome is not None
@@ -53,7 +53,7 @@ def test_three_or_more_tied_for_first_negate_all_tokens() -> None:
 
 
 def test_the_ec_is_the_player_with_the_least_points() -> None:
-    """"The Elimination Candidate is the player with the least amount of points." """
+    """ "The Elimination Candidate is the player with the least amount of points." """
     state, messages = _finish({"ann": 10, "bob": 5, "cat": 3, "dan": -4, "eve": 0})
     outcome = ENGINE.outcome(state)
     assert outcome is not None and outcome.candidates == ("dan",)
@@ -62,7 +62,7 @@ def test_the_ec_is_the_player_with_the_least_points() -> None:
 
 
 def test_1_garnet_for_every_5_points() -> None:
-    """"Additionally, you get 1 garnet for every 5 points you score." Ruling 9: whole 5s only (floor);
+    """ "Additionally, you get 1 garnet for every 5 points you score." Ruling 9: whole 5s only (floor);
     a score of zero or less earns none; Outcome.garnets is earned minus spent in the match."""
     state = before_last_round({"ann": 12, "bob": 9, "cat": 3, "dan": -7, "eve": 0}, {"bob": 5})
     state, _ = play_round(
@@ -78,7 +78,7 @@ def test_1_garnet_for_every_5_points() -> None:
 
 
 def test_tie_for_last_is_broken_by_the_winner_in_a_final_turn() -> None:
-    """"Clarification: If there is a tie for last place, the winner(s) of the Main Match will break the
+    """ "Clarification: If there is a tie for last place, the winner(s) of the Main Match will break the
     tie and determine the Elimination Candidate." """
     state, messages = _finish({"ann": 10, "bob": 5, "cat": 1, "dan": 1, "eve": -3})  # eve ends on 1 (+4 as X)
     assert ENGINE.outcome(state) is None
@@ -97,7 +97,7 @@ def test_tie_for_last_is_broken_by_the_winner_in_a_final_turn() -> None:
 
 
 def test_two_winners_who_agree_name_the_ec() -> None:
-    """"the winner(s) of the Main Match will break the tie" — Ruling 5: both tied winners submit; when
+    """ "the winner(s) of the Main Match will break the tie" — Ruling 5: both tied winners submit; when
     they name the same player, that player is the EC."""
     state, _ = _finish({"ann": 10, "bob": 10, "cat": 1, "dan": 1, "eve": -3})
     assert ENGINE.awaiting(state) == ("ann", "bob")
@@ -143,12 +143,14 @@ def test_tie_for_last_with_no_winner_goes_to_the_fewest_garnets() -> None:
 
 
 def test_everyone_tied_for_last_the_lowest_garnet_count_is_ec() -> None:
-    """"If everyone is tied for last place, the lowest garnet count is the Elimination Candidate."
+    """ "If everyone is tied for last place, the lowest garnet count is the Elimination Candidate."
     Ruling 9: the count is the balance brought in, minus garnets spent, plus garnets earned."""
     state = new({"ann": 5, "bob": 3, "cat": 4, "dan": 2, "eve": 6})
     # every round everyone Betrays: each pair 0, the X +2 per pair, so everyone ends on 4 points
     state, _ = play_round(
-        state, [["bob", "cat"], ["dan", "eve"]], {"bob": ("betray", True), "cat": "betray", "dan": "betray", "eve": "betray"}
+        state,
+        [["bob", "cat"], ["dan", "eve"]],
+        {"bob": ("betray", True), "cat": "betray", "dan": "betray", "eve": "betray"},
     )
     for _ in range(4):
         state, messages = all_same_round(state, "betray")
@@ -160,7 +162,7 @@ def test_everyone_tied_for_last_the_lowest_garnet_count_is_ec() -> None:
 
 
 def test_everyone_tied_means_no_winner_and_highest_garnets_wins_nothing() -> None:
-    """"Clarification: The highest garnet count is not the winner if everyone ties. There are no
+    """ "Clarification: The highest garnet count is not the winner if everyone ties. There are no
     winners, just a loser." """
     state = new({"ann": 50, "bob": 3, "cat": 3, "dan": 3, "eve": 1})
     for _ in range(5):

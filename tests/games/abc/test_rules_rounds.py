@@ -16,7 +16,7 @@ from .helpers import ENGINE, ORDER, PLAYERS, all_same_round, new, play_round, pu
 
 
 def test_there_are_5_rounds() -> None:
-    """"There are 5 rounds in this game." (each round a pairing turn and a playing turn)"""
+    """ "There are 5 rounds in this game." (each round a pairing turn and a playing turn)"""
     state = new()
     labels = []
     while ENGINE.outcome(state) is None:
@@ -27,7 +27,7 @@ def test_there_are_5_rounds() -> None:
 
 
 def test_each_round_someone_is_the_x_and_every_player_is_x_once() -> None:
-    """"Each round someone is the X." / "players take turns becoming @XNimus" """
+    """ "Each round someone is the X." / "players take turns becoming @XNimus" """
     state = new()
     xs = []
     for _ in range(5):
@@ -38,7 +38,7 @@ def test_each_round_someone_is_the_x_and_every_player_is_x_once() -> None:
 
 
 def test_the_order_of_the_xs_is_randomized() -> None:
-    """"The order of the Xs is randomized." (drawn from the framework's rng; fixed by options["x_order"])"""
+    """ "The order of the Xs is randomized." (drawn from the framework's rng; fixed by options["x_order"])"""
     orders = {tuple(ENGINE.setup(PLAYERS, {}, Random(seed)).x_order) for seed in range(40)}
     assert len(orders) > 10
     assert all(sorted(order) == sorted(PLAYERS) for order in orders)
@@ -59,7 +59,7 @@ def test_x_order_option_must_list_every_player_once() -> None:
     [[["bob", "cat"], ["dan", "eve"]], [["bob", "dan"], ["cat", "eve"]], [["bob", "eve"], ["cat", "dan"]]],
 )
 def test_the_x_groups_the_other_4_players_into_pairs(pairs: list[list[str]]) -> None:
-    """"The X has the task of grouping the other 4 players into pairs. For example, if Anna is the X,
+    """ "The X has the task of grouping the other 4 players into pairs. For example, if Anna is the X,
     she can group Bob with Carly and David with Emily, or she could group Bob with David and Carly with
     Emily, or any other permutation of those 4 players." """
     state = new()
@@ -82,19 +82,19 @@ def test_the_x_groups_the_other_4_players_into_pairs(pairs: list[list[str]]) -> 
     ],
 )
 def test_a_pairing_must_be_a_perfect_matching_of_the_other_four(pairs: object, why: str) -> None:
-    """"The X has the task of grouping the other 4 players into pairs." (anything else is refused)"""
+    """ "The X has the task of grouping the other 4 players into pairs." (anything else is refused)"""
     with pytest.raises(RuleError, match=why):
         ENGINE.validate(new(), "ann", {"pairs": pairs, "double": False})
 
 
 def test_only_the_x_submits_the_pairing() -> None:
-    """"The X has the task of grouping the other 4 players into pairs." """
+    """ "The X has the task of grouping the other 4 players into pairs." """
     with pytest.raises(RuleError, match="not your turn"):
         ENGINE.validate(new(), "bob", {"pairs": [["ann", "cat"], ["dan", "eve"]]})
 
 
 def test_the_x_has_24_hours_and_may_lock_in_early() -> None:
-    """"The X will have 24 hours to determine these pairings; however, they may choose to lock in early."
+    """ "The X will have 24 hours to determine these pairings; however, they may choose to lock in early."
     (the turn lasts 24 hours and awaits only the X, so the framework closes it once the X locks in)"""
     state = new()
     assert ENGINE.turn_seconds(state) == 86400
@@ -103,7 +103,7 @@ def test_the_x_has_24_hours_and_may_lock_in_early() -> None:
 
 
 def test_pairings_are_publicly_announced() -> None:
-    """"Once the pairings are decided, they are publicly announced." """
+    """ "Once the pairings are decided, they are publicly announced." """
     state, messages = step(new(), {"ann": {"pairs": [["bob", "dan"], ["cat", "eve"]], "double": False}})
     assert "ann is the X and pairs bob with dan, and cat with eve" in public_texts(messages)
     assert ENGINE.view(state, None)["public"]["pairs"] == [["bob", "dan"], ["cat", "eve"]]
@@ -111,7 +111,7 @@ def test_pairings_are_publicly_announced() -> None:
 
 
 def test_each_paired_player_allies_betrays_or_censures() -> None:
-    """"each paired player can decide to either Ally, Betray, or Censure their pair." """
+    """ "each paired player can decide to either Ally, Betray, or Censure their pair." """
     state, _ = step(new(), {"ann": {"pairs": [["bob", "cat"], ["dan", "eve"]]}})
     assert ENGINE.turn_label(state) == "Round 1"
     assert ENGINE.awaiting(state) == ("bob", "cat", "dan", "eve")
@@ -135,26 +135,26 @@ def _one_pair(a_action: str, b_action: str) -> dict[str, int]:
 
 
 def test_both_ally_gives_2_each_and_1_to_the_x() -> None:
-    """"If you and your pair both Ally, you and your pair get 2 points, and the X gets 1 point." """
+    """ "If you and your pair both Ally, you and your pair get 2 points, and the X gets 1 point." """
     p = _one_pair("ally", "ally")
     assert (p["bob"], p["cat"], p["ann"]) == (2, 2, 1)
 
 
 def test_both_betray_gives_0_each_and_2_to_the_x() -> None:
-    """"If you and your pair both Betray, you and your pair get 0 points, and the X gets 2 points." """
+    """ "If you and your pair both Betray, you and your pair get 0 points, and the X gets 2 points." """
     p = _one_pair("betray", "betray")
     assert (p["bob"], p["cat"], p["ann"]) == (0, 0, 2)
 
 
 def test_both_censure_gives_minus_2_each_and_2_to_the_x() -> None:
-    """"If you and your pair both Censure, you and your pair get -2 points, and the X gets 2 points." """
+    """ "If you and your pair both Censure, you and your pair get -2 points, and the X gets 2 points." """
     p = _one_pair("censure", "censure")
     assert (p["bob"], p["cat"], p["ann"]) == (-2, -2, 2)
 
 
 @pytest.mark.parametrize("order", ["ally-betray", "betray-ally"])
 def test_ally_against_betray_gives_betrayer_3_allier_minus_2_x_0(order: str) -> None:
-    """"If one player allies but the other betrays, the betrayer gets 3 points, the allier gets -2
+    """ "If one player allies but the other betrays, the betrayer gets 3 points, the allier gets -2
     points, and the X gets 0 points." """
     a, b = order.split("-")
     p = _one_pair(a, b)
@@ -164,7 +164,7 @@ def test_ally_against_betray_gives_betrayer_3_allier_minus_2_x_0(order: str) -> 
 
 @pytest.mark.parametrize("order", ["ally-censure", "censure-ally"])
 def test_ally_against_censure_gives_allier_2_censurer_minus_2_x_minus_1(order: str) -> None:
-    """"If one player allies but the other censures, the allier gets 2 points, the censurer gets -2
+    """ "If one player allies but the other censures, the allier gets 2 points, the censurer gets -2
     points, and the X gets -1 points." """
     a, b = order.split("-")
     p = _one_pair(a, b)
@@ -174,7 +174,7 @@ def test_ally_against_censure_gives_allier_2_censurer_minus_2_x_minus_1(order: s
 
 @pytest.mark.parametrize("order", ["betray-censure", "censure-betray"])
 def test_betray_against_censure_gives_betrayer_minus_2_censurer_3_x_minus_1(order: str) -> None:
-    """"If one player betrays but the other censures, the betrayer gets -2 points, the censurer gets 3
+    """ "If one player betrays but the other censures, the betrayer gets -2 points, the censurer gets 3
     points, and the X gets -1 points." """
     a, b = order.split("-")
     p = _one_pair(a, b)
@@ -183,7 +183,7 @@ def test_betray_against_censure_gives_betrayer_minus_2_censurer_3_x_minus_1(orde
 
 
 def test_the_table_covers_all_nine_combinations() -> None:
-    """"A table version of this interaction is found below:" (every ordered pair of actions is scored)"""
+    """ "A table version of this interaction is found below:" (every ordered pair of actions is scored)"""
     assert len(PAYOFFS) == 9
     for (a, b), (pa, pb, px) in PAYOFFS.items():
         assert PAYOFFS[(b, a)] == (pb, pa, px)
@@ -198,7 +198,7 @@ def test_the_x_scores_the_sum_over_both_pairs() -> None:
 
 
 def test_results_and_totals_are_publicly_announced_each_round() -> None:
-    """"The results of the pairs and consequently everyone's points totals are publicly announced at
+    """ "The results of the pairs and consequently everyone's points totals are publicly announced at
     the end of each round." """
     state, messages = play_round(
         new(), [["bob", "cat"], ["dan", "eve"]], {"bob": "ally", "cat": "betray", "dan": "censure", "eve": "ally"}

@@ -26,7 +26,10 @@ DEAL: dict[str, Any] = {
     "deck": [
         *(f"common {p}" for p in (4, 5, 6, 10, 4, 5, 6, 10, 1, 2, 3, 7, 8, 9)),
         *(f"{c} {p}" for c in ("silver", "gold", "aquamarine", "black", "turquoise") for p in COLOURS[c]),
-        "yellow 4", "yellow 5", "purple 5", "purple 10",
+        "yellow 4",
+        "yellow 5",
+        "purple 5",
+        "purple 10",
     ],
 }
 

@@ -44,7 +44,10 @@ def test_posted_draw_then_discard_become_moves_the_engine_accepts() -> None:
     assert move == {"action": "draw", "from": "bob"}
     state, _ = play(state, move)
     second = form_for(state, "ann")
-    assert second.step == "discard" and "common 5 (the card you just drew)" in dict(second.fields["discard"].choices)["drawn"]
+    assert (
+        second.step == "discard"
+        and "common 5 (the card you just drew)" in dict(second.fields["discard"].choices)["drawn"]
+    )
     posted = form_for(state, "ann", {"discard": "common 9", "surrender_after": "on"})
     assert posted.is_valid(), posted.errors
     assert E.validate(state, "ann", posted.to_move()) == {"action": "discard", "discard": "common 9", "surrender": True}

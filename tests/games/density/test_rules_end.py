@@ -9,7 +9,7 @@ import pytest
 
 from games.engine import RuleError
 
-from .helpers import DEAL, E, PLAYERS, TIE, pass_turn, play, result, start, texts, to_round
+from .helpers import DEAL, PLAYERS, TIE, E, pass_turn, play, result, start, texts, to_round
 
 
 def fight_in(round_no: int, deal: dict | None = None, **options: object):
@@ -222,8 +222,14 @@ def test_resolve_never_mutates_its_input_and_turn_length_is_the_hosts() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"deal": {"hands": {"ann": ["red 10", "red 10", "red 5"]}}}, {"deal": {"center": ["red 3"]}},
-     {"dealer": "ghost"}, {"scoring": "product"}, {"turn_seconds": 0}, {"deals": "x"}],
+    [
+        {"deal": {"hands": {"ann": ["red 10", "red 10", "red 5"]}}},
+        {"deal": {"center": ["red 3"]}},
+        {"dealer": "ghost"},
+        {"scoring": "product"},
+        {"turn_seconds": 0},
+        {"deals": "x"},
+    ],
 )
 def test_bad_host_options_are_refused(options: dict) -> None:
     """Every random deal in setup can be fixed through options; impossible deals are refused."""

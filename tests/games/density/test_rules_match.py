@@ -10,7 +10,7 @@ import pytest
 from games.density.cards import COLOURS, full_deck
 from games.engine import RuleError
 
-from .helpers import DEAL, E, PLAYERS, all_cards, pass_turn, play, start, texts, to_round
+from .helpers import DEAL, PLAYERS, E, all_cards, pass_turn, play, start, texts, to_round
 
 
 def test_deck_is_50_cards_20_commons_two_of_each_power() -> None:
@@ -24,9 +24,16 @@ def test_ten_colours_of_three_cards_with_the_listed_powers() -> None:
     """Yellow: 3 cards (Power Levels 3, 4, 5) / Turquoise: 3, 3, 10 / Red: 3, 5, 10 / Blue: 3, 5, 10 /
     Purple: 3, 5, 10 / Silver: 4, 4, 4 / Gold: 4, 4, 10 / Aquamarine: 5, 5, 5 / White: 6, 6, 6 / Black: 6, 6, 6"""
     listed = {
-        "yellow": [3, 4, 5], "turquoise": [3, 3, 10], "red": [3, 5, 10], "blue": [3, 5, 10],
-        "purple": [3, 5, 10], "silver": [4, 4, 4], "gold": [4, 4, 10], "aquamarine": [5, 5, 5],
-        "white": [6, 6, 6], "black": [6, 6, 6],
+        "yellow": [3, 4, 5],
+        "turquoise": [3, 3, 10],
+        "red": [3, 5, 10],
+        "blue": [3, 5, 10],
+        "purple": [3, 5, 10],
+        "silver": [4, 4, 4],
+        "gold": [4, 4, 10],
+        "aquamarine": [5, 5, 5],
+        "white": [6, 6, 6],
+        "black": [6, 6, 6],
     }
     assert {c: list(p) for c, p in COLOURS.items()} == listed
     for colour, powers in listed.items():

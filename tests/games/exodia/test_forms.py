@@ -17,13 +17,24 @@ def form_for(state, player: str, data: dict | None = None, initial: dict | None 
 def test_round_form_builds_plays_discards_and_ranking_the_engine_accepts() -> None:
     state = make({"ann": [c("steal", "ann"), c("gift", "ann"), c("meta", "ann"), c("bomb", "ann"), c("force", "ann")]})
     state.owed["ann"] = 1
-    form = form_for(state, "ann", {
-        "discard": ["force/ann"],
-        "play_0_card": "steal/ann", "play_0_target": "bob", "play_0_extra": "gift/cat",
-        "play_1_card": "gift/ann", "play_1_target": "dan", "play_1_extra": "meta/ann",
-        "play_2_card": "bomb/ann", "play_2_target": "nobody",
-        "rank_by": "effect", "rank_0": "meta", "rank_1": "gift",
-    })
+    form = form_for(
+        state,
+        "ann",
+        {
+            "discard": ["force/ann"],
+            "play_0_card": "steal/ann",
+            "play_0_target": "bob",
+            "play_0_extra": "gift/cat",
+            "play_1_card": "gift/ann",
+            "play_1_target": "dan",
+            "play_1_extra": "meta/ann",
+            "play_2_card": "bomb/ann",
+            "play_2_target": "nobody",
+            "rank_by": "effect",
+            "rank_0": "meta",
+            "rank_1": "gift",
+        },
+    )
     assert form.is_valid(), form.errors
     move = form.to_move()
     assert move["play"] == [

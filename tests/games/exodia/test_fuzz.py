@@ -10,12 +10,41 @@ from hypothesis import strategies as st
 from games.engine import RuleError
 from tests.games.exodia.helpers import ENGINE, P, make, run
 
-NAMES = st.sampled_from([*P, "ghost", "meta/ann", "steal/bob", "gift/cat", "bomb/dan", "force/ann", "effect", "owner", "nobody"])
+NAMES = st.sampled_from(
+    [*P, "ghost", "meta/ann", "steal/bob", "gift/cat", "bomb/dan", "force/ann", "effect", "owner", "nobody"]
+)
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), NAMES, st.text(max_size=5))
-JSON = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                    st.dictionaries(st.sampled_from(["play", "discard", "ranking", "card", "target", "target_card", "gift",
-                                                     "by", "order", "twist_vote", "mm_twist", "dm_twist", "effect",
-                                                     "copies", "ec", "no_submission"]), inner, max_size=5)), max_leaves=12)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "play",
+                    "discard",
+                    "ranking",
+                    "card",
+                    "target",
+                    "target_card",
+                    "gift",
+                    "by",
+                    "order",
+                    "twist_vote",
+                    "mm_twist",
+                    "dm_twist",
+                    "effect",
+                    "copies",
+                    "ec",
+                    "no_submission",
+                ]
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=12,
+)
 
 ROUND = make()
 OWING = make()
@@ -46,7 +75,9 @@ def test_any_json_in_the_twist_turn_is_a_move_or_a_rule_error(move: object) -> N
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.dictionaries(st.sampled_from(["card", "target", "target_card", "gift"]), NAMES, max_size=4), max_size=4))
+@given(
+    st.lists(st.dictionaries(st.sampled_from(["card", "target", "target_card", "gift"]), NAMES, max_size=4), max_size=4)
+)
 def test_any_list_of_plays_is_a_move_or_a_rule_error(plays: list) -> None:
     _check(ROUND, {"play": plays})
 

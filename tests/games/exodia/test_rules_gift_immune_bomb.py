@@ -24,16 +24,21 @@ def test_gift_names_receiver_and_card_or_neither() -> None:
     with pytest.raises(RuleError, match="another card you hold"):
         ENGINE.validate(state, "ann", {"play": [{"card": "gift/ann", "target": "bob", "gift": "gift/ann"}]})
     with pytest.raises(RuleError, match="both played and given"):
-        ENGINE.validate(state, "ann", {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}, {"card": "meta/ann"}]})
+        ENGINE.validate(
+            state, "ann", {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}, {"card": "meta/ann"}]}
+        )
 
 
 def test_multiple_players_gifting_the_same_player_discards_all_gifts() -> None:
     """1) If multiple players attempt to Gift the same player, then all gifts are discarded instead of played."""
     state = make({"ann": [c("gift", "ann"), c("meta", "ann")], "cat": [c("gift", "cat"), c("meta", "cat")]})
-    after, msgs = run(state, {
-        "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
-        "cat": {"play": [{"card": "gift/cat", "target": "bob", "gift": "meta/cat"}]},
-    })
+    after, msgs = run(
+        state,
+        {
+            "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
+            "cat": {"play": [{"card": "gift/cat", "target": "bob", "gift": "meta/cat"}]},
+        },
+    )
     assert after.hands["bob"] == [] and {"meta/ann", "meta/cat", "gift/ann", "gift/cat"} <= set(after.pile)
     assert "every gifted card is discarded" in texts(msgs)
 
@@ -42,55 +47,76 @@ def test_steal_on_the_giver_takes_the_gifted_card_even_if_unsuccessful() -> None
     """In addition, if a player uses Steal on either you or the Gift target (even if it's unsuccessful), they
     take the gifted card."""
     state = make({"ann": [c("gift", "ann"), c("meta", "ann")], "cat": [c("steal", "cat")]})
-    after, _ = run(state, {
-        "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
-        "cat": {"play": [{"card": "steal/cat", "target": "ann", "target_card": "force/dan"}]},
-    })
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
+            "cat": {"play": [{"card": "steal/cat", "target": "ann", "target_card": "force/dan"}]},
+        },
+    )
     assert after.hands["cat"] == ["meta/ann"] and after.hands["bob"] == []
 
 
 def test_steal_on_the_gift_target_takes_the_gifted_card() -> None:
     """if a player uses Steal on either you or the Gift target (even if it's unsuccessful), they take the gifted card."""
     state = make({"ann": [c("gift", "ann"), c("meta", "ann")], "cat": [c("steal", "cat")]})
-    after, _ = run(state, {
-        "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
-        "cat": {"play": [{"card": "steal/cat", "target": "bob", "target_card": "force/dan"}]},
-    })
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
+            "cat": {"play": [{"card": "steal/cat", "target": "bob", "target_card": "force/dan"}]},
+        },
+    )
     assert after.hands["cat"] == ["meta/ann"]
 
 
 def test_several_stealers_discard_the_gifted_card() -> None:
     """(If multiple players use Steal, the gifted card is discarded instead.)"""
     state = make({"ann": [c("gift", "ann"), c("meta", "ann")], "cat": [c("steal", "cat")], "dan": [c("steal", "dan")]})
-    after, _ = run(state, {
-        "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
-        "cat": {"play": [{"card": "steal/cat", "target": "bob", "target_card": "force/eve"}]},
-        "dan": {"play": [{"card": "steal/dan", "target": "ann", "target_card": "force/eve"}]},
-    })
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
+            "cat": {"play": [{"card": "steal/cat", "target": "bob", "target_card": "force/eve"}]},
+            "dan": {"play": [{"card": "steal/dan", "target": "ann", "target_card": "force/eve"}]},
+        },
+    )
     assert "meta/ann" in after.pile and after.hands["bob"] == []
 
 
 def test_stolen_gift_card_gives_nothing() -> None:
     """If a card is Stolen, its effect does not trigger. (Ruling 5: the gifted card stays with the giver.)"""
     state = make({"ann": [c("gift", "ann"), c("meta", "ann")], "cat": [c("steal", "cat")]})
-    after, _ = run(state, {
-        "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
-        "cat": {"play": [{"card": "steal/cat", "target": "ann", "target_card": "gift/ann"}]},
-    })
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
+            "cat": {"play": [{"card": "steal/cat", "target": "ann", "target_card": "gift/ann"}]},
+        },
+    )
     assert after.hands["cat"] == ["gift/ann"] and after.hands["ann"] == ["meta/ann"]
 
 
 def test_immune_discards_steal_force_gift_without_effect() -> None:
     """Immune: Playing this card renders you immune from Steal, Force, or Gift for the next turn. If those cards
     are played on you, they are discarded without effect. (Ruling 1: the round it is played.)"""
-    state = make({"bob": [c("immune", "bob"), c("meta", "bob")], "ann": [c("steal", "ann")],
-                  "cat": [c("force", "cat")], "dan": [c("gift", "dan"), c("meta", "dan")]})
-    after, msgs = run(state, {
-        "bob": {"play": [{"card": "immune/bob"}, {"card": "meta/bob"}]},
-        "ann": {"play": [{"card": "steal/ann", "target": "bob", "target_card": "meta/bob"}]},
-        "cat": {"play": [{"card": "force/cat", "target": "bob"}]},
-        "dan": {"play": [{"card": "gift/dan", "target": "bob", "gift": "meta/dan"}]},
-    })
+    state = make(
+        {
+            "bob": [c("immune", "bob"), c("meta", "bob")],
+            "ann": [c("steal", "ann")],
+            "cat": [c("force", "cat")],
+            "dan": [c("gift", "dan"), c("meta", "dan")],
+        }
+    )
+    after, msgs = run(
+        state,
+        {
+            "bob": {"play": [{"card": "immune/bob"}, {"card": "meta/bob"}]},
+            "ann": {"play": [{"card": "steal/ann", "target": "bob", "target_card": "meta/bob"}]},
+            "cat": {"play": [{"card": "force/cat", "target": "bob"}]},
+            "dan": {"play": [{"card": "gift/dan", "target": "bob", "gift": "meta/dan"}]},
+        },
+    )
     assert "meta/bob" in after.pile and after.hands["ann"] == []
     assert after.owed["bob"] == 0 and after.hands["bob"] == [] and after.hands["dan"] == ["meta/dan"]
     assert texts(msgs).count("bob is Immune") == 3
@@ -99,10 +125,13 @@ def test_immune_discards_steal_force_gift_without_effect() -> None:
 def test_immune_does_not_stop_bomb() -> None:
     """(Note: This card does not render you immune from being targeted with Bomb.)"""
     state = make({"bob": [c("immune", "bob"), c("force", "bob")], "ann": [c("bomb", "ann")]})
-    after, _ = run(state, {
-        "bob": {"play": [{"card": "immune/bob"}, {"card": "force/bob", "target": "ann"}]},
-        "ann": {"play": [{"card": "bomb/ann", "target": "bob"}]},
-    })
+    after, _ = run(
+        state,
+        {
+            "bob": {"play": [{"card": "immune/bob"}, {"card": "force/bob", "target": "ann"}]},
+            "ann": {"play": [{"card": "bomb/ann", "target": "bob"}]},
+        },
+    )
     assert after.hands["bob"] == ["bomb/ann"]
 
 
@@ -110,14 +139,23 @@ def test_priority_ranks_you_above_all_who_did_not_play_it() -> None:
     """Priority: If you play this card, you will have priority in the next Retrieval Phase, ranking you above all
     players who didn't play Priority. / Clarification: Playing multiple Priority cards does not give you super priority."""
     pile = [c("meta", p) for p in ("ann", "bob", "cat", "dan", "eve", "fay", "gus")]
-    state = make({"gus": [c("priority", "gus"), c("priority", "fay")], "fay": [c("priority", "ann")],
-                  "ann": [c("force", "eve")]}, pile=pile)
+    state = make(
+        {
+            "gus": [c("priority", "gus"), c("priority", "fay")],
+            "fay": [c("priority", "ann")],
+            "ann": [c("force", "eve")],
+        },
+        pile=pile,
+    )
     want = {"by": "owner", "order": ["ann"]}
-    after, _ = run(state, {
-        "gus": {"play": [{"card": "priority/gus"}, {"card": "priority/fay"}], "ranking": want},
-        "fay": {"play": [{"card": "priority/ann"}], "ranking": want},
-        "ann": {"play": [{"card": "force/eve", "target": "bob"}], "ranking": want},
-    })
+    after, _ = run(
+        state,
+        {
+            "gus": {"play": [{"card": "priority/gus"}, {"card": "priority/fay"}], "ranking": want},
+            "fay": {"play": [{"card": "priority/ann"}], "ranking": want},
+            "ann": {"play": [{"card": "force/eve", "target": "bob"}], "ranking": want},
+        },
+    )
     # fay and gus both have priority; fay is ahead of gus on the tiebreak (seat order), so fay takes meta/ann.
     assert "meta/ann" in after.hands["fay"] and "meta/ann" not in after.hands["gus"]
 
@@ -143,16 +181,26 @@ def test_meta_moves_to_the_pile_and_earns_garnets() -> None:
 def test_bomb_right_guess_gives_the_bomb_to_the_targeter() -> None:
     """Bomb: ... If you choose someone that you think will target you and are right, they receive this Bomb."""
     state = make({"ann": [c("bomb", "ann")], "bob": [c("force", "bob")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "bomb/ann", "target": "bob"}]},
-                           "bob": {"play": [{"card": "force/bob", "target": "ann"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "bomb/ann", "target": "bob"}]},
+            "bob": {"play": [{"card": "force/bob", "target": "ann"}]},
+        },
+    )
     assert after.hands["bob"] == ["bomb/ann"] and after.strikes["ann"] == 0
 
 
 def test_bomb_wrong_guess_is_a_strike_and_you_keep_it() -> None:
     """However, if they do not target you, you receive a Strike and keep your Bomb."""
     state = make({"ann": [c("bomb", "ann")], "bob": [c("force", "bob")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "bomb/ann", "target": "bob"}]},
-                           "bob": {"play": [{"card": "force/bob", "target": "cat"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "bomb/ann", "target": "bob"}]},
+            "bob": {"play": [{"card": "force/bob", "target": "cat"}]},
+        },
+    )
     assert after.hands["ann"] == ["bomb/ann"] and after.strikes["ann"] == 1
 
 
@@ -169,15 +217,22 @@ def test_bomb_nobody_incorrect_is_a_strike_and_you_keep_it() -> None:
     """If you decided nobody would target you, and are incorrect, you receive a Strike ... If you are incorrect,
     you keep the card."""
     state = make({"ann": [c("bomb", "ann")], "bob": [c("steal", "bob")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "bomb/ann", "target": None}]},
-                           "bob": {"play": [{"card": "steal/bob", "target": "ann", "target_card": "meta/cat"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "bomb/ann", "target": None}]},
+            "bob": {"play": [{"card": "steal/bob", "target": "ann", "target_card": "meta/cat"}]},
+        },
+    )
     assert after.strikes["ann"] == 1 and after.hands["ann"] == ["bomb/ann"]
 
 
 def test_multiple_bombs_multiple_strikes() -> None:
     """You may play multiple Bombs in one turn, and it is possible to receive multiple strikes in one turn for it."""
     state = make({"ann": [c("bomb", "ann"), c("bomb", "bob")], "cat": [c("meta", "cat")]})
-    after, msgs = run(state, {"ann": {"play": [{"card": "bomb/ann", "target": "bob"}, {"card": "bomb/bob", "target": "cat"}]}})
+    after, msgs = run(
+        state, {"ann": {"play": [{"card": "bomb/ann", "target": "bob"}, {"card": "bomb/bob", "target": "cat"}]}}
+    )
     assert after.strikes["ann"] == 2 and after.hands["ann"] == ["bomb/ann", "bomb/bob"]
     assert texts(msgs).count("guessed wrong") == 2
 

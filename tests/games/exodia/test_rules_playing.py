@@ -84,15 +84,27 @@ def test_restriction_does_not_include_bombs() -> None:
 def test_may_play_as_many_cards_as_you_like() -> None:
     """Every turn, you may play as many cards as you'd like."""
     state = make()
-    plays = [{"card": "meta/ann"}, {"card": "priority/ann"}, {"card": "immune/ann"}, {"card": "force/ann", "target": "bob"}]
+    plays = [
+        {"card": "meta/ann"},
+        {"card": "priority/ann"},
+        {"card": "immune/ann"},
+        {"card": "force/ann", "target": "bob"},
+    ]
     assert len(ENGINE.validate(state, "ann", {"play": plays})["play"]) == 4
 
 
 def test_garbage_moves_name_the_rule() -> None:
     """Ruling: validate turns any JSON into a RuleError naming the rule broken."""
     state = make()
-    for bad in [{"play": "x"}, {"play": [{"card": "meta/ann", "target": "bob"}]}, {"play": [{"card": "force/ann"}]},
-                {"play": [{"card": "meta/bob"}]}, {"ranking": {"by": "both"}}, {"play": [{"card": 5}]},
-                {"play": [{"card": "force/ann", "target": "ann"}]}, {"foo": 1}]:
+    for bad in [
+        {"play": "x"},
+        {"play": [{"card": "meta/ann", "target": "bob"}]},
+        {"play": [{"card": "force/ann"}]},
+        {"play": [{"card": "meta/bob"}]},
+        {"ranking": {"by": "both"}},
+        {"play": [{"card": 5}]},
+        {"play": [{"card": "force/ann", "target": "ann"}]},
+        {"foo": 1},
+    ]:
         with pytest.raises(RuleError):
             ENGINE.validate(state, "ann", bad)

@@ -27,14 +27,20 @@ def test_retrieval_cannot_collect_cards_played_that_round() -> None:
     collect cards that were played in that round."""
     state = make({"ann": [c("force", "ann")]}, pile=SEVEN_METAS)
     want = {"by": "effect", "order": ["force"]}
-    after, _ = run(state, {p: {"ranking": want} for p in P} | {"ann": {"play": [{"card": "force/ann", "target": "bob"}], "ranking": want}})
+    after, _ = run(
+        state,
+        {p: {"ranking": want} for p in P}
+        | {"ann": {"play": [{"card": "force/ann", "target": "bob"}], "ranking": want}},
+    )
     assert "force/ann" in after.pile
 
 
 def test_rank_by_effect_or_by_initial_owner_but_only_one() -> None:
     """Players may either rank by Effect or by Initial Owner, but may only do one of these."""
     state = make({"ann": [c("meta", "ann")]})
-    move = ENGINE.validate(state, "ann", {"play": [{"card": "meta/ann"}], "ranking": {"by": "effect", "order": ["bomb", "meta"]}})
+    move = ENGINE.validate(
+        state, "ann", {"play": [{"card": "meta/ann"}], "ranking": {"by": "effect", "order": ["bomb", "meta"]}}
+    )
     assert move["ranking"]["order"][:2] == ["bomb", "meta"] and sorted(move["ranking"]["order"]) == sorted(EFFECTS)
     for bad in ({"by": "both"}, {"by": "effect", "order": ["ann"]}, {"by": "owner", "order": ["meta"]}):
         try:
@@ -49,8 +55,15 @@ def test_order_priority_then_fewest_unique_owners_then_tiebreak() -> None:
     """Players will first be ranked in order of who played the Priority card. Then, players will be ranked in order
     of the number of unique initial owners they hold in their hand, in increasing order (so a player with only 1
     unique initial owner will be ranked in front of someone with 3). Ties will be broken by the Retrieval Tiebreaker."""
-    hands = {"ann": {"meta/ann", "meta/bob", "meta/cat"}, "bob": {"meta/dan"}, "cat": set(), "dan": set(),
-             "eve": {"meta/eve"}, "fay": set(), "gus": {"force/fay", "force/gus"}}
+    hands = {
+        "ann": {"meta/ann", "meta/bob", "meta/cat"},
+        "bob": {"meta/dan"},
+        "cat": set(),
+        "dan": set(),
+        "eve": {"meta/eve"},
+        "fay": set(),
+        "gus": {"force/fay", "force/gus"},
+    }
     tiebreak = ["gus", "fay", "eve", "dan", "cat", "bob", "ann"]
     order = pick_order(P, hands, {"ann"}, tiebreak)
     assert order == ["ann", "fay", "dan", "cat", "eve", "bob", "gus"]
@@ -74,7 +87,9 @@ def test_multiple_phases_from_round_8_one_per_full_seven() -> None:
     state = make({"ann": [c("force", "ann")]}, pile=pile, start_round=8)
     after, msgs = run(state, {"ann": {"play": [{"card": "force/ann", "target": "bob"}]}})
     assert "Retrieval: 2 phase(s); 14 cards" in texts(msgs)
-    assert sorted(after.pile) == sorted([c("force", "ann")] + [x for x in pile if x not in sum(after.hands.values(), [])])
+    assert sorted(after.pile) == sorted(
+        [c("force", "ann")] + [x for x in pile if x not in sum(after.hands.values(), [])]
+    )
     assert all(len(after.hands[p]) == 2 for p in P)
     state = make({"ann": [c("force", "ann")]}, pile=pile, start_round=7)
     after, _ = run(state, {"ann": {"play": [{"card": "force/ann", "target": "bob"}]}})

@@ -60,7 +60,10 @@ def test_group_twist_2_everyone_discards_every_third_round() -> None:
     plays = ["meta", "priority", "immune"]
     for r in (1, 2):
         assert all(state.owed[p] == 0 for p in P)
-        state, _ = run(state, {p: {"play": [{"card": c(plays[r - 1], p)}], "ranking": {"by": "effect", "order": ["bomb"]}} for p in P})
+        state, _ = run(
+            state,
+            {p: {"play": [{"card": c(plays[r - 1], p)}], "ranking": {"by": "effect", "order": ["bomb"]}} for p in P},
+        )
     assert state.round == 3 and all(state.owed[p] == 1 for p in P)
     with pytest.raises(RuleError, match="exactly 1"):
         ENGINE.validate(state, "ann", {"play": [{"card": "immune/ann"}]})
@@ -84,9 +87,14 @@ def test_same_requirement_from_two_winners_is_not_added() -> None:
     and another requires one copy of A, then the restriction is just two copies of A.) ... it is possible, for
     instance, to be forced to have two copies of Card A and also two copies of Card B."""
     state = twist_state(mm_winners=["ann", "bob", "cat"])
-    after, _ = run(state, {"ann": {"twist_vote": 0, "mm_twist": {"effect": "meta", "copies": 2}},
-                           "bob": {"twist_vote": 0, "mm_twist": {"effect": "meta", "copies": 1}},
-                           "cat": {"twist_vote": 0, "mm_twist": {"effect": "bomb", "copies": 2}}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"twist_vote": 0, "mm_twist": {"effect": "meta", "copies": 2}},
+            "bob": {"twist_vote": 0, "mm_twist": {"effect": "meta", "copies": 1}},
+            "cat": {"twist_vote": 0, "mm_twist": {"effect": "bomb", "copies": 2}},
+        },
+    )
     assert after.requirement == {"meta": 2, "bomb": 2}
 
 
@@ -122,8 +130,9 @@ def test_without_roles_the_twists_are_skipped_and_orders_drawn_and_announced() -
 def test_any_exodia_ends_the_game() -> None:
     """Each player's goal is to obtain one card of each initial owner. This is an Exodia, and doing so will win the
     Main Match. / When any player possesses at least one card from every initial owner, the game ends."""
-    state = make({"ann": [*exodia_for("ann", "force"), c("meta", "ann")], "bob": [c("meta", "bob")]},
-                 strikes={"cat": 2})
+    state = make(
+        {"ann": [*exodia_for("ann", "force"), c("meta", "ann")], "bob": [c("meta", "bob")]}, strikes={"cat": 2}
+    )
     after, msgs = run(state, {"ann": {"play": [{"card": "meta/ann"}]}})
     out = ENGINE.outcome(after)
     assert after.winners == ["ann"] and "Exodia!" in texts(msgs)
@@ -134,8 +143,12 @@ def test_any_exodia_ends_the_game() -> None:
 def test_several_exodias_more_metas_wins() -> None:
     """If multiple players have achieved this on the same turn, then first, the tie is broken by number of Meta
     cards possessed at the end of the game."""
-    state = make({"ann": [*exodia_for("ann", "force"), c("immune", "ann")],
-                  "bob": [*exodia_for("bob", "meta"), c("immune", "bob")]})
+    state = make(
+        {
+            "ann": [*exodia_for("ann", "force"), c("immune", "ann")],
+            "bob": [*exodia_for("bob", "meta"), c("immune", "bob")],
+        }
+    )
     after, _ = run(state, {"ann": {"play": [{"card": "immune/ann"}]}, "bob": {"play": [{"card": "immune/bob"}]}})
     assert after.winners == ["bob"] and after.phase == "ec"
 
@@ -166,8 +179,14 @@ def test_more_than_three_tied_highest_on_retrieval_tiebreak_wins() -> None:
 def test_sole_winner_picks_ec_among_strictly_fewer_metas() -> None:
     """If there is a single winner, that player earns two Tokens of Life. That player is able to select an EC out of
     any player holding strictly fewer Meta cards than them at the end of the game."""
-    state = make({"ann": [*exodia_for("ann", "meta"), c("immune", "ann")], "bob": [c("immune", "bob")],
-                  "cat": [c("immune", "cat")]}, strikes={"dan": 9})
+    state = make(
+        {
+            "ann": [*exodia_for("ann", "meta"), c("immune", "ann")],
+            "bob": [c("immune", "bob")],
+            "cat": [c("immune", "cat")],
+        },
+        strikes={"dan": 9},
+    )
     after, msgs = run(state, {"ann": {"play": [{"card": "immune/ann"}]}})
     assert after.phase == "ec" and ENGINE.awaiting(after) == ("ann",) and ENGINE.outcome(after) is None
     assert ENGINE.view(after, None)["public"]["hands"]["bob"] == []  # hands revealed at the end

@@ -10,7 +10,9 @@ from tests.games.exodia.helpers import ENGINE, P, c, make, run, texts
 def test_ruling_1_a_landed_force_is_not_undone_by_a_later_immune() -> None:
     """Ruling 1: Immune protects you in the round you play it; a Force that already landed is not undone."""
     state = make({"ann": [c("force", "ann")], "bob": [c("meta", "bob"), c("immune", "bob"), c("gift", "bob")]})
-    state, _ = run(state, {"ann": {"play": [{"card": "force/ann", "target": "bob"}]}, "bob": {"play": [{"card": "meta/bob"}]}})
+    state, _ = run(
+        state, {"ann": {"play": [{"card": "force/ann", "target": "bob"}]}, "bob": {"play": [{"card": "meta/bob"}]}}
+    )
     state, _ = run(state, {"bob": {"discard": ["gift/bob"], "play": [{"card": "immune/bob"}]}})
     assert "gift/bob" in state.pile
 
@@ -18,32 +20,56 @@ def test_ruling_1_a_landed_force_is_not_undone_by_a_later_immune() -> None:
 def test_ruling_2_a_play_on_an_immune_player_still_targets_them_for_bomb() -> None:
     """Ruling 2: any Steal, Force or Gift naming you targets you, even when Immune makes it fail."""
     state = make({"ann": [c("immune", "ann"), c("bomb", "ann")], "bob": [c("force", "bob")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "immune/ann"}, {"card": "bomb/ann", "target": "bob"}]},
-                           "bob": {"play": [{"card": "force/bob", "target": "ann"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "immune/ann"}, {"card": "bomb/ann", "target": "bob"}]},
+            "bob": {"play": [{"card": "force/bob", "target": "ann"}]},
+        },
+    )
     assert after.hands["bob"] == ["bomb/ann"] and after.owed["ann"] == 0
 
 
 def test_ruling_3_a_steal_cannot_take_the_immune_card_itself() -> None:
     """Ruling 3: a Steal on a player who plays Immune cannot take anything, not even the Immune card."""
     state = make({"ann": [c("steal", "ann")], "bob": [c("immune", "bob")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "steal/ann", "target": "bob", "target_card": "immune/bob"}]},
-                           "bob": {"play": [{"card": "immune/bob"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "steal/ann", "target": "bob", "target_card": "immune/bob"}]},
+            "bob": {"play": [{"card": "immune/bob"}]},
+        },
+    )
     assert after.hands["ann"] == [] and "immune/bob" in after.pile
 
 
 def test_ruling_7_one_givers_two_gifts_to_one_player_both_go_through() -> None:
     """Ruling 7: "several players Gift the same player" counts distinct givers."""
     state = make({"ann": [c("gift", "ann"), c("gift", "cat"), c("meta", "ann"), c("meta", "cat")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"},
-                                            {"card": "gift/cat", "target": "bob", "gift": "meta/cat"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {
+                "play": [
+                    {"card": "gift/ann", "target": "bob", "gift": "meta/ann"},
+                    {"card": "gift/cat", "target": "bob", "gift": "meta/cat"},
+                ]
+            }
+        },
+    )
     assert after.hands["bob"] == ["meta/ann", "meta/cat"]
 
 
 def test_ruling_9_the_receivers_own_steal_captures_nothing() -> None:
     """Ruling 9: the giver's and the receiver's own Steals capture nothing."""
     state = make({"ann": [c("gift", "ann"), c("meta", "ann")], "bob": [c("steal", "bob")]})
-    after, _ = run(state, {"ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
-                           "bob": {"play": [{"card": "steal/bob", "target": "ann", "target_card": "force/cat"}]}})
+    after, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "gift/ann", "target": "bob", "gift": "meta/ann"}]},
+            "bob": {"play": [{"card": "steal/bob", "target": "ann", "target_card": "force/cat"}]},
+        },
+    )
     assert after.hands["bob"] == ["meta/ann"]
 
 
@@ -58,8 +84,13 @@ def test_ruling_10_no_bomb_strike_when_forced_to_discard_the_bomb() -> None:
 def test_ruling_11_a_stolen_play_still_counts_for_two_rounds_running() -> None:
     """Ruling 11: the two-rounds-running rule counts every card you attempted to play, stolen or not."""
     state = make({"ann": [c("steal", "ann")], "bob": [c("meta", "bob"), c("meta", "cat"), c("immune", "bob")]})
-    state, _ = run(state, {"ann": {"play": [{"card": "steal/ann", "target": "bob", "target_card": "meta/bob"}]},
-                           "bob": {"play": [{"card": "meta/bob"}]}})
+    state, _ = run(
+        state,
+        {
+            "ann": {"play": [{"card": "steal/ann", "target": "bob", "target_card": "meta/bob"}]},
+            "bob": {"play": [{"card": "meta/bob"}]},
+        },
+    )
     assert ENGINE.view(state, "bob")["you"]["restricted"] == ["meta"]
 
 

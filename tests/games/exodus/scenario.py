@@ -20,7 +20,9 @@ def start(variant: str, inventories: dict[str, list[str]], rnd: int = 1) -> Exod
     return state
 
 
-def play(state: ExodusState, *trades: tuple[str, str, str, str], extra: dict[str, Any] | None = None) -> tuple[ExodusState, list[Message]]:
+def play(
+    state: ExodusState, *trades: tuple[str, str, str, str], extra: dict[str, Any] | None = None
+) -> tuple[ExodusState, list[Message]]:
     """Resolve one round where each ``(a, gives, b, gives)`` is offered by both sides."""
     moves: dict[str, dict[str, Any]] = {p: {"trades": []} for p in state.players}
     for a, ga, b, gb in trades:

@@ -43,7 +43,9 @@ def test_a_players_view_never_shows_another_players_secrets(variant: str) -> Non
             mine = E.view(state, p)
             for q in players:
                 if q != p:
-                    assert state.inventories[q] != mine["you"]["inventory"] or state.inventories[q] == state.inventories[p]
+                    assert (
+                        state.inventories[q] != mine["you"]["inventory"] or state.inventories[q] == state.inventories[p]
+                    )
             assert mine["score"] == state.scores[p]
         public = E.view(state, None)
         assert "you" not in public and "score" not in public and "final" not in public["public"]
@@ -67,6 +69,8 @@ def test_trades_conserve_the_pool_and_hand_sizes(variant: str) -> None:
         first = E.setup(players_for(E, 8), {"variant": variant}, Random(f"{seed}:0"))
         assert {p: len(h) for p, h in final.inventories.items()} == {p: len(h) for p, h in first.inventories.items()}
         assert Counter(x for h in final.inventories.values() for x in h) == Counter(
-            x for h in first.inventories.values() for x in h)
-        assert sum(e["totals"][p] - (e["totals"][p] - e["sheets"][p]["total"]) for e in final.log
-                   for p in final.players) == sum(final.scores.values())
+            x for h in first.inventories.values() for x in h
+        )
+        assert sum(
+            e["totals"][p] - (e["totals"][p] - e["sheets"][p]["total"]) for e in final.log for p in final.players
+        ) == sum(final.scores.values())

@@ -9,8 +9,12 @@ from django.template.loader import render_to_string
 from games.exodus.forms import MoveForm
 from tests.games.exodus.scenario import E, play, start
 
-HANDS = {"p1": ["red", "blue", "green", "white"], "p2": ["red", "yellow", "white", "black"],
-         "p3": ["blue", "yellow", "green", "black"], "p4": ["red", "blue", "yellow", "black"]}
+HANDS = {
+    "p1": ["red", "blue", "green", "white"],
+    "p2": ["red", "yellow", "white", "black"],
+    "p3": ["blue", "yellow", "green", "black"],
+    "p4": ["red", "blue", "yellow", "black"],
+}
 
 
 def form_for(state: object, player: str, data: dict[str, str] | None = None) -> MoveForm:

@@ -11,8 +11,12 @@ from games.engine import RuleError
 from tests.games.contract import players_for
 from tests.games.exodus.scenario import E, change, play, private, start
 
-FOUR = {"p1": ["red", "blue", "yellow", "green"], "p2": ["red", "blue", "white", "black"],
-        "p3": ["yellow", "green", "white", "black"], "p4": ["red", "yellow", "white", "black"]}
+FOUR = {
+    "p1": ["red", "blue", "yellow", "green"],
+    "p2": ["red", "blue", "white", "black"],
+    "p3": ["yellow", "green", "white", "black"],
+    "p4": ["red", "yellow", "white", "black"],
+}
 
 
 def test_each_player_is_dealt_4_distinct_cubes_from_a_pool_of_36() -> None:
@@ -30,7 +34,14 @@ def test_the_deal_scales_to_4_cubes_per_player() -> None:
     """Ruling 1: for other player counts the pool holds 4 cubes per player, spread evenly over the
     colours (the remainder to red, blue, yellow, green, white in that order); hands stay distinct."""
     state = E.setup(players_for(E, 4), {}, Random(1))
-    assert Counter(c for h in state.inventories.values() for c in h) == {"red": 3, "blue": 3, "yellow": 3, "green": 3, "white": 2, "black": 2}
+    assert Counter(c for h in state.inventories.values() for c in h) == {
+        "red": 3,
+        "blue": 3,
+        "yellow": 3,
+        "green": 3,
+        "white": 2,
+        "black": 2,
+    }
     assert all(len(set(h)) == 4 for h in state.inventories.values())
 
 
@@ -56,7 +67,17 @@ def test_at_most_2_trades_each_round() -> None:
     """You can do at most 2 trades each round."""
     s = start("cubes", FOUR)
     with pytest.raises(RuleError, match="at most 2"):
-        E.validate(s, "p1", {"trades": [{"with": "p2", "give": "red"}, {"with": "p3", "give": "blue"}, {"with": "p4", "give": "green"}]})
+        E.validate(
+            s,
+            "p1",
+            {
+                "trades": [
+                    {"with": "p2", "give": "red"},
+                    {"with": "p3", "give": "blue"},
+                    {"with": "p4", "give": "green"},
+                ]
+            },
+        )
 
 
 def test_cannot_trade_twice_with_the_same_person_in_a_round() -> None:
@@ -88,11 +109,20 @@ def test_trade_processed_only_if_both_name_each_other() -> None:
     """A trade will be processed if and only if both players in the trade name each other and a valid
     cube to trade. (Name the player and only the cube you will trade them, not the cube you receive.)"""
     s = start("cubes", FOUR)
-    moves = {"p1": {"trades": [{"with": "p2", "give": "red"}]}, "p2": {"trades": [{"with": "p3", "give": "blue"}]},
-             "p3": {"trades": [{"with": "p2", "give": "yellow"}]}, "p4": {"trades": []}}
+    moves = {
+        "p1": {"trades": [{"with": "p2", "give": "red"}]},
+        "p2": {"trades": [{"with": "p3", "give": "blue"}]},
+        "p3": {"trades": [{"with": "p2", "give": "yellow"}]},
+        "p4": {"trades": []},
+    }
     s2, _ = E.resolve(s, {p: E.validate(s, p, m) for p, m in moves.items()}, Random(0))
     assert s2.inventories["p1"] == FOUR["p1"]
-    assert s2.inventories["p2"] == ["red", "yellow", "white", "black"] and s2.inventories["p3"] == ["blue", "green", "white", "black"]
+    assert s2.inventories["p2"] == ["red", "yellow", "white", "black"] and s2.inventories["p3"] == [
+        "blue",
+        "green",
+        "white",
+        "black",
+    ]
 
 
 def test_only_a_cube_held_at_the_start_of_the_round_may_be_given() -> None:

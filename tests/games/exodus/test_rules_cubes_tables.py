@@ -119,7 +119,9 @@ def test_round_4_green_for_black_gains_4_and_for_red_nullifies_losses() -> None:
 def test_round_4_three_white_cubes_add_10_untouched_by_multipliers() -> None:
     """Round 4: At the end of the round, if you have at least 3 White Cubes your score increases by 10.
     This is not influenced by point multipliers."""
-    s = start("cubes", {"p1": ["white", "white", "yellow", "yellow"], "p2": ["black"], "p3": ["white"], "p4": ["red"]}, 4)
+    s = start(
+        "cubes", {"p1": ["white", "white", "yellow", "yellow"], "p2": ["black"], "p3": ["white"], "p4": ["red"]}, 4
+    )
     s, _ = play(s, ("p1", "yellow", "p2", "black"), ("p1", "yellow", "p3", "white"))
     assert change(s, "p1") == (2 + 2 + 2) * 2 - 2 + 10
     s = start("cubes", {"p1": ["white", "white", "white"], "p2": ["white", "white"], "p3": ["red"], "p4": ["red"]}, 4)
@@ -179,8 +181,26 @@ def test_round_6_conditionals() -> None:
     you gain 16 points instead. If you receive a Blue or Yellow Cube, you lose 5 points instead. / If
     you give away a Yellow Cube in a trade, you gain 5 points and the recipient gains 4 points. If you
     receive a White Cube, the recipient gains 3 additional points."""
-    s = start("cubes", {"p1": ["red"], "p2": ["green"], "p3": ["red"], "p4": ["blue"], "p5": ["red"], "p6": ["yellow", "yellow"], "p7": ["white"]}, 6)
-    s, _ = play(s, ("p1", "red", "p2", "green"), ("p3", "red", "p4", "blue"), ("p5", "red", "p6", "yellow"), ("p6", "yellow", "p7", "white"))
+    s = start(
+        "cubes",
+        {
+            "p1": ["red"],
+            "p2": ["green"],
+            "p3": ["red"],
+            "p4": ["blue"],
+            "p5": ["red"],
+            "p6": ["yellow", "yellow"],
+            "p7": ["white"],
+        },
+        6,
+    )
+    s, _ = play(
+        s,
+        ("p1", "red", "p2", "green"),
+        ("p3", "red", "p4", "blue"),
+        ("p5", "red", "p6", "yellow"),
+        ("p6", "yellow", "p7", "white"),
+    )
     assert change(s, "p1") == 16 and change(s, "p2") == -6 and change(s, "p3") == -5 and change(s, "p4") == 6
     assert change(s, "p5") == -5 + 4 and change(s, "p6") == 5 + 5 + 3 and change(s, "p7") == 4 + 3
 
@@ -189,8 +209,27 @@ def test_round_7_table() -> None:
     """Round 7: Red: you gain 8 points. / Blue: you gain 6 points. / Yellow: you gain 6 points and the
     recipient gains 3 points. / Green: you lose 7 points. / White: the recipient gains 3 points. /
     Black: the recipient loses 4 points. (No Green clause for Red in Round 7.)"""
-    s = start("cubes", {"p1": ["red"], "p2": ["white"], "p3": ["blue"], "p4": ["black"], "p5": ["yellow"], "p6": ["green"], "p7": ["red"], "p8": ["green"]}, 7)
-    s, _ = play(s, ("p1", "red", "p2", "white"), ("p3", "blue", "p4", "black"), ("p5", "yellow", "p6", "green"), ("p7", "red", "p8", "green"))
+    s = start(
+        "cubes",
+        {
+            "p1": ["red"],
+            "p2": ["white"],
+            "p3": ["blue"],
+            "p4": ["black"],
+            "p5": ["yellow"],
+            "p6": ["green"],
+            "p7": ["red"],
+            "p8": ["green"],
+        },
+        7,
+    )
+    s, _ = play(
+        s,
+        ("p1", "red", "p2", "white"),
+        ("p3", "blue", "p4", "black"),
+        ("p5", "yellow", "p6", "green"),
+        ("p7", "red", "p8", "green"),
+    )
     assert [change(s, p) for p in s.players] == [8 + 3, 0, 6 - 4, 0, 6, -7 + 3, 8, -7]
 
 
@@ -199,7 +238,9 @@ def test_round_7_conditionals() -> None:
     Yellow Cube, you lose 5 points instead. / If you give away a Yellow Cube in a trade, you gain 6
     points and the recipient gains 3 points. If you receive a White Cube, the recipient gains 3
     additional points."""
-    s = start("cubes", {"p1": ["red"], "p2": ["blue"], "p3": ["red"], "p4": ["yellow"], "p5": ["yellow"], "p6": ["white"]}, 7)
+    s = start(
+        "cubes", {"p1": ["red"], "p2": ["blue"], "p3": ["red"], "p4": ["yellow"], "p5": ["yellow"], "p6": ["white"]}, 7
+    )
     s, _ = play(s, ("p1", "red", "p2", "blue"), ("p3", "red", "p4", "yellow"), ("p5", "yellow", "p6", "white"))
     assert [change(s, p) for p in s.players] == [-5, 6, -5 + 3, 6, 6 + 3, 3 + 3]
 
@@ -212,8 +253,10 @@ def test_the_form_shows_each_rounds_table_in_the_hosts_words() -> None:
     assert "If you give away a Yellow Cube in a trade, you and the recipient gain 1 point." in r1
     assert "If you give away a White Cube in a trade, you gain 2 points and the recipient gains 1 point." in r1
     r4 = " ".join(row["text"] for row in cube_table_text(4))
-    assert ("If you give away a Green Cube in a trade, you lose 4 points. If you receive a Black Cube, you gain 4 "
-            "points instead. If you receive a Red Cube, your point losses this round are nullified.") in r4
+    assert (
+        "If you give away a Green Cube in a trade, you lose 4 points. If you receive a Black Cube, you gain 4 "
+        "points instead. If you receive a Red Cube, your point losses this round are nullified."
+    ) in r4
     y5 = [row["text"] for row in gem_table_text(5)]
     assert "Gain 7 Favor. The recipient cannot trade away this gemstone next year." in y5
     assert "At the end of this year, if you own at least 3 Onyx, gain 20 Favor." in y5

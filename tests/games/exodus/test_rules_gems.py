@@ -20,7 +20,13 @@ def test_each_player_gets_5_gems_from_a_pool_of_40() -> None:
     state = E.setup(players_for(E, 8), {"variant": G}, Random(2))
     assert all(len(h) == 5 for h in state.inventories.values())
     assert Counter(g for h in state.inventories.values() for g in h) == {
-        "ruby": 7, "sapphire": 7, "emerald": 7, "topaz": 7, "diamond": 6, "onyx": 6}
+        "ruby": 7,
+        "sapphire": 7,
+        "emerald": 7,
+        "topaz": 7,
+        "diamond": 6,
+        "onyx": 6,
+    }
 
 
 def test_the_gem_pool_scales_to_5_per_player() -> None:
@@ -28,7 +34,13 @@ def test_the_gem_pool_scales_to_5_per_player() -> None:
     to Ruby, Sapphire, Emerald, Topaz, Diamond in that order."""
     state = E.setup(players_for(E, 4), {"variant": G}, Random(2))
     assert Counter(g for h in state.inventories.values() for g in h) == {
-        "ruby": 4, "sapphire": 4, "emerald": 3, "topaz": 3, "diamond": 3, "onyx": 3}
+        "ruby": 4,
+        "sapphire": 4,
+        "emerald": 3,
+        "topaz": 3,
+        "diamond": 3,
+        "onyx": 3,
+    }
 
 
 def test_seven_years() -> None:
@@ -47,7 +59,9 @@ def test_at_most_3_trades_per_year() -> None:
     s = start(G, {"p1": ["ruby"] * 4, "p2": ["ruby"], "p3": ["ruby"], "p4": ["ruby"], "p5": ["ruby"]})
     with pytest.raises(RuleError, match="at most 3"):
         E.validate(s, "p1", {"trades": [{"with": q, "give": "ruby"} for q in ("p2", "p3", "p4", "p5")]})
-    assert len(E.validate(s, "p1", {"trades": [{"with": q, "give": "ruby"} for q in ("p2", "p3", "p4")]})["trades"]) == 3
+    assert (
+        len(E.validate(s, "p1", {"trades": [{"with": q, "give": "ruby"} for q in ("p2", "p3", "p4")]})["trades"]) == 3
+    )
 
 
 def test_not_the_same_player_twice_in_a_year() -> None:
@@ -61,7 +75,11 @@ def test_not_a_player_you_traded_with_last_year() -> None:
     """You may not trade with any player you traded with last year. (A failed trade does not count;
     the year after next is allowed again.)"""
     s = start(G, {"p1": ["ruby", "ruby", "ruby"], "p2": ["onyx"], "p3": ["onyx"], "p4": ["onyx"]})
-    s, _ = play(s, ("p1", "ruby", "p2", "onyx"), extra={"p3": {"trades": []}, "p4": {"trades": [{"with": "p1", "give": "onyx"}]}})
+    s, _ = play(
+        s,
+        ("p1", "ruby", "p2", "onyx"),
+        extra={"p3": {"trades": []}, "p4": {"trades": [{"with": "p1", "give": "onyx"}]}},
+    )
     with pytest.raises(RuleError, match="last year"):
         E.validate(s, "p1", {"trades": [{"with": "p2", "give": "ruby"}]})
     assert E.validate(s, "p1", {"trades": [{"with": "p4", "give": "ruby"}]})

@@ -7,8 +7,12 @@ import pytest
 from tests.games.exodus.scenario import one_each, play, start, trade_favor
 
 # p1 Ruby <-> p2 Diamond, p3 Ruby <-> p4 Sapphire, p5 Emerald <-> p6 Onyx, p7 Topaz <-> p8 Emerald.
-TRADES = (("p1", "ruby", "p2", "diamond"), ("p3", "ruby", "p4", "sapphire"),
-          ("p5", "emerald", "p6", "onyx"), ("p7", "topaz", "p8", "emerald"))
+TRADES = (
+    ("p1", "ruby", "p2", "diamond"),
+    ("p3", "ruby", "p4", "sapphire"),
+    ("p5", "emerald", "p6", "onyx"),
+    ("p7", "topaz", "p8", "emerald"),
+)
 HANDS = ["ruby", "diamond", "ruby", "sapphire", "emerald", "onyx", "topaz", "emerald"]
 
 
@@ -19,7 +23,9 @@ def year_lines(year: int) -> list[list[int]]:
     return [trade_favor(s, p) for p in s.players]
 
 
-def expect(ruby: int, diamond: int, ruby_s: int, cut: int, sapphire: int, onyx: int, plus: int, loss: int, topaz: int) -> list[list[int]]:
+def expect(
+    ruby: int, diamond: int, ruby_s: int, cut: int, sapphire: int, onyx: int, plus: int, loss: int, topaz: int
+) -> list[list[int]]:
     """The four standard trades' lines from the year's numbers."""
     return [[ruby], [diamond], [ruby_s - cut], [sapphire], [onyx + plus - loss], [onyx], [topaz], [0]]
 
@@ -97,9 +103,16 @@ def test_sapphire_cut_never_goes_below_zero() -> None:
     assert [trade_favor(s, p) for p in s.players] == [[2 - 2], [0], [2], [9 - 3]]
 
 
-@pytest.mark.parametrize(("other", "emerald", "partner"), [
-    ("ruby", 3 + 1, 3), ("diamond", 3 + 1, 3), ("emerald", 0, 0), ("topaz", 0, 12), ("sapphire", 2 + 1, 2),
-])
+@pytest.mark.parametrize(
+    ("other", "emerald", "partner"),
+    [
+        ("ruby", 3 + 1, 3),
+        ("diamond", 3 + 1, 3),
+        ("emerald", 0, 0),
+        ("topaz", 0, 12),
+        ("sapphire", 2 + 1, 2),
+    ],
+)
 def test_emerald_gains_the_recipients_final_favor_plus_k(other: str, emerald: int, partner: int) -> None:
     """Emerald - If the recipient gains Favor from this trade, gain that much Favor plus 1. Gain 0 Favor
     if this is traded for an Emerald or Topaz. (Issue ruling: base amounts, then the Sapphire cut, then
@@ -114,7 +127,9 @@ def test_year_2_same_gem_loses_2_each_time() -> None:
     Favor. (Ruling 8: the loss comes after the Sapphire cut, so Sapphire for Sapphire nets -2.)"""
     s = start("gems", {"p1": ["ruby", "sapphire"], "p2": ["ruby"], "p3": ["sapphire"], "p4": ["ruby"]}, 2)
     s, _ = play(s, ("p1", "ruby", "p2", "ruby"), ("p1", "sapphire", "p3", "sapphire"))
-    assert trade_favor(s, "p1") == [3, -2, 0, -2] and trade_favor(s, "p2") == [3, -2] and trade_favor(s, "p3") == [0, -2]
+    assert (
+        trade_favor(s, "p1") == [3, -2, 0, -2] and trade_favor(s, "p2") == [3, -2] and trade_favor(s, "p3") == [0, -2]
+    )
     s = start("gems", one_each(["ruby", "ruby"]), 1)
     s, _ = play(s, ("p1", "ruby", "p2", "ruby"))
     assert trade_favor(s, "p1") == [3]

@@ -30,12 +30,21 @@ def test_the_form_lists_every_game_and_strategy(host_client: Client) -> None:
     assert "Playtest a game" in html and "abc:tit-for-tat" in html and "density:fight-early" in html
 
 
-def test_a_host_runs_a_playtest_and_sees_the_report(host_client: Client,
-                                                    django_capture_on_commit_callbacks: Any) -> None:
+def test_a_host_runs_a_playtest_and_sees_the_report(
+    host_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        r = host_client.post(reverse("admin:games_playtestrun_add"), {
-            "game": "exodus", "bots": ["exodus:greedy", "exodus:hoarder", "abc:maximiser"], "players": "8",
-            "options": "variant = gems", "matches": "8", "seed": "host"})
+        r = host_client.post(
+            reverse("admin:games_playtestrun_add"),
+            {
+                "game": "exodus",
+                "bots": ["exodus:greedy", "exodus:hoarder", "abc:maximiser"],
+                "players": "8",
+                "options": "variant = gems",
+                "matches": "8",
+                "seed": "host",
+            },
+        )
     run = PlaytestRun.objects.get()
     assert r.status_code == 302 and r["Location"] == reverse("admin:games_playtestrun_change", args=[run.pk])
     assert run.status == "done" and run.done == 8 and run.bots == "greedy,hoarder"
@@ -61,15 +70,18 @@ def test_progress_polls_while_the_run_is_queued_and_stops_when_done(host_client:
 
 
 def test_options_that_cannot_start_a_match_are_refused_on_the_form(host_client: Client) -> None:
-    r = host_client.post(reverse("admin:games_playtestrun_add"), {
-        "game": "exodus", "players": "5", "options": "variant = marbles", "matches": "5", "seed": "x"})
+    r = host_client.post(
+        reverse("admin:games_playtestrun_add"),
+        {"game": "exodus", "players": "5", "options": "variant = marbles", "matches": "5", "seed": "x"},
+    )
     assert r.status_code == 200 and "cannot start a match" in r.content.decode()
     assert not PlaytestRun.objects.exists()
 
 
 def test_players_outside_the_game_range_are_refused(host_client: Client) -> None:
-    r = host_client.post(reverse("admin:games_playtestrun_add"), {
-        "game": "abc", "players": "3", "matches": "5", "seed": "x"})
+    r = host_client.post(
+        reverse("admin:games_playtestrun_add"), {"game": "abc", "players": "3", "matches": "5", "seed": "x"}
+    )
     assert "takes 5–5 players" in r.content.decode() and not PlaytestRun.objects.exists()
 
 
@@ -86,8 +98,10 @@ def test_the_embedded_default_plays_the_run_in_a_thread_while_the_page_polls(hos
     from django.test import override_settings
 
     with override_settings(CELERY_TASK_ALWAYS_EAGER=False, GARNET_CELERY_ENABLED=False):
-        r = host_client.post(reverse("admin:games_playtestrun_add"), {
-            "game": "abc", "bots": ["abc:maximiser"], "matches": "20", "seed": "thread"})
+        r = host_client.post(
+            reverse("admin:games_playtestrun_add"),
+            {"game": "abc", "bots": ["abc:maximiser"], "matches": "20", "seed": "thread"},
+        )
     assert r.status_code == 302
     run = PlaytestRun.objects.get()
     url = reverse("admin:games_playtestrun_progress", args=[run.pk])

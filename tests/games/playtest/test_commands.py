@@ -24,8 +24,19 @@ def playtest(*args: str) -> str:
 
 @pytest.mark.django_db
 def test_playtest_writes_both_reports_and_ends_with_the_summary_line(tmp_path: Path) -> None:
-    text = playtest("abc", "--matches", "12", "--bots", "random,always-betray", "--seed", "c1",
-                    "--out", str(tmp_path), "--processes", "2")
+    text = playtest(
+        "abc",
+        "--matches",
+        "12",
+        "--bots",
+        "random,always-betray",
+        "--seed",
+        "c1",
+        "--out",
+        str(tmp_path),
+        "--processes",
+        "2",
+    )
     last = text.strip().splitlines()[-1]
     match = LAST_LINE.match(last)
     assert match and match.group(1) == "12" and match.group(2) == str(tmp_path / "report.html")
@@ -37,10 +48,31 @@ def test_playtest_writes_both_reports_and_ends_with_the_summary_line(tmp_path: P
 @pytest.mark.django_db
 def test_playtest_over_celery_matches_the_process_pool(tmp_path: Path) -> None:
     """Celery runs eagerly in the suite; the chunks give the very same report."""
-    playtest("warriors", "--matches", "6", "--bots", "strongest-first,save-the-best", "--seed", "k",
-             "--out", str(tmp_path / "pool"), "--processes", "1")
-    playtest("warriors", "--matches", "6", "--bots", "strongest-first,save-the-best", "--seed", "k",
-             "--out", str(tmp_path / "celery"), "--celery")
+    playtest(
+        "warriors",
+        "--matches",
+        "6",
+        "--bots",
+        "strongest-first,save-the-best",
+        "--seed",
+        "k",
+        "--out",
+        str(tmp_path / "pool"),
+        "--processes",
+        "1",
+    )
+    playtest(
+        "warriors",
+        "--matches",
+        "6",
+        "--bots",
+        "strongest-first,save-the-best",
+        "--seed",
+        "k",
+        "--out",
+        str(tmp_path / "celery"),
+        "--celery",
+    )
     pool, celery = (json.loads((tmp_path / d / "report.json").read_text()) for d in ("pool", "celery"))
     pool.pop("elapsed"), celery.pop("elapsed")
     assert pool == celery
@@ -53,13 +85,16 @@ def test_replay_prints_one_match_log(tmp_path: Path) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("args", "says"), [
-    (["nope"], "no game"),
-    (["abc", "--bots", "random,psychic"], "no strategy 'psychic'"),
-    (["abc", "--players", "3"], "takes 5–5 players"),
-    (["abc", "--options", "broken"], "--options"),
-    (["abc", "--matches", "0"], "at least 1"),
-])
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["nope"], "no game"),
+        (["abc", "--bots", "random,psychic"], "no strategy 'psychic'"),
+        (["abc", "--players", "3"], "takes 5–5 players"),
+        (["abc", "--options", "broken"], "--options"),
+        (["abc", "--matches", "0"], "at least 1"),
+    ],
+)
 def test_playtest_refuses_what_it_cannot_run(args: list[str], says: str) -> None:
     with pytest.raises(CommandError, match=re.escape(says)):
         playtest(*args)
@@ -71,8 +106,20 @@ def test_bot_plays_the_x_pairing_through_the_api(live_server: Any) -> None:
 
     match = abc_match()
     out = StringIO()
-    call_command("bot", str(match.pk), "ann", "--strategy", "maximiser", "--url", live_server.url,
-                 "--steps", "1", "--poll", "0", stdout=out)
+    call_command(
+        "bot",
+        str(match.pk),
+        "ann",
+        "--strategy",
+        "maximiser",
+        "--url",
+        live_server.url,
+        "--steps",
+        "1",
+        "--poll",
+        "0",
+        stdout=out,
+    )
     turn = Turn.objects.get(match=match, number=1)
     sub = Submission.objects.get(turn=turn, player="ann")
     assert sub.locked and len(sub.move["pairs"]) == 2
@@ -85,8 +132,20 @@ def test_bot_leaves_a_turn_it_has_no_move_for_to_the_default(live_server: Any) -
 
     match = abc_match()
     out = StringIO()
-    call_command("bot", str(match.pk), "ann", "--strategy", "always-ally", "--url", live_server.url,
-                 "--steps", "1", "--poll", "0", stdout=out)
+    call_command(
+        "bot",
+        str(match.pk),
+        "ann",
+        "--strategy",
+        "always-ally",
+        "--url",
+        live_server.url,
+        "--steps",
+        "1",
+        "--poll",
+        "0",
+        stdout=out,
+    )
     assert "default applies at the deadline" in out.getvalue()
     assert not Submission.objects.filter(turn__match=match).exists()
 

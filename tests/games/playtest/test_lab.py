@@ -17,8 +17,12 @@ from games.registry import get_engine
 
 def test_wilson_interval_matches_the_formula_worked_by_hand() -> None:
     """3 of 4: (0.3006, 0.9544); 2 of 3: (0.2077, 0.9385); 0 of 2: (0, 0.6576); no trials: (0, 1)."""
-    for (k, n), (low, high) in {(3, 4): (0.3006, 0.9544), (2, 3): (0.2077, 0.9385), (0, 2): (0.0, 0.6576),
-                                (0, 0): (0.0, 1.0)}.items():
+    for (k, n), (low, high) in {
+        (3, 4): (0.3006, 0.9544),
+        (2, 3): (0.2077, 0.9385),
+        (0, 2): (0.0, 0.6576),
+        (0, 0): (0.0, 1.0),
+    }.items():
         got = wilson(k, n)
         assert got == pytest.approx((low, high), abs=5e-4)
 
@@ -39,8 +43,10 @@ def test_three_coin_matches_give_the_numbers_worked_out_by_hand(coin: str) -> No
     assert means == (3, 1, 2, 0)
     assert s["scores"] == {"high": {"3": 4}, "low": {"1": 2}}
     assert s["length"]["mean"] == 1 and s["length"]["histogram"] == {1: 3}
-    assert s["rulings"] == [{"ruling": "coin-1", "fired": 1, "matches": 1, "share": pytest.approx(1 / 3)},
-                            {"ruling": "coin-2", "fired": 1, "matches": 1, "share": pytest.approx(1 / 3)}]
+    assert s["rulings"] == [
+        {"ruling": "coin-1", "fired": 1, "matches": 1, "share": pytest.approx(1 / 3)},
+        {"ruling": "coin-2", "fired": 1, "matches": 1, "share": pytest.approx(1 / 3)},
+    ]
     assert s["degenerate"]["all tied"]["first"] == [0] and s["degenerate"]["no winner"]["matches"] == 0
     assert [m["index"] for m in s["strangest"]] == [0]
     assert "--replay 0" in s["strangest"][0]["replay"] and "--bots high,high,low" in s["strangest"][0]["replay"]
@@ -75,7 +81,11 @@ def test_every_strategy_of_every_game_plays_to_the_end(game: str) -> None:
 
 def test_options_read_pairs_and_json() -> None:
     assert options_parse("variant=gems, rounds=3, fast=true, pool=a;b") == {
-        "variant": "gems", "rounds": 3, "fast": True, "pool": ["a", "b"]}
+        "variant": "gems",
+        "rounds": 3,
+        "fast": True,
+        "pool": ["a", "b"],
+    }
     assert options_parse('{"variant": "cubes"}') == {"variant": "cubes"}
     assert options_parse('pool=["a","b"],x=1') == {"pool": ["a", "b"], "x": 1}
     assert options_parse("") == {}
@@ -89,8 +99,10 @@ def test_options_are_coerced_through_the_declared_schema() -> None:
     from games.engine import OptionSpec
 
     class Fake:
-        options_schema = (OptionSpec("rounds", "int", default=5, low=1, high=9),
-                          OptionSpec("variant", "choice", default="a", choices=("a", "b")))
+        options_schema = (
+            OptionSpec("rounds", "int", default=5, low=1, high=9),
+            OptionSpec("variant", "choice", default="a", choices=("a", "b")),
+        )
         min_players, max_players, title = 2, 2, "Fake"
 
     out = options_coerce(Fake(), {"rounds": "7", "variant": "b"}, ["p1", "p2"])  # type: ignore[arg-type]

@@ -57,9 +57,13 @@ class CoinEngine(BaseEngine[dict]):
         a, b = state["players"]
         pa, pb = state["picks"][a], state["picks"][b]
         win, lose = (a, b) if pa >= pb else (b, a)
-        return Outcome(winners=(win,), candidates=(lose,), tokens={win: 1},
-                       garnets={p: n - 1 for p, n in state["picks"].items()},
-                       scores={p: float(n) for p, n in state["picks"].items()})
+        return Outcome(
+            winners=(win,),
+            candidates=(lose,),
+            tokens={win: 1},
+            garnets={p: n - 1 for p, n in state["picks"].items()},
+            scores={p: float(n) for p, n in state["picks"].items()},
+        )
 
     def dump(self, state: dict) -> dict[str, Any]:
         return dict(state)

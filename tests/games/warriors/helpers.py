@@ -10,8 +10,30 @@ from games.warriors.engine import WarriorsEngine
 ENGINE = WarriorsEngine()
 A, B = "ann", "bob"
 # An extended pool with both Mages of strength 1 and 2 covered by the first unit of each pair.
-POOL_1 = ["astrologian", "blue mage", "bard", "sage", "samurai", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
-POOL_2 = ["white mage", "red mage", "dancer", "scholar", "paladin", "machinist", "gunbreaker", "warrior", "monk", "summoner"]
+POOL_1 = [
+    "astrologian",
+    "blue mage",
+    "bard",
+    "sage",
+    "samurai",
+    "reaper",
+    "ninja",
+    "dark knight",
+    "dragoon",
+    "black mage",
+]
+POOL_2 = [
+    "white mage",
+    "red mage",
+    "dancer",
+    "scholar",
+    "paladin",
+    "machinist",
+    "gunbreaker",
+    "warrior",
+    "monk",
+    "summoner",
+]
 
 
 def new(variant: str = "classic", pool: list[str] | None = None, **options: Any) -> dict[str, Any]:

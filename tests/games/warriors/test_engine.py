@@ -8,7 +8,7 @@ import pytest
 
 from tests.games.contract import check_engine, check_no_leaks_through_match, leaks
 
-from .helpers import A, B, ENGINE, POOL_2, new, play
+from .helpers import ENGINE, POOL_2, A, B, new, play
 
 OPTION_SETS = [
     {},

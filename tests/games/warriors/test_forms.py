@@ -6,7 +6,7 @@ from django.template.loader import render_to_string
 
 from games.warriors.forms import MoveForm
 
-from .helpers import A, B, ENGINE, POOL_2, new, play
+from .helpers import ENGINE, POOL_2, A, B, new, play
 
 
 def _form(state, player, data=None):  # type: ignore[no-untyped-def]
@@ -39,13 +39,28 @@ def test_the_active_choice_is_required() -> None:
 
 
 def test_extended_ninja_dancer_and_faking_blue_mage() -> None:
-    state = new("extended", ["astrologian", "blue mage", "dancer", "sage", "samurai", "reaper", "ninja",
-                             "dark knight", "dragoon", "black mage"])
+    state = new(
+        "extended",
+        [
+            "astrologian",
+            "blue mage",
+            "dancer",
+            "sage",
+            "samurai",
+            "reaper",
+            "ninja",
+            "dark knight",
+            "dragoon",
+            "black mage",
+        ],
+    )
     for data, expected in [
         ({"unit": "ninja", "rounds": "-1"}, {"unit": "ninja", "rounds": -1}),
         ({"unit": "dancer", "select": "reaper"}, {"unit": "dancer", "select": "reaper"}),
-        ({"unit": "blue mage", "disguise": "dancer", "select": "ninja"},
-         {"unit": "blue mage", "disguise": "dancer", "select": "ninja"}),
+        (
+            {"unit": "blue mage", "disguise": "dancer", "select": "ninja"},
+            {"unit": "blue mage", "disguise": "dancer", "select": "ninja"},
+        ),
     ]:
         form = _form(state, B, data)
         assert form.is_valid(), form.errors

@@ -8,15 +8,25 @@ import pytest
 
 from games.engine import RuleError
 
-from .helpers import A, B, ENGINE, chocobos, last, new, play, play_msgs, true_winner_points, unit
+from .helpers import ENGINE, A, B, chocobos, last, new, play, play_msgs, true_winner_points, unit
 
 
 def test_ten_units_0_to_9_one_of_each_except_chocobo() -> None:
     """There are 10 such units, with strengths from 0 to 9; you have one of each unit, except for the Chocobo."""
     state = new()
     names = [c["name"] for c in ENGINE.view(state, A)["you"]["units"]]
-    assert names == ["chocobo", "astrologian", "blue mage", "bard", "sage", "samurai", "reaper",
-                     "dark knight", "dragoon", "black mage"]
+    assert names == [
+        "chocobo",
+        "astrologian",
+        "blue mage",
+        "bard",
+        "sage",
+        "samurai",
+        "reaper",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     assert [c["strength"] for c in ENGINE.view(state, A)["you"]["units"]] == list(range(10))
 
 
@@ -33,6 +43,7 @@ def test_higher_strength_wins_3_points_tie_nobody() -> None:
     assert last(state)["winner"] == A and true_winner_points(state, A) == 1
     state = play(new(), "chocobo", "chocobo")
     assert last(state)["winner"] is None and true_winner_points(state, A) == true_winner_points(state, B) == 0
+
 
 def test_missing_or_invalid_submission_sends_out_a_chocobo() -> None:
     """If you don't submit or make an invalid submission, you automatically send out a Chocobo to fight."""
@@ -57,7 +68,7 @@ def test_only_the_winner_and_the_units_are_revealed() -> None:
     entry = last(state)
     assert entry == {"bout": 1, "round": 1, "units": {A: "astrologian", B: "dragoon"}, "winner": A, "notes": []}
     public = ENGINE.view(state, B)["public"]
-    assert "9" not in str(public["log"]) and "dragoon\": 9" not in str(public)
+    assert "9" not in str(public["log"]) and 'dragoon": 9' not in str(public)
     assert ENGINE.view(state, B)["you"]["units"][1]["strength"] == 1  # B doesn't see A's gain
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import RuleError
 
-from .helpers import A, B, ENGINE, POOL_1, POOL_2, chocobos, last, new, play, unit
+from .helpers import ENGINE, POOL_1, POOL_2, A, B, chocobos, last, new, play, unit
 
 
 def test_pool_one_unit_per_strength_announced_and_3_minutes_to_look() -> None:
@@ -118,7 +118,10 @@ def test_submit_by_strength_name_or_abbreviation() -> None:
     assert ENGINE.validate(state, A, {"unit": 10}) == {"unit": "summoner"}
     assert ENGINE.validate(state, A, {"unit": "GNB"}) == {"unit": "gunbreaker"}
     assert ENGINE.validate(state, A, {"unit": "war"}) == {"unit": "warrior"}
-    assert ENGINE.validate(state, A, {"unit": "white mage", "guess": "SMN"}) == {"unit": "white mage", "guess": "summoner"}
+    assert ENGINE.validate(state, A, {"unit": "white mage", "guess": "SMN"}) == {
+        "unit": "white mage",
+        "guess": "summoner",
+    }
     assert ENGINE.validate(state, A, {"unit": "0"}) == {"unit": "chocobo"}
     with pytest.raises(RuleError, match="not a unit of this DM"):
         ENGINE.validate(state, A, {"unit": "samurai"})

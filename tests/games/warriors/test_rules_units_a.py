@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import RuleError
 
-from .helpers import A, B, ENGINE, POOL_2, last, new, play, unit
+from .helpers import ENGINE, POOL_2, A, B, last, new, play, unit
 
 MIX = ["white mage", "blue mage", "dancer", "sage", "paladin", "machinist", "ninja", "warrior", "monk", "summoner"]
 
@@ -101,7 +101,18 @@ def test_blue_mage_first_round_announced_as_both_winning() -> None:
 
 def test_red_mage_next_unit_looks_like_a_chocobo_announcements_hidden() -> None:
     """[2] Red Mage - Magick Barrier: In the next round, the unit you play will be disguised as a Chocobo, and any announcements from them are hidden."""
-    pool = ["astrologian", "red mage", "dancer", "sage", "samurai", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "red mage",
+        "dancer",
+        "sage",
+        "samurai",
+        "reaper",
+        "ninja",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "red mage", "chocobo")
     state = play(state, {"unit": "ninja", "rounds": 1}, "samurai")
     assert last(state)["units"][A] == "chocobo" and last(state)["notes"] == []
@@ -134,7 +145,10 @@ def test_dancer_selection_announced_plus_3_only_next_round() -> None:
 def test_sage_copies_with_the_same_active_choice() -> None:
     """[4] Sage - Kardia: Copy your opponent's ability for this round; if a unit with an active is copied, it is treated as if you picked the same option as your opponent. Sage now also copies the opponent's active selection."""
     state = play(new("extended", MIX), "sage", {"unit": "dancer", "select": "monk"})
-    assert last(state)["notes"] == [f"{A}'s Sage selects Monk (Closed Position).", f"{B}'s Dancer selects Monk (Closed Position)."]
+    assert last(state)["notes"] == [
+        f"{A}'s Sage selects Monk (Closed Position).",
+        f"{B}'s Dancer selects Monk (Closed Position).",
+    ]
     state = play(state, "monk", "monk")
     assert unit(state, A, "monk")["strength"] == unit(state, B, "monk")["strength"] == 12
     state = play(new("extended"), "sage", {"unit": "astrologian", "guess": "astrologian"})
@@ -150,7 +164,18 @@ def test_sage_copied_ability_resolves_when_copied() -> None:
 
 def test_scholar_silences_abilities_buffs_and_disguises() -> None:
     """[4] Scholar - Repose: Silence abilities, buffs, and disguises from your opponent's unit this round; this overrides all other abilities. Effectively, your opponent's unit will just have their base value strength (or lower, if they are debuffed), even if they would otherwise be buffed during this round."""
-    pool = ["astrologian", "blue mage", "bard", "scholar", "paladin", "machinist", "ninja", "warrior", "dragoon", "summoner"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "bard",
+        "scholar",
+        "paladin",
+        "machinist",
+        "ninja",
+        "warrior",
+        "dragoon",
+        "summoner",
+    ]
     state = play(new("extended", pool), "bard", "chocobo")
     state = play(state, {"unit": "astrologian", "guess": "scholar"}, "scholar")
     assert unit(state, A, "astrologian")["strength"] == 1 and last(state)["winner"] == B
@@ -162,7 +187,18 @@ def test_scholar_silences_abilities_buffs_and_disguises() -> None:
 
 def test_scholar_does_not_silence_debuffs() -> None:
     """Scholar does not silence debuffs, so a unit with lower strength than their base strength would stay at that strength."""
-    pool = ["astrologian", "blue mage", "bard", "scholar", "paladin", "machinist", "ninja", "warrior", "dragoon", "summoner"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "bard",
+        "scholar",
+        "paladin",
+        "machinist",
+        "ninja",
+        "warrior",
+        "dragoon",
+        "summoner",
+    ]
     state = play(new("extended", pool), "paladin", "chocobo")
     state = play(state, "summoner", "machinist")  # swapped down to 6 but covered: survives at 6
     assert unit(state, A, "summoner") == {"strength": 6, "alive": True}
@@ -179,7 +215,18 @@ def test_scholar_removes_death_immunity() -> None:
 
 def test_scholar_active_not_announced() -> None:
     """Clarification: Scholar silences will prevent the opponent's unit from having an active. This means that whatever active your opponent chose is not announced."""
-    pool = ["astrologian", "blue mage", "dancer", "scholar", "paladin", "machinist", "ninja", "warrior", "dragoon", "summoner"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "dancer",
+        "scholar",
+        "paladin",
+        "machinist",
+        "ninja",
+        "warrior",
+        "dragoon",
+        "summoner",
+    ]
     state = play(new("extended", pool), {"unit": "dancer", "select": "dragoon"}, "scholar")
     assert last(state)["notes"] == [] and state["sides"][A]["pending"] == []
     state = play(new("extended", pool), {"unit": "ninja", "rounds": 1}, "scholar")

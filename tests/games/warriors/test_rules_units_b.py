@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from .helpers import A, B, ENGINE, POOL_2, chocobos, last, new, play, unit
+from .helpers import ENGINE, POOL_2, A, B, chocobos, last, new, play, unit
 
 MIX = ["white mage", "blue mage", "dancer", "sage", "paladin", "machinist", "ninja", "warrior", "monk", "summoner"]
-WAR = ["astrologian", "blue mage", "bard", "sage", "samurai", "reaper", "gunbreaker", "warrior", "dragoon", "black mage"]
+WAR = [
+    "astrologian",
+    "blue mage",
+    "bard",
+    "sage",
+    "samurai",
+    "reaper",
+    "gunbreaker",
+    "warrior",
+    "dragoon",
+    "black mage",
+]
 
 
 def test_samurai_survives_if_it_wins() -> None:
@@ -31,7 +42,18 @@ def test_reaper_8_on_death_this_round_if_it_loses() -> None:
     assert unit(state, A, "reaper")["strength"] == 8
     state = play(new("extended"), "reaper", "reaper")  # a tie is not a loss
     assert unit(state, A, "reaper")["strength"] == 6
-    pool = ["astrologian", "blue mage", "bard", "sage", "paladin", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "bard",
+        "sage",
+        "paladin",
+        "reaper",
+        "ninja",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "paladin", "chocobo")
     state = play(state, "reaper", "black mage")  # covered: it doesn't die, so no Enshroud
     assert unit(state, A, "reaper") == {"strength": 6, "alive": True}
@@ -158,7 +180,18 @@ def test_black_mage_paradox_only_if_the_opponents_unit_dies() -> None:
     """[10] Black Mage - Paradox: If you win, set this unit's strength equal to your opponent's strength; This unit will instead have its strength be set equal to your opponent's strength on death if your opponent's unit dies. Clarification / Amendment: Black Mage's effect should say "This unit will instead have its strength be set equal to your opponent's strength on death if your opponent's unit dies.\""""
     state = play(new("extended"), "black mage", "reaper")
     assert unit(state, A, "black mage")["strength"] == 8
-    pool = ["astrologian", "blue mage", "bard", "sage", "paladin", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "bard",
+        "sage",
+        "paladin",
+        "reaper",
+        "ninja",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "chocobo", "paladin")
     state = play(state, "black mage", "reaper")  # the covered Reaper doesn't die
     assert unit(state, A, "black mage")["strength"] == 10

@@ -10,10 +10,21 @@ from hypothesis import strategies as st
 
 from games.engine import RuleError
 
-from .helpers import A, B, ENGINE, POOL_2, chocobos, last, new, play, unit
+from .helpers import ENGINE, POOL_2, A, B, chocobos, last, new, play, unit
 
 MIX = ["white mage", "blue mage", "dancer", "sage", "paladin", "machinist", "ninja", "warrior", "monk", "summoner"]
-REDBLUE = ["astrologian", "blue mage", "bard", "sage", "samurai", "reaper", "gunbreaker", "dark knight", "dragoon", "black mage"]
+REDBLUE = [
+    "astrologian",
+    "blue mage",
+    "bard",
+    "sage",
+    "samurai",
+    "reaper",
+    "gunbreaker",
+    "dark knight",
+    "dragoon",
+    "black mage",
+]
 
 
 def test_ruling_01_default_is_a_chocobo_or_the_forced_unit() -> None:
@@ -35,7 +46,9 @@ def test_ruling_03_zero_is_the_chocobo_guess_names_the_true_unit() -> None:
     """3. Naming: strength 0 always means the Chocobo; a guess is right when it names the opponent's true unit."""
     state = new("extended", POOL_2)
     assert ENGINE.validate(state, A, {"unit": 0}) == {"unit": "chocobo"}
-    state = play(new("extended"), {"unit": "astrologian", "guess": "samurai"}, {"unit": "blue mage", "disguise": "samurai"})
+    state = play(
+        new("extended"), {"unit": "astrologian", "guess": "samurai"}, {"unit": "blue mage", "disguise": "samurai"}
+    )
     assert unit(state, A, "astrologian")["strength"] == 1
     with pytest.raises(RuleError):
         ENGINE.validate(new("extended", POOL_2), A, {"unit": "white mage", "guess": "samurai"})
@@ -89,7 +102,18 @@ def test_ruling_08_blue_mage_per_bout_and_fake_huton_changes_only_the_announced_
 
 def test_ruling_09_red_mage_look_beats_a_disguise_winner_still_faked() -> None:
     """9. Red Mage's Chocobo look wins over a Blue Mage disguise; it does not hide the (faked) winner announcement."""
-    pool = ["astrologian", "red mage", "bard", "sage", "samurai", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "red mage",
+        "bard",
+        "sage",
+        "samurai",
+        "reaper",
+        "ninja",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "red mage", "chocobo")  # A wins round 1
     state = play(state, "samurai", {"unit": "red mage"})
     state = play(state, "bard", "chocobo")
@@ -98,7 +122,18 @@ def test_ruling_09_red_mage_look_beats_a_disguise_winner_still_faked() -> None:
 
 def test_ruling_09_veiled_blue_mage_looks_like_a_chocobo() -> None:
     """9. Red Mage's Chocobo look wins over a Blue Mage disguise."""
-    pool = ["astrologian", "red mage", "bard", "sage", "samurai", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "red mage",
+        "bard",
+        "sage",
+        "samurai",
+        "reaper",
+        "ninja",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "red mage", "samurai")  # B wins round 1
     state = play(state, {"unit": "sage"}, "chocobo")  # A's Sage is veiled
     assert last(state)["units"][A] == "chocobo" and last(state)["winner"] == A
@@ -138,7 +173,18 @@ def test_ruling_11_sage_copies_blue_mage_and_holmgang_and_living_dead() -> None:
 
 def test_ruling_12_scholar_does_not_stop_holmgang_or_living_dead() -> None:
     """12. Holmgang's automatic play and a Living Dead revival still happen under Scholar; Holmgang's +1 does not."""
-    pool = ["astrologian", "blue mage", "bard", "scholar", "samurai", "reaper", "ninja", "warrior", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "bard",
+        "scholar",
+        "samurai",
+        "reaper",
+        "ninja",
+        "warrior",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "scholar", "chocobo")
     state = play(state, "warrior", "chocobo")  # Holmgang targets A's Scholar
     state = play(state, "bard", "scholar")  # B's Scholar brings out A's Warrior, silenced: no +1
@@ -180,7 +226,18 @@ def test_ruling_16_warrior_in_the_first_round_targets_nothing() -> None:
 
 def test_ruling_17_silenced_dark_knight_cannot_be_revived() -> None:
     """17. A Dark Knight silenced in the round it died cannot be revived; a revived unit keeps its death strength."""
-    pool = ["astrologian", "blue mage", "bard", "scholar", "samurai", "reaper", "ninja", "dark knight", "dragoon", "black mage"]
+    pool = [
+        "astrologian",
+        "blue mage",
+        "bard",
+        "scholar",
+        "samurai",
+        "reaper",
+        "ninja",
+        "dark knight",
+        "dragoon",
+        "black mage",
+    ]
     state = play(new("extended", pool), "dark knight", "scholar")
     assert "dark knight" not in ENGINE.playable(state, A)
     state = play(new("extended", pool), "bard", "chocobo")
@@ -188,6 +245,7 @@ def test_ruling_17_silenced_dark_knight_cannot_be_revived() -> None:
     state = play(state, "dark knight", "black mage")
     assert unit(state, A, "dark knight")["strength"] == 10  # 9 kept from its death, + Battle Voice
     assert last(state)["winner"] is None
+
 
 def test_ruling_18_paradox_needs_both_deaths_meditation_counts_in_the_bout() -> None:
     """18. Paradox needs the Black Mage to win and both units to die; Meditation counts rounds within the bout."""
@@ -206,10 +264,16 @@ def test_ruling_19_own_units_visible_own_points_not() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-                    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
-                        st.sampled_from(["unit", "guess", "disguise", "select", "rounds", "x"]), kids, max_size=4),
-                    max_leaves=8))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+        lambda kids: (
+            st.lists(kids, max_size=3)
+            | st.dictionaries(st.sampled_from(["unit", "guess", "disguise", "select", "rounds", "x"]), kids, max_size=4)
+        ),
+        max_leaves=8,
+    )
+)
 def test_validate_turns_any_json_into_a_move_or_a_rule_error(move: object) -> None:
     state = new("extended", MIX)
     try:
@@ -231,7 +295,11 @@ def test_ruling_10_the_rescued_player_is_told_privately() -> None:
 
 def test_setup_refuses_bad_options_with_a_rule_error() -> None:
     """Options: variant, pool, advantage and the timings are checked when the DM is set up."""
-    for bad in ({"variant": "mega"}, {"variant": "extended", "pool": ["monk"]}, {"turn_seconds": 0},
-                {"advantage": "zed"}):
+    for bad in (
+        {"variant": "mega"},
+        {"variant": "extended", "pool": ["monk"]},
+        {"turn_seconds": 0},
+        {"advantage": "zed"},
+    ):
         with pytest.raises(RuleError):
             ENGINE.setup([A, B], bad, Random(0))
