@@ -21,6 +21,18 @@
     });
   }
 
+  // A table wider than the phone scrolls in its own box; keyboard users must be able to reach it.
+  function focusableScrollers(root) {
+    (root || document).querySelectorAll(".table-scroll, .game-view table, .submit table, .panel > table, .subpanel table")
+      .forEach((el) => {
+        if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex")) {
+          el.setAttribute("tabindex", "0");
+          if (el.tagName !== "TABLE") el.setAttribute("role", "region");
+          if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", "Table (scrolls sideways)");
+        }
+      });
+  }
+
   function watchTurns() {
     const box = document.getElementById("live");
     if (!box) return;
