@@ -23,14 +23,24 @@ class TokenThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
+class TokenInSerializer(AuthTokenSerializer):
+    """DRF's credentials, bounded: a handle longer than any account's is a 400, never a database error."""
+
+    username = serializers.CharField(label="Username", max_length=150, write_only=True)
+    password = serializers.CharField(
+        label="Password", max_length=4096, style={"input_type": "password"}, trim_whitespace=False, write_only=True
+    )
+
+
 class ThrottledObtainAuthToken(ObtainAuthToken):
     throttle_classes = [TokenThrottle]
+    serializer_class = TokenInSerializer
 
 
 # DRF's token view answers 400 to wrong credentials; say so in the schema.
 obtain_auth_token = extend_schema_view(
     post=extend_schema(
-        request=AuthTokenSerializer,
+        request=TokenInSerializer,
         responses={
             200: inline_serializer("Token", {"token": serializers.CharField()}),
             400: OpenApiTypes.OBJECT,  # DRF's field errors: {"<field>" | "non_field_errors": ["..."]}

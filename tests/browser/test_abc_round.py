@@ -29,7 +29,8 @@ print(m.pk)
 
 
 def log_in(browser: Any, live_url: str, handle: str) -> Any:
-    context = browser.new_context(timezone_id="America/New_York")
+    # wait_for_function evaluates a string, which the strict CSP forbids; the CSP has its own tests.
+    context = browser.new_context(timezone_id="America/New_York", bypass_csp=True)
     page = context.new_page()
     page.goto(f"{live_url}/accounts/login/")
     page.fill("input[name=username]", handle)
