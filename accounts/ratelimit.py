@@ -67,7 +67,9 @@ def _forget_client(*, setting: str, **_: Any) -> None:
 def rate_limited(*, key: str, rate: str) -> bool:
     """Count one call under ``key``; True if it goes past ``rate`` in the current window."""
     limit, window = parse_rate(rate)
-    bucket = f"rl:{key}:{int(time.time() // window)}"
+    # The cache's key prefix keeps processes that share one Redis database apart (test workers, tenants).
+    prefix = settings.CACHES.get("default", {}).get("KEY_PREFIX", "")
+    bucket = f"{prefix}:rl:{key}:{int(time.time() // window)}"
     try:
         client = redis_client()
         if client is not None:

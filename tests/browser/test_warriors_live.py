@@ -52,7 +52,7 @@ def test_a_full_extended_dm_is_playable_by_two_browser_windows(
     seen_labels: set[str] = set()
     for _ in range(80):
         first = pages["wyn"]
-        first.wait_for_selector("input[name=unit], .result", timeout=20000)
+        first.wait_for_selector("input[name=unit], .result", timeout=60000)
         if first.locator(".result").count():
             break
         label = first.locator(".turn-label").inner_text()
@@ -60,16 +60,16 @@ def test_a_full_extended_dm_is_playable_by_two_browser_windows(
         if len(seen_labels) == 3:
             first.screenshot(path=str(SHOTS / "warriors-live.png"), full_page=True)
         for page in pages.values():
-            page.wait_for_selector("input[name=unit]", timeout=20000)
+            page.wait_for_selector("input[name=unit]", timeout=60000)
             play_turn(page, rng)
         # Wait until the turn moved on (the pages refresh by themselves over the websocket).
         first.wait_for_function(
             "(label) => { const el = document.querySelector('.turn-label');"
             " return !el || el.textContent.trim() !== label || document.querySelector('.result'); }",
             arg=label,
-            timeout=20000,
+            timeout=60000,
         )
-    pages["zoe"].wait_for_selector(".result", timeout=20000)
+    pages["zoe"].wait_for_selector(".result", timeout=60000)
     final = pages["zoe"].locator(".result").inner_text()
     assert "Winners" in final
     assert any("Bout 3" in label for label in seen_labels)
