@@ -79,70 +79,60 @@ class MatchNotFound(SubmissionRefused, NotFound):
     """There is no such match."""
 
     code = "match_not_found"
-    default_status = 404
 
 
 class GameNotInstalled(SubmissionRefused, NotFound):
     """This match's game is not installed here."""
 
     code = "game_not_installed"
-    default_status = 404
 
 
 class NotAPlayer(SubmissionRefused, Forbidden):
     """You are not a player in this match."""
 
     code = "not_a_player"
-    default_status = 403
 
 
 class MatchPaused(SubmissionRefused, Conflict):
     """This match is paused by its host; submissions wait until it resumes."""
 
     code = "match_paused"
-    default_status = 409
 
 
 class GameOver(SubmissionRefused, Conflict):
     """This match is over; it takes no more submissions."""
 
     code = "game_over"
-    default_status = 409
 
 
 class NoOpenTurn(SubmissionRefused, Conflict):
     """No turn is open right now."""
 
     code = "no_open_turn"
-    default_status = 409
 
 
 class StaleTurn(SubmissionRefused, Conflict):
     """That turn is over (a form or request for a turn that has closed)."""
 
     code = "stale_turn"
-    default_status = 409
 
 
 class InactivePlayer(SubmissionRefused, Conflict):
     """The open turn does not await you."""
 
     code = "inactive_player"
-    default_status = 409
 
 
 class TurnPaused(SubmissionRefused, Conflict):
     """The turn is paused by the host; try again when it resumes."""
 
     code = "turn_paused"
-    default_status = 409
 
 
 class AlreadyLocked(SubmissionRefused, Conflict):
     """You have locked in your move for this turn; it can no longer change."""
 
     code = "already_locked"
-    default_status = 409
 
 
 class MalformedMove(SubmissionRefused):
