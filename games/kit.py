@@ -6,9 +6,11 @@ Pure like the engines that import it (no Django, no clock, no global random). Se
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from games.engine import Outcome, PlayerId, RuleError, expect_mapping
 
@@ -16,6 +18,43 @@ from games.engine import Outcome, PlayerId, RuleError, expect_mapping
 def json_copy(data: Any) -> Any:
     """A deep copy through JSON: the ``dump``/``load`` of a JSON-shaped state, and proof that it is one."""
     return json.loads(json.dumps(data))
+
+
+T = TypeVar("T")
+
+# Immutable leaves a copy may share.
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def tree_copy(data: T) -> T:
+    """A deep copy of a state made of dicts, lists, tuples, sets, dataclasses and scalars.
+
+    The same result as ``copy.deepcopy`` for such data, several times faster (no memo, no
+    reduce protocol): what ``resolve`` copies on every turn. Anything else falls back to
+    ``copy.deepcopy``. Shared sub-objects come back as separate copies (states never share).
+    """
+    return cast(T, _copy(data))
+
+
+def _copy(data: Any) -> Any:
+    kind = type(data)
+    if kind in _ATOMS:
+        return data
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copy(v) for k, v in data.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copy(v) for v in data]
+    if kind is tuple:
+        return tuple(_copy(v) for v in data)
+    if kind is set:
+        return set(data)  # members are hashable, so immutable in a state
+    if kind is frozenset:
+        return data
+    if dataclasses.is_dataclass(data) and hasattr(data, "__dict__"):
+        new = object.__new__(kind)
+        object.__setattr__(new, "__dict__", _copy(data.__dict__))
+        return new
+    return copy.deepcopy(data)
 
 
 def awaited_move(awaiting: Sequence[PlayerId], label: str, player: PlayerId, move: Any) -> Mapping[str, Any]:

@@ -31,6 +31,7 @@ from games.engine import (
     expect_roster,
     seat_order,
 )
+from games.kit import tree_copy
 
 ROUND_SECONDS = 86400  # "The X will have 24 hours"; Main Match rounds are 24 hours.
 
@@ -125,7 +126,7 @@ class AbcEngine(BaseEngine[Any]):
         they are the X of a round being played, whether they doubled (within what they could pay)."""
         if state.phase not in (PAIRING, ACTIONS_PHASE) or state.result is not None:
             return state
-        new = load_state(dump_state(state))
+        new = tree_copy(state)
         if new.phase == ACTIONS_PHASE and player == new.x:
             new.x_double = rng.random() < 0.5
         committed = new.spent[player] + new.pending_cost(player)
@@ -147,7 +148,7 @@ class AbcEngine(BaseEngine[Any]):
         self, state: AbcState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[AbcState, list[Message]]:
         """Close the current turn: a missing or unusable move counts as the default move."""
-        new = load_state(dump_state(state))  # a private copy: the input is never touched
+        new = tree_copy(state)  # a private copy: the input is never touched
         chosen: dict[str, dict[str, Any]] = {}
         for p in self.awaiting(new):
             try:

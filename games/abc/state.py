@@ -7,12 +7,12 @@ the engine copies it through that round trip before changing anything, so
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.abc.rules import double_cost
+from games.kit import tree_copy
 
 PAIRING = "pairing"  # the X picks the pairs (awaits the X)
 ACTIONS = "actions"  # the paired players Ally / Betray / Censure (awaits the four)
@@ -79,13 +79,13 @@ class AbcState:
 
 
 def dump_state(state: AbcState) -> dict[str, Any]:
-    """A JSON-ready deep copy of ``state`` (``asdict`` already copies every nested list and dict)."""
-    return asdict(state)
+    """A JSON-ready deep copy of ``state`` (what ``asdict`` gives: no field holds a dataclass)."""
+    return tree_copy(vars(state))
 
 
 def load_state(data: Mapping[str, Any]) -> AbcState:
     """The inverse of :func:`dump_state` (copies, so the input stays untouched)."""
-    raw = copy.deepcopy(dict(data))
+    raw = tree_copy(dict(data))
     return AbcState(
         players=list(raw["players"]),
         x_order=list(raw["x_order"]),

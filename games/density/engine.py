@@ -7,7 +7,6 @@ rule is the replaceable piece in :mod:`games.density.scoring`. See RULES.md.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
@@ -18,6 +17,7 @@ from games.density.moves import DRAWN, draw_sources, may_fight, play_move, valid
 from games.density.scoring import SCORERS
 from games.density.state import DEFAULT_TURN_SECONDS, LIVES, DensityState, deal, parse_options
 from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster
+from games.kit import tree_copy
 
 
 class DensityEngine(BaseEngine[Any]):
@@ -123,7 +123,7 @@ class DensityEngine(BaseEngine[Any]):
         self, state: DensityState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[DensityState, list[Message]]:
         """Play the awaited player's move (their default move if missing) on a copy of ``state``."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         awaited = self.awaiting(state)
         if not awaited:
             return new, []
@@ -164,8 +164,8 @@ class DensityEngine(BaseEngine[Any]):
             "step": "discard" if state.drawn is not None else "draw",
             "drawn_from": state.drawn_from,
             "scoring": state.options["scoring"],
-            "last_match": copy.deepcopy(state.last_match),
-            "out": copy.deepcopy(state.out),
+            "last_match": tree_copy(state.last_match),
+            "out": tree_copy(state.out),
             "winner": state.winner,
             "ec": state.ec,
             "ec_choices": list(state.ec_choices),

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from games.density.cards import check_available, full_deck, parse_card
 from games.density.scoring import scorer
 from games.engine import Message, PlayerId, RuleError, expect_int, expect_list, expect_mapping, expect_player
+from games.kit import tree_copy
 
 LIVES = 10
 HAND = 3
@@ -54,12 +54,12 @@ class DensityState:
 
     def dump(self) -> dict[str, Any]:
         """A deep JSON-ready copy."""
-        return copy.deepcopy(asdict(self))
+        return tree_copy(vars(self))
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> DensityState:
         """The inverse of :meth:`dump`."""
-        return cls(**copy.deepcopy(dict(data)))
+        return cls(**tree_copy(dict(data)))
 
     def current(self) -> PlayerId | None:
         """The player awaited in the play phase, else None."""

@@ -8,6 +8,7 @@ effects times the 7 players, so every card is unique and a hand is a set
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 EFFECTS: tuple[str, ...] = ("steal", "force", "priority", "gift", "immune", "meta", "bomb")
 # Cards that name a player as their target; Bomb guesses are about these.
@@ -33,7 +34,26 @@ def owner_of(name: str) -> str:
 
 def deck(players: Sequence[str]) -> list[str]:
     """All 49 cards (7 effects × the players as initial owners), sorted."""
-    return sorted(card(e, p) for e in EFFECTS for p in players)
+    return list(deck_of(tuple(players)))
+
+
+# Validation and the bots ask for the deck many times a round; a roster's deck never changes.
+@lru_cache(maxsize=64)
+def deck_of(players: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`deck` as a tuple, remembered per roster."""
+    return tuple(sorted(card(e, p) for e in EFFECTS for p in players))
+
+
+@lru_cache(maxsize=64)
+def deck_lookup(players: tuple[str, ...]) -> Mapping[str, str]:
+    """Each card of the roster's deck by its lower-cased name."""
+    return {c.lower(): c for c in deck_of(players)}
+
+
+@lru_cache(maxsize=64)
+def stealable(players: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of the roster's deck a Steal may name at all (not a Steal or a Bomb), sorted."""
+    return tuple(c for c in deck_of(players) if effect_of(c) not in UNSTEALABLE)
 
 
 def starting_hand(player: str) -> list[str]:

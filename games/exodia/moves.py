@@ -7,7 +7,7 @@ from random import Random
 from typing import Any
 
 from games.engine import RuleError, expect_list, expect_mapping
-from games.exodia.cards import EFFECTS, UNSTEALABLE, deck, effect_of, owners_held
+from games.exodia.cards import EFFECTS, deck_lookup, effect_of, owners_held, stealable
 from games.exodia.state import State
 
 MOVE_KEYS = frozenset({"play", "discard", "ranking", "no_submission"})
@@ -18,8 +18,7 @@ def card_name(value: Any, players: Sequence[str], what: str) -> str:
     """``value`` as a canonical card name ("gift/ann"), or a RuleError."""
     if not isinstance(value, str):
         raise RuleError(f'{what} must be a card named "<effect>/<initial owner>"')
-    lookup = {c.lower(): c for c in deck(players)}
-    name = lookup.get(value.strip().lower())
+    name = deck_lookup(tuple(players)).get(value.strip().lower())
     if name is None:
         raise RuleError(f'{what}: "{value}" is not a card of this match (cards are "<effect>/<initial owner>")')
     return name
@@ -41,7 +40,7 @@ def other_player(value: Any, state: State, player: str, what: str, *, nobody: bo
 def steal_targets(state: State, player: str) -> list[str]:
     """Cards a Steal of ``player`` may name: not a Steal or Bomb, not in their hand, not in the Discard Pile."""
     mine = set(state.hands[player]) | set(state.pile)
-    return [c for c in deck(state.players) if effect_of(c) not in UNSTEALABLE and c not in mine]
+    return [c for c in stealable(tuple(state.players)) if c not in mine]
 
 
 def playable(state: State, player: str, cards: Sequence[str]) -> list[str]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
+
+from games.kit import tree_copy
 
 # Phases of a match.
 TWIST = "twist"  # the match's first turn: group vote, MM Winner Twist, DM Winner Twist
@@ -44,14 +45,14 @@ class State:
 
     def copy(self) -> State:
         """A deep copy, so ``resolve`` never mutates its input."""
-        return copy.deepcopy(self)
+        return tree_copy(self)
 
 
 def dump(state: State) -> dict[str, Any]:
     """The JSON form of ``state``."""
-    return copy.deepcopy(asdict(state))
+    return tree_copy(vars(state))
 
 
 def load(data: Mapping[str, Any]) -> State:
     """The inverse of :func:`dump`."""
-    return State(**copy.deepcopy(dict(data)))
+    return State(**tree_copy(dict(data)))

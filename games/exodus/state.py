@@ -6,15 +6,15 @@ Pure: no Django, no clock, no module-level random (the deal draws from the
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import combinations
 from random import Random
 from typing import Any
 
 from games.engine import RuleError
 from games.exodus.tables import COLOURS, GEMS, HAND, pool_counts
+from games.kit import tree_copy
 
 VARIANTS = ("cubes", "gems")
 
@@ -52,17 +52,17 @@ class ExodusState:
 
     def copy(self) -> ExodusState:
         """A deep copy (``resolve`` works on one so it never mutates its input)."""
-        return copy.deepcopy(self)
+        return tree_copy(self)
 
 
 def dump_state(state: ExodusState) -> dict[str, Any]:
     """The state as plain JSON data."""
-    return asdict(state)
+    return tree_copy(vars(state))
 
 
 def load_state(data: Mapping[str, Any]) -> ExodusState:
     """The inverse of :func:`dump_state`."""
-    return ExodusState(**copy.deepcopy(dict(data)))
+    return ExodusState(**tree_copy(dict(data)))
 
 
 def item_order(items: Sequence[str], item: str) -> int:

@@ -10,7 +10,6 @@ the last is followed by a timed break: turns that await nobody.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping, Sequence
 from random import Random
@@ -27,6 +26,7 @@ from games.engine import (
     expect_player,
     expect_roster,
 )
+from games.kit import tree_copy
 from games.warriors.bouts import bout_points, play_round, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
@@ -239,7 +239,7 @@ class WarriorsEngine(BaseEngine[Any]):
         self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[State, list[Message]]:
         """Close the turn: the pool look or a break ends, or a round is fought."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         phase = new["phase"]
         if phase == "over":
             return new, []
@@ -308,8 +308,8 @@ class WarriorsEngine(BaseEngine[Any]):
             "bouts_total": state["bouts_total"],
             "rounds_announced": state["length_announced"],
             "bout_wins": dict(state["bout_wins"]),
-            "bouts": copy.deepcopy(state["bouts"]),
-            "log": copy.deepcopy(state["log"]),
+            "bouts": tree_copy(state["bouts"]),
+            "log": tree_copy(state["log"]),
             "winner": state["winner"],
             "advantage": state["advantage"],
             # What each player has shown this bout: the opponent's units only as revealed.
