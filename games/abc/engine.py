@@ -148,7 +148,8 @@ class AbcEngine(BaseEngine[Any]):
         self, state: AbcState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[AbcState, list[Message]]:
         """Close the current turn: a missing or unusable move counts as the default move."""
-        new = tree_copy(state)  # a private copy: the input is never touched
+        # A private copy (the input is never touched); round results are only ever appended (flow.resolve_round).
+        new = tree_copy(state, append_only=("history",))
         chosen: dict[str, dict[str, Any]] = {}
         for p in self.awaiting(new):
             try:

@@ -123,7 +123,8 @@ class DensityEngine(BaseEngine[Any]):
         self, state: DensityState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[DensityState, list[Message]]:
         """Play the awaited player's move (their default move if missing) on a copy of ``state``."""
-        new = tree_copy(state)
+        # The last match's summary is only ever replaced whole (match.end_match), never edited.
+        new = tree_copy(state, append_only=("last_match",))
         awaited = self.awaiting(state)
         if not awaited:
             return new, []

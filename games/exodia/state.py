@@ -44,8 +44,11 @@ class State:
     log: dict[str, list[str]] = field(default_factory=dict)  # private: per player
 
     def copy(self) -> State:
-        """A deep copy, so ``resolve`` never mutates its input."""
-        return tree_copy(self)
+        """A deep copy, so ``resolve`` never mutates its input.
+
+        ``history`` only grows: an entry never changes once the engine appends it.
+        """
+        return tree_copy(self, append_only=("history",))
 
 
 def dump(state: State) -> dict[str, Any]:

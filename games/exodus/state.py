@@ -51,8 +51,11 @@ class ExodusState:
         return COLOURS if self.variant == "cubes" else GEMS
 
     def copy(self) -> ExodusState:
-        """A deep copy (``resolve`` works on one so it never mutates its input)."""
-        return tree_copy(self)
+        """A deep copy (``resolve`` works on one so it never mutates its input).
+
+        The round log only grows: an entry never changes once ``rounds.resolve_round`` appends it.
+        """
+        return tree_copy(self, append_only=("log",))
 
 
 def dump_state(state: ExodusState) -> dict[str, Any]:

@@ -41,6 +41,10 @@ def _seconds(options: Mapping[str, Any], key: str, default: int) -> int:
     return value
 
 
+# The round log only grows: an entry never changes once appended (bouts.play_round).
+APPEND_ONLY = frozenset({"log"})
+
+
 class WarriorsEngine(BaseEngine[Any]):
     """The engine contract for ``warriors`` (see games/engine.py and RULES.md)."""
 
@@ -239,7 +243,7 @@ class WarriorsEngine(BaseEngine[Any]):
         self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[State, list[Message]]:
         """Close the turn: the pool look or a break ends, or a round is fought."""
-        new = tree_copy(state)
+        new = tree_copy(state, append_only=APPEND_ONLY)
         phase = new["phase"]
         if phase == "over":
             return new, []

@@ -44,3 +44,15 @@ def test_tree_copy_shares_nothing_mutable() -> None:
     new.seen.add("b")
     new.pair[0].append("c")
     assert state == _sample()
+
+
+def test_append_only_logs_get_a_new_list_of_the_same_entries() -> None:
+    state = _sample()
+    new = tree_copy(state, append_only=("history",))
+    new.history.append({"round": 2})
+    new.scores["a"] = 9
+    assert state == _sample()
+    assert new.history[0] is state.history[0]
+    as_dict = {"log": [{"r": 1}], "n": {"a": 1}}
+    copied = tree_copy(as_dict, append_only=frozenset({"log"}))
+    assert copied == as_dict and copied["log"] is not as_dict["log"] and copied["n"] is not as_dict["n"]
