@@ -4,19 +4,34 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
 
 
-def _figure(width: float = 6.4, height: float = 3.0, left: float = 0.1) -> Any:
+def report_prepare() -> None:
+    """Import and set up matplotlib (most of a report's cost on a cold process); idempotent."""
     import matplotlib
 
     matplotlib.use("Agg")
     # Text stays text in the SVG (smaller, and much faster than glyph paths); fixed margins
     # instead of a layout engine keep a plot to a fraction of a second.
     matplotlib.rcParams["svg.fonttype"] = "none"
+    import matplotlib.figure  # noqa: F401
+
+
+def report_prepare_in_background() -> threading.Thread:
+    """Start :func:`report_prepare` in a thread: the caller waits on its workers meanwhile, so the
+    report after the last match costs only the drawing. Join the thread before writing."""
+    thread = threading.Thread(target=report_prepare, name="playtest-report-prepare", daemon=True)
+    thread.start()
+    return thread
+
+
+def _figure(width: float = 6.4, height: float = 3.0, left: float = 0.1) -> Any:
+    report_prepare()
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height))
@@ -74,16 +89,18 @@ def _histogram_plot(series: dict[str, dict[str, int]], title: str, xlabel: str) 
 
 
 def plots(summary: dict[str, Any]) -> dict[str, str]:
-    """The report's plots as inline SVG, by name."""
-    return {
+    """The report's plots as inline SVG, by name; no garnets plot when no match moved a garnet."""
+    out = {
         "seats": _rates_plot(summary["by_seat"], "handle", "By seat (95 % Wilson intervals)"),
         "strategies": _rates_plot(summary["by_strategy"], "strategy", "By strategy (95 % Wilson intervals)"),
         "scores": _histogram_plot(summary["scores"], "Final score by strategy", "score"),
-        "garnets": _histogram_plot(summary["garnets"], "Garnets earned by strategy", "garnets"),
         "length": _histogram_plot(
             {"matches": {str(k): v for k, v in summary["length"]["histogram"].items()}}, "Match length", "turns"
         ),
     }
+    if any(value != "0" for hist in summary["garnets"].values() for value in hist):
+        out["garnets"] = _histogram_plot(summary["garnets"], "Garnets earned by strategy", "garnets")
+    return out
 
 
 def _pct(value: dict[str, Any]) -> str:

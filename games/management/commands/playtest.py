@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.engine import RuleError
 from games.playtest import strategies
 from games.playtest.options import options_coerce, options_parse
-from games.playtest.report import report_write
+from games.playtest.report import report_prepare_in_background, report_write
 from games.playtest.runner import Plan, play_match, run, run_celery
 from games.playtest.stats import summarise
 from games.registry import get_engine, slugs
@@ -58,6 +58,7 @@ class Command(BaseCommand):
         out = Path(opts["out"] or f"playtest-{game}")
         started = time.perf_counter()
         bar = _Bar(self.stderr if sys.stderr.isatty() else None)
+        preparing = report_prepare_in_background()
         results = (
             run_celery(plan, progress=bar) if opts["celery"] else run(plan, processes=opts["processes"], progress=bar)
         )
@@ -65,6 +66,7 @@ class Command(BaseCommand):
         bar.finish()
         summary = summarise(plan, results)
         summary["elapsed"] = round(played, 3)
+        preparing.join()
         page = report_write(summary, out)
         self.stdout.write(_findings(summary))
         self.stdout.write(
