@@ -131,6 +131,8 @@ class Engine(Protocol[S]):
 
     def default_move(self, state: S, player: PlayerId) -> dict[str, Any]: ...
 
+    def default_ruling(self, state: S, player: PlayerId) -> str | None: ...
+
     def resolve(self, state: S, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> tuple[S, list[Message]]: ...
 
     def view(self, state: S, viewer: PlayerId | None) -> dict[str, Any]: ...
@@ -171,6 +173,11 @@ class BaseEngine(Generic[S]):
         """A state that keeps everything public and every other player's private facts but redraws
         ``player``'s hidden ones. The default suits a game without hidden facts."""
         return state
+
+    def default_ruling(self, state: S, player: PlayerId) -> str | None:
+        """The RULES.md ruling (``"abc-4"``) that ``default_move(state, player)`` applies: what a missing
+        submission becomes. The playtest lab counts it for every turn a bot misses. None: no ruling."""
+        return None
 
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """How many players ``options`` (already cleaned) allow, low and high, and why in a few words

@@ -144,6 +144,10 @@ class AbcEngine(BaseEngine[Any]):
             return {"action": "ally", "double": False}
         return {"ec": flow.default_ec(state)}
 
+    def default_ruling(self, state: AbcState, player: PlayerId) -> str | None:
+        """Rulings 3 (a missing pairing), 4 (a missing action is Ally) and 6 (a missing EC choice)."""
+        return {PAIRING: "abc-3", ACTIONS_PHASE: "abc-4", EC_CHOICE: "abc-6"}.get(state.phase)
+
     def resolve(
         self, state: AbcState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[AbcState, list[Message]]:

@@ -119,6 +119,10 @@ class DensityEngine(BaseEngine[Any]):
             return {"action": "surrender"}
         return {"action": "draw", "from": sources[0], "discard": DRAWN, "surrender": False}
 
+    def default_ruling(self, state: DensityState, player: PlayerId) -> str | None:
+        """Ruling 16: every missing submission, a turn's or the EC pick."""
+        return None if state.phase == "over" else "density-16"
+
     def resolve(
         self, state: DensityState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[DensityState, list[Message]]:

@@ -121,6 +121,10 @@ class ExodiaEngine(BaseEngine[Any]):
             return {"ec": ending.standard_ec(state, state.ec_choices)}
         return {"no_submission": True}
 
+    def default_ruling(self, state: State, player: str) -> str | None:
+        """Rulings 16 (a missed round: a Strike), 17 (the twist turn) and 19 (the EC choice)."""
+        return {TWIST: "exodia-17", EC: "exodia-19", OVER: None}.get(state.phase, "exodia-16")
+
     def resolve(self, state: State, moves_in: Mapping[str, dict[str, Any]], rng: Random) -> tuple[State, list[Message]]:
         """Close the current turn on a copy of ``state``."""
         s = state.copy()

@@ -97,6 +97,10 @@ class ExodusEngine(BaseEngine[Any]):
         """No trades; for a winner at the EC pick, no preference."""
         return mv.default_move(state, player)
 
+    def default_ruling(self, state: ExodusState, player: PlayerId) -> str | None:
+        """Rulings 3 (a missing round is no trades) and 11 (a missing EC pick is no preference)."""
+        return {"trade": "exodus-3", "ec": "exodus-11"}.get(state.phase)
+
     def resolve(
         self, state: ExodusState, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[ExodusState, list[Message]]:

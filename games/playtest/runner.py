@@ -2,8 +2,9 @@
 
 Match ``i`` of a plan with master seed ``S`` is seeded ``"S:i"``; its setup uses
 ``Random("S:i:0")`` and turn ``t`` ``Random("S:i:t")`` exactly as the framework seeds a match
-whose seed is ``"S:i"``, and its bots draw from ``Random("bots:S:i")``. So a match depends only on
-the plan and its index: the same seed gives the same results whatever the number of processes.
+whose seed is ``"S:i"``, and its bots draw from ``Random("bots:S:i")`` (and whether a bot misses a
+turn from ``Random("absent:S:i")``). So a match depends only on the plan and its index: the same
+seed gives the same results whatever the number of processes.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class Plan:
 
     Seat ``s`` of match ``i`` plays ``bots[(s + i) % len(bots)]``, so every strategy sits in every
     seat equally often. ``max_turns`` stops a match that never ends (counted as a stalemate).
+    ``absent``: the chance that a bot misses a turn it is awaited in, so the engine plays its
+    default move (what a real player's missed deadline does); each miss counts the engine's
+    ``default_ruling``.
     """
 
     game: str
@@ -40,6 +44,7 @@ class Plan:
     options: dict[str, Any] = field(default_factory=dict)
     seed: str = "playtest"
     max_turns: int = 2000
+    absent: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of this plan."""
@@ -69,7 +74,8 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
     ``seats``: each seat's strategy; ``winners`` / ``ec``: seat numbers (0-based); ``scores``,
     ``garnets``, ``tokens``: per seat; ``turns``: turns played; ``rulings``: ruling id → times
     fired; ``invalid``: strategy moves the engine refused (replaced by a random legal move);
-    ``stalemate``: the match hit ``max_turns`` without ending. ``log`` collects every message.
+    ``stalemate``: the match hit ``max_turns`` without ending; ``missed``: turns a bot missed (see
+    ``Plan.absent``; each also counts its default-move ruling, in ``rulings`` and in ``defaults``). ``log`` collects every message.
     """
     engine = get_engine(plan.game)
     seed = plan.match_seed(index)
@@ -78,12 +84,21 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
     bots = {h: strategies.strategy(plan.game, name) for h, name in zip(handles, seats, strict=True)}
     state = engine.setup(handles, plan.options, Random(f"{seed}:0"))
     chooser = Random(f"bots:{seed}")
+    # Its own stream, so a plan without absences plays exactly the matches it always did.
+    absences = Random(f"absent:{seed}") if plan.absent > 0 else None
     rulings: Counter[str] = Counter()
-    invalid = 0
+    defaults: Counter[str] = Counter()
+    invalid = missed = 0
     turn = 1
     while (outcome := engine.outcome(state)) is None and turn <= plan.max_turns:
         moves: dict[str, dict[str, Any]] = {}
         for player in engine.awaiting(state):
+            if absences is not None and absences.random() < plan.absent:
+                missed += 1  # no move: resolve plays the default, as at a real deadline
+                if ruling := engine.default_ruling(state, player):
+                    rulings[ruling] += 1
+                    defaults[ruling] += 1
+                continue
             move = None
             bot = bots[player]
             if bot is not None:
@@ -111,6 +126,8 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
         "turns": turn - 1,
         "rulings": dict(sorted(rulings.items())),
         "invalid": invalid,
+        "missed": missed,
+        "defaults": dict(sorted(defaults.items())),
         "stalemate": outcome is None,
         "winners": [],
         "ec": [],

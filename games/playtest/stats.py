@@ -89,6 +89,8 @@ def replay_command(plan: Plan, index: int) -> str:
         "--replay",
         str(index),
     ]
+    if plan.absent:
+        parts += ["--absent", f"{plan.absent:g}"]
     if plan.options:
         parts += ["--options", json.dumps(plan.options, sort_keys=True, separators=(",", ":"))]
     return shlex.join(parts)
@@ -101,10 +103,10 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
     cap = round_cap_rulings(plan.game)
     seat_win, seat_ec = Counter[int](), Counter[int]()
     strat: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # seats, wins, ECs
-    invalid = 0
+    invalid = missed = 0
     scores: dict[str, list[float]] = defaultdict(list)
     garnets: dict[str, list[float]] = defaultdict(list)
-    fired, fired_in = Counter[str](), Counter[str]()
+    fired, fired_in, by_default = Counter[str](), Counter[str](), Counter[str]()
     flagged: dict[str, list[int]] = {f: [] for f in FLAGS}
     per_match_flags: dict[int, list[str]] = {}
     for r in results:
@@ -119,7 +121,9 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
             scores[name].append(r["scores"][s])
             garnets[name].append(r["garnets"][s])
         invalid += r.get("invalid", 0)
+        missed += r.get("missed", 0)
         fired.update(r["rulings"])
+        by_default.update(r.get("defaults", {}))
         fired_in.update(r["rulings"].keys())
         f = flags(r, cap)
         per_match_flags[r["index"]] = f
@@ -147,11 +151,18 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
             for name, (seats, won, ec) in sorted(strat.items())
         ],
         "invalid_moves": invalid,
+        "missed_turns": missed,
         "scores": {name: _histogram(v) for name, v in sorted(scores.items())},
         "garnets": {name: _histogram(v) for name, v in sorted(garnets.items())},
         "length": {**length, "histogram": dict(sorted(Counter(lengths).items()))},
         "rulings": [
-            {"ruling": rid, "fired": fired[rid], "matches": fired_in[rid], "share": fired_in[rid] / n}
+            {
+                "ruling": rid,
+                "fired": fired[rid],
+                "missed": by_default[rid],
+                "matches": fired_in[rid],
+                "share": fired_in[rid] / n,
+            }
             for rid in sorted(fired, key=_ruling_key)
         ],
         "degenerate": {

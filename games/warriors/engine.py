@@ -239,6 +239,10 @@ class WarriorsEngine(BaseEngine[Any]):
             return dict(forced["move"])
         return dict(DEFAULT["chocobo"])
 
+    def default_ruling(self, state: State, player: PlayerId) -> str | None:
+        """Ruling 1: a missing submission is a Chocobo (or the unit Rescue forces); none in a pause."""
+        return "warriors-1" if state["phase"] == "play" else None
+
     def resolve(
         self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[State, list[Message]]:

@@ -38,6 +38,13 @@ class Command(BaseCommand):
         parser.add_argument("--out", default=None, help="report directory (default: playtest-<game>)")
         parser.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
         parser.add_argument("--celery", action="store_true", help="play the chunks as Celery tasks")
+        parser.add_argument(
+            "--absent",
+            type=float,
+            default=0.0,
+            metavar="P",
+            help="chance a bot misses a turn (0-1): the game's default move plays, its ruling is counted",
+        )
         parser.add_argument("--max-turns", type=int, default=2000, help="stop a match that has not ended (stalemate)")
         parser.add_argument(
             "--replay", type=int, default=None, metavar="I", help="play match I alone and print its log"
@@ -94,6 +101,8 @@ class Command(BaseCommand):
             raise CommandError(f"--options: {exc}") from exc
         if opts["matches"] < 1:
             raise CommandError("--matches must be at least 1")
+        if not 0 <= opts["absent"] <= 1:
+            raise CommandError("--absent is a chance, from 0 to 1")
         return Plan(
             game=game,
             matches=opts["matches"],
@@ -102,6 +111,7 @@ class Command(BaseCommand):
             options=options,
             seed=opts["seed"],
             max_turns=opts["max_turns"],
+            absent=opts["absent"],
         )
 
     def _replay(self, plan: Plan, index: int) -> None:
@@ -139,7 +149,13 @@ def _findings(summary: dict[str, Any]) -> str:
     bad = ", ".join(f"{k} {v['matches']}" for k, v in summary["degenerate"].items() if v["matches"])
     lines.append(
         f"  degenerate: {bad or 'none'}; rulings: "
-        + (", ".join(f"{r['ruling']}×{r['fired']}" for r in summary["rulings"]) or "none")
+        + (
+            ", ".join(
+                f"{r['ruling']}×{r['fired']}" + (f" ({r['missed']} from missed turns)" if r.get("missed") else "")
+                for r in summary["rulings"]
+            )
+            or "none"
+        )
     )
     return "\n".join(lines)
 

@@ -44,12 +44,40 @@ def test_three_coin_matches_give_the_numbers_worked_out_by_hand(coin: str) -> No
     assert s["scores"] == {"high": {"3": 4}, "low": {"1": 2}}
     assert s["length"]["mean"] == 1 and s["length"]["histogram"] == {1: 3}
     assert s["rulings"] == [
-        {"ruling": "coin-1", "fired": 1, "matches": 1, "share": pytest.approx(1 / 3)},
-        {"ruling": "coin-2", "fired": 1, "matches": 1, "share": pytest.approx(1 / 3)},
+        {"ruling": "coin-1", "fired": 1, "missed": 0, "matches": 1, "share": pytest.approx(1 / 3)},
+        {"ruling": "coin-2", "fired": 1, "missed": 0, "matches": 1, "share": pytest.approx(1 / 3)},
     ]
+    assert s["missed_turns"] == 0
     assert s["degenerate"]["all tied"]["first"] == [0] and s["degenerate"]["no winner"]["matches"] == 0
     assert [m["index"] for m in s["strangest"]] == [0]
     assert "--replay 0" in s["strangest"][0]["replay"] and "--bots high,high,low" in s["strangest"][0]["replay"]
+
+
+def test_missed_turns_play_the_default_and_count_its_ruling(coin: str) -> None:
+    """Every bot misses every turn: both picks default to 1 (coin-3, twice a match), so every match
+    is a tie that p1 wins (coin-1 and coin-2 once a match)."""
+    plan = Plan(game=coin, matches=4, players=2, bots=("high",), seed="absent", absent=1.0)
+    s = summarise(plan, run(plan, processes=1))
+    assert s["missed_turns"] == 8 and s["scores"] == {"high": {"1": 8}}
+    assert [(r["ruling"], r["fired"], r["missed"], r["matches"]) for r in s["rulings"]] == [
+        ("coin-1", 4, 0, 4),
+        ("coin-2", 4, 0, 4),
+        ("coin-3", 8, 8, 4),
+    ]
+    assert "--absent 1" in s["strangest"][0]["replay"]
+
+
+@pytest.mark.parametrize("game", ["abc", "exodus", "warriors", "exodia", "density"])
+def test_every_game_names_the_ruling_its_default_move_applies(game: str) -> None:
+    engine = get_engine(game)
+    plan = Plan(game=game, matches=4, players=engine.min_players, seed="miss", absent=0.5)
+    results = run(plan, processes=1)
+    defaults = {rid for r in results for rid in r["defaults"]}
+    assert sum(r["missed"] for r in results) > 0
+    assert defaults and all(rid.startswith(f"{game}-") for rid in defaults)
+    rules = (Path(__file__).resolve().parents[3] / "games" / game / "RULES.md").read_text()
+    for rid in defaults:
+        assert f"\n{rid.rpartition('-')[2]}. " in rules, rid
 
 
 def test_a_refused_strategy_move_is_counted_and_replaced_by_a_random_legal_one(coin: str) -> None:

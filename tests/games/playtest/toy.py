@@ -2,7 +2,8 @@
 
 "Coin": two players each name 1, 2 or 3 once; the higher number wins, the lower is the EC. A tie
 goes to the first seat by ruling coin-1, announced; ruling coin-2 fires silently on every tie
-(an empty message). Scores are the numbers named; garnets are the number minus 1.
+(an empty message); a missing pick is 1 (ruling coin-3). Scores are the numbers named; garnets are
+the number minus 1.
 """
 
 from __future__ import annotations
@@ -40,9 +41,12 @@ class CoinEngine(BaseEngine[dict]):
     def default_move(self, state: dict, player: str) -> dict[str, Any]:
         return {"n": 1}
 
+    def default_ruling(self, state: dict, player: str) -> str | None:
+        return "coin-3"
+
     def resolve(self, state: dict, moves: Mapping[str, dict[str, Any]], rng: Random) -> tuple[dict, list[Message]]:
         a, b = state["players"]
-        picks = {p: moves[p]["n"] for p in (a, b)}
+        picks = {p: moves[p]["n"] if p in moves else 1 for p in (a, b)}
         msgs = [Message(f"{a} names {picks[a]}, {b} names {picks[b]}.")]
         if picks[a] == picks[b]:
             msgs += [Message(f"A tie goes to {a}.", ruling="coin-1"), Message("", ruling="coin-2")]
