@@ -15,10 +15,9 @@ from django.urls import path, reverse
 from django.utils.decorators import method_decorator
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
-from games.engine import RuleError
 from games.models import PlaytestRun
+from games.option_forms import OptionsForm
 from games.playtest import strategies
-from games.playtest.options import options_parse
 from games.registry import get_engine, slugs
 from games.services.playtest import PlaytestError, playtest_run_create
 
@@ -34,11 +33,6 @@ class PlaytestForm(forms.Form):
     players = forms.IntegerField(
         required=False, min_value=2, max_value=16, help_text="Leave blank for the game's minimum."
     )
-    options = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="The proposed options, one per line: name = value (blank: the defaults).",
-    )
     matches = forms.IntegerField(initial=500, min_value=1, max_value=20_000)
     seed = forms.CharField(initial="playtest", max_length=64)
 
@@ -49,17 +43,23 @@ class PlaytestForm(forms.Form):
             (f"{s}:{n}", f"{get_engine(s).title} · {n}") for s in slugs() for n in strategies.names(s)
         ]
 
-    def clean_options(self) -> dict[str, Any]:
-        text = ",".join(line.strip() for line in (self.cleaned_data.get("options") or "").splitlines() if line.strip())
-        try:
-            return options_parse(text.replace(" = ", "="))
-        except RuleError as exc:
-            raise forms.ValidationError(str(exc)) from exc
-
     def chosen_bots(self) -> list[str]:
         game = self.cleaned_data["game"]
         picked = [b.split(":", 1)[1] for b in self.cleaned_data.get("bots", []) if b.split(":", 1)[0] == game]
         return picked or ["random"]
+
+
+def option_forms(data: Any) -> dict[str, OptionsForm]:
+    """Each game's declared options as form fields (prefixed by its slug): a host never types JSON.
+
+    The bots sit as p1, p2, ...: an option that names players offers those handles.
+    """
+    forms_by_game = {}
+    for slug in slugs():
+        engine = get_engine(slug)
+        seats = [f"p{i + 1}" for i in range(min(engine.max_players, 16))]
+        forms_by_game[slug] = OptionsForm(data, engine=engine, players=seats)
+    return forms_by_game
 
 
 @admin.register(PlaytestRun)
@@ -81,12 +81,14 @@ class PlaytestRunAdmin(admin.ModelAdmin):
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
         """The proposal form; on submit the run is queued and the host lands on its page."""
         form = PlaytestForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
+        per_game = option_forms(request.POST or None)
+        # Only the chosen game's options are checked; the other games' fieldsets are ignored.
+        if request.method == "POST" and form.is_valid() and per_game[form.cleaned_data["game"]].is_valid():
             data = form.cleaned_data
             try:
                 run = playtest_run_create(
                     game=data["game"],
-                    options=data["options"],
+                    options=per_game[data["game"]].raw_options(),
                     players=data["players"],
                     bots=form.chosen_bots(),
                     matches=data["matches"],
@@ -100,6 +102,7 @@ class PlaytestRunAdmin(admin.ModelAdmin):
         context = {
             **self.admin_site.each_context(request),
             "form": form,
+            "option_forms": per_game,
             "title": "Playtest a game",
             "opts": self.model._meta,
         }

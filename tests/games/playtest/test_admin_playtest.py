@@ -28,6 +28,10 @@ def test_the_form_lists_every_game_and_strategy(host_client: Client) -> None:
     assert r.status_code == 200
     html = r.content.decode()
     assert "Playtest a game" in html and "abc:tit-for-tat" in html and "density:fight-early" in html
+    # Each game's declared options are fields, never a text box of JSON.
+    assert 'name="options"' not in html and "<textarea" not in html
+    assert '<select name="exodus-variant"' in html and 'name="density-lives"' in html
+    assert 'data-game="warriors"' in html
 
 
 def test_a_host_runs_a_playtest_and_sees_the_report(
@@ -40,7 +44,8 @@ def test_a_host_runs_a_playtest_and_sees_the_report(
                 "game": "exodus",
                 "bots": ["exodus:greedy", "exodus:hoarder", "abc:maximiser"],
                 "players": "8",
-                "options": "variant = gems",
+                "exodus-variant": "gems",
+                "abc-x_order": "not read: abc is not the chosen game",
                 "matches": "8",
                 "seed": "host",
             },
@@ -72,9 +77,14 @@ def test_progress_polls_while_the_run_is_queued_and_stops_when_done(host_client:
 def test_options_that_cannot_start_a_match_are_refused_on_the_form(host_client: Client) -> None:
     r = host_client.post(
         reverse("admin:games_playtestrun_add"),
-        {"game": "exodus", "players": "5", "options": "variant = marbles", "matches": "5", "seed": "x"},
+        {"game": "exodus", "players": "5", "exodus-variant": "marbles", "matches": "5", "seed": "x"},
     )
-    assert r.status_code == 200 and "cannot start a match" in r.content.decode()
+    assert r.status_code == 200 and "Select a valid choice" in r.content.decode()
+    r = host_client.post(
+        reverse("admin:games_playtestrun_add"),
+        {"game": "density", "players": "4", "density-lives": "500", "matches": "5", "seed": "x"},
+    )
+    assert r.status_code == 200 and "less than or equal to 100" in r.content.decode()
     assert not PlaytestRun.objects.exists()
 
 
