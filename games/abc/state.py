@@ -51,7 +51,8 @@ class AbcState:
 
     def paired(self) -> list[str]:
         """The four players the X pairs this round, in seat order."""
-        return [p for p in self.players if p != self.x]
+        x = self.x  # a property: read it once, not once per player
+        return [p for p in self.players if p != x]
 
     def partner(self, player: str) -> str | None:
         """``player``'s pair this round, or None (the X, or before the pairing)."""
