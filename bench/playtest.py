@@ -31,6 +31,7 @@ def main() -> None:
     import django
 
     django.setup()
+    from games.playtest.options import default_players
     from games.playtest.report import report_write
     from games.playtest.runner import Plan, run
     from games.playtest.stats import summarise
@@ -47,12 +48,12 @@ def main() -> None:
     for engine in engines():
         n = abc_n if engine.slug == "abc" else other_n
         goal = 30.0 if engine.slug == "abc" else 60.0
-        base_plan = Plan(game=engine.slug, matches=200, players=engine.min_players, seed="bench-base")
+        base_plan = Plan(game=engine.slug, matches=200, players=default_players(engine, {}), seed="bench-base")
         t0, c0 = time.perf_counter(), time.process_time()
         run(base_plan, processes=1)
         one = 200 / (time.perf_counter() - t0)
         per_cpu = 200 / (time.process_time() - c0)
-        plan = Plan(game=engine.slug, matches=n, players=engine.min_players, seed="bench")
+        plan = Plan(game=engine.slug, matches=n, players=default_players(engine, {}), seed="bench")
         t0, k0 = time.perf_counter(), _children_cpu()
         results = run(plan, processes=procs)
         played = time.perf_counter() - t0

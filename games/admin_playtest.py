@@ -31,7 +31,7 @@ class PlaytestForm(forms.Form):
         help_text="The strategies to seat (those of the chosen game); none: random.",
     )
     players = forms.IntegerField(
-        required=False, min_value=2, max_value=16, help_text="Leave blank for the game's minimum."
+        required=False, min_value=2, max_value=16, help_text="Leave blank for the fewest the options allow."
     )
     matches = forms.IntegerField(initial=500, min_value=1, max_value=20_000)
     seed = forms.CharField(initial="playtest", max_length=64)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import Engine, RuleError
-from games.options import options_for_setup
+from games.options import options_clean, options_for_setup
 
 
 def options_parse(text: str | None) -> dict[str, Any]:
@@ -68,3 +68,17 @@ def options_coerce(engine: Engine[Any], raw: Mapping[str, Any], players: Sequenc
     RuleError on a bad value, naming the option.
     """
     return options_for_setup(engine, raw, players)
+
+
+def default_players(engine: Engine[Any], raw: Mapping[str, Any]) -> int:
+    """The seats a playtest takes when none are asked for: the fewest ``raw`` options allow.
+
+    Exodus' published cubes rules are for 9, so its default playtest seats 9, not its house
+    minimum of 4. Options that do not read fall back to the game's minimum (their error comes later).
+    """
+    try:
+        options = options_clean(engine.options_schema, raw)
+    except RuleError:
+        return int(engine.min_players)
+    allowed = getattr(engine, "players_allowed", None)
+    return int(allowed(options)[0]) if allowed else int(engine.min_players)

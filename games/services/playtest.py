@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.engine import RuleError
 from games.models import PlaytestRun
 from games.playtest import strategies
-from games.playtest.options import options_coerce
+from games.playtest.options import default_players, options_coerce
 from games.playtest.report import report_html
 from games.playtest.runner import Plan, chunks, play_chunk
 from games.playtest.stats import summarise
@@ -44,7 +44,7 @@ def playtest_run_create(
     if game not in slugs():
         raise PlaytestError(f"There is no game {game!r}.")
     engine = get_engine(game)
-    count = players or engine.min_players
+    count = players or default_players(engine, options)
     if not engine.min_players <= count <= engine.max_players:
         raise PlaytestError(f"{engine.title} takes {engine.min_players}–{engine.max_players} players, not {count}.")
     if not 1 <= matches <= MAX_MATCHES:

@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import RuleError
 from games.playtest import strategies
-from games.playtest.options import options_coerce, options_parse
+from games.playtest.options import default_players, options_coerce, options_parse
 from games.playtest.report import report_prepare_in_background, report_write
 from games.playtest.runner import Plan, play_match, run, run_celery
 from games.playtest.stats import summarise
@@ -32,7 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--variant", default=None, help="shorthand for --options variant=<v>")
         parser.add_argument("--options", default="", help="key=value,... or a JSON object (the declared options)")
         parser.add_argument("--matches", type=int, default=1000)
-        parser.add_argument("--players", type=int, default=None, help="seats (default: the game's minimum)")
+        parser.add_argument("--players", type=int, default=None, help="seats (default: the fewest the options allow)")
         parser.add_argument("--bots", default="random", help="strategies, comma-separated, rotated over the seats")
         parser.add_argument("--seed", default="playtest")
         parser.add_argument("--out", default=None, help="report directory (default: playtest-<game>)")
@@ -83,9 +83,6 @@ class Command(BaseCommand):
 
     def _plan(self, game: str, opts: dict[str, Any]) -> Plan:
         engine = get_engine(game)
-        players = opts["players"] or engine.min_players
-        if not engine.min_players <= players <= engine.max_players:
-            raise CommandError(f"{engine.title} takes {engine.min_players}–{engine.max_players} players")
         bots = tuple(b.strip() for b in opts["bots"].split(",") if b.strip()) or ("random",)
         for name in bots:
             try:
@@ -96,6 +93,12 @@ class Command(BaseCommand):
             raw = options_parse(opts["options"])
             if opts["variant"]:
                 raw["variant"] = opts["variant"]
+        except RuleError as exc:
+            raise CommandError(f"--options: {exc}") from exc
+        players = opts["players"] or default_players(engine, raw)
+        if not engine.min_players <= players <= engine.max_players:
+            raise CommandError(f"{engine.title} takes {engine.min_players}–{engine.max_players} players")
+        try:
             options = options_coerce(engine, raw, [f"p{i + 1}" for i in range(players)])
         except RuleError as exc:
             raise CommandError(f"--options: {exc}") from exc

@@ -85,6 +85,16 @@ def test_replay_prints_one_match_log(tmp_path: Path) -> None:
 
 
 @pytest.mark.django_db
+def test_without_players_the_playtest_seats_the_fewest_the_options_allow(tmp_path: Path) -> None:
+    """Exodus' cubes rules are for 9 (its house minimum of 4 needs the house option); gems for 8."""
+    playtest("exodus", "--matches", "1", "--processes", "1", "--out", str(tmp_path / "c"))
+    playtest("exodus", "--variant", "gems", "--matches", "1", "--processes", "1", "--out", str(tmp_path / "g"))
+    cubes = json.loads((tmp_path / "c" / "report.json").read_text())
+    gems = json.loads((tmp_path / "g" / "report.json").read_text())
+    assert (cubes["plan"]["players"], gems["plan"]["players"]) == (9, 8)
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -93,6 +103,8 @@ def test_replay_prints_one_match_log(tmp_path: Path) -> None:
         (["abc", "--players", "3"], "takes 5–5 players"),
         (["abc", "--options", "broken"], "--options"),
         (["abc", "--matches", "0"], "at least 1"),
+        (["abc", "--absent", "1.5"], "from 0 to 1"),
+        (["exodus", "--players", "4"], "takes 9 players, not 4"),
     ],
 )
 def test_playtest_refuses_what_it_cannot_run(args: list[str], says: str) -> None:
