@@ -89,6 +89,9 @@ def test_a_pushed_refresh_keeps_the_players_form_and_what_they_picked(
     page.wait_for_selector("input[name=unit]", timeout=60000)
     radio = page.locator("input[name=unit]:not([disabled])").first
     radio.check()
+    # The rules' check answers into its own box under the form, not over the live part.
+    page.wait_for_selector("#move-check p", timeout=30000)
+    assert page.locator(".turn-label").count() == 1
     page.evaluate("() => { document.querySelector('form.move-form').dataset.drawn = 'before'; }")
     page.evaluate(
         "() => new Promise((done) => {"
