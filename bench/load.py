@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -252,7 +253,10 @@ def start_server(kind: str, workers: int, port: int) -> subprocess.Popen[bytes]:
             "--timeout-keep-alive",
             "75",
         ]
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Its own session, so the bench can stop the server with its workers as one group.
+    server = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     import http.client
 
     for _ in range(300):
@@ -292,7 +296,11 @@ def main() -> None:
         cpu = _tree_cpu(server.pid) - cpu0
     finally:
         server.terminate()
-        server.wait(20)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:  # a graceful stop can wait on sockets the players left open
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
     from games.models import Turn
 
     opened = {

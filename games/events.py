@@ -34,6 +34,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "turn": {"event": str, "match": int, "seq": int, "turn": TURN_FIELDS},
     # The match ended: the client redraws to show the result.
     "finished": {"event": str, "match": int, "seq": int},
+    # A player locked in their move for the turn (who locked in is public; the move is not): the page ticks their chip.
+    "locked": {"event": str, "match": int, "seq": int, "turn_number": int, "player": str},
     # A frame the socket could not take (clients only send pings): the one error translation.
     "error": {"event": str, "code": str, "detail": str, "rule": bool},
     # /ws/me/: a notice for the signed-in user (you were picked, a turn awaits you...).

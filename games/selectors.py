@@ -216,6 +216,13 @@ class MatchForViewer:
         """The log lines I may read, in order."""
         return list(match_messages_for(self.match, self.me))
 
+    @property
+    def private_seq(self) -> int | None:
+        """The number of my last private line (None for a viewer who plays no part), read off the log I see."""
+        if not self.me:
+            return None
+        return max((m.seq for m in self.log if m.to is not None), default=0)
+
     @cached_property
     def host_views(self) -> dict[str, dict[str, Any]] | None:
         """Every player's view, for a host only."""

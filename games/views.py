@@ -56,7 +56,7 @@ def match_context(request: HttpRequest, viewer: selectors.MatchForViewer, *, bou
         "form": form,
         "locked_players": viewer.locked_players,
         "log": viewer.log,
-        "private_seq": selectors.match_private_seq(match, me),
+        "private_seq": viewer.private_seq,
         "host_views": viewer.host_views,
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
@@ -93,7 +93,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of the match page, fetched when a push says it changed or a resync is due (htmx)."""
     viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
-    return render(request, "games/_match_live.html", match_context(request, viewer))
+    return render(request, "games/_match_live.html", {**match_context(request, viewer), "preserve_form": True})
 
 
 @require_GET
@@ -201,9 +201,11 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     """Save (and optionally lock in) my move for the open turn.
 
     From htmx (the page's form) the answer is the live fragment itself, showing the
-    result; the page keeps its socket and nothing reloads. A refusal answers with
-    its status (400/403/409/429) and the same fragment naming why. Without
-    JavaScript the form posts normally and is redirected back to the page.
+    result; the page keeps its socket and nothing reloads, and the player's form stays
+    as it is while its turn is open. A refusal answers with its status (400/403/409/429)
+    and the same fragment naming why (also in the form's check box). Without
+    JavaScript the form posts normally and is redirected back to the page, or shown
+    again with the input and its errors.
     """
     match = _match_or_404(pk)
     lock = request.POST.get("lock") in {"1", "on", "true"}
@@ -250,8 +252,12 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
         viewer = selectors.match_for_viewer(match, request.user)
-    context = match_context(request, viewer, bound_form=form if keep_input else None)
-    response = render(request, "games/_match_live.html", {**context, "result": result}, status=status)
+    # The page keeps the player's form node while its turn is open (hx-preserve), so a refusal leaves their
+    # input where it is and names the problem in the form's check box; no bound form is drawn again.
+    context = match_context(request, viewer)
+    response = render(
+        request, "games/_match_live.html", {**context, "result": result, "preserve_form": True}, status=status
+    )
     response["X-Garnet-Fragment"] = "live"
     return response
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Q, QuerySet, Sum
 
 from games.models import Match, Message
-from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
+from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET
@@ -64,15 +64,24 @@ def season_matches(season: Season) -> QuerySet[Match]:
 
 
 def season_of_match(match: Match) -> Season | None:
-    """The season a match belongs to, or None for a match outside any season."""
-    episode = Episode.objects.filter(mm_match=match).select_related("season").first()
-    if episode is not None:
-        return episode.season
-    duel = Duel.objects.filter(match=match).select_related("episode__season").first()
-    if duel is not None:
-        return duel.episode.season
-    leg = FinalLeg.objects.filter(match=match).select_related("season").first()
-    return leg.season if leg else None
+    """The season a match belongs to, or None for a match outside any season.
+
+    One query (every match page, submit and push asks it). A season once found is kept on the match
+    object, since a match never changes season; "none" is not kept, as a match is linked after it starts.
+    """
+    found: Season | None = match.__dict__.get("_season_of_match")
+    if found is not None:
+        return found
+    found = (
+        Season.objects.filter(
+            Q(episodes__mm_match=match.pk) | Q(episodes__duels__match=match.pk) | Q(final_legs_played__match=match.pk)
+        )
+        .distinct()
+        .first()
+    )
+    if found is not None:
+        match.__dict__["_season_of_match"] = found
+    return found
 
 
 def held_garnets(entrant: Entrant) -> int:

@@ -40,11 +40,6 @@
     document.querySelectorAll("[data-tz-name]").forEach((el) => { el.textContent = viewerZone(); });
   }
 
-  function formBusy() {
-    const a = document.activeElement;
-    return a && a.closest && a.closest("form.move-form") && a.tagName !== "BUTTON";
-  }
-
   // The submit answers with the live fragment, also when it refuses (4xx): show it, it names why.
   document.addEventListener("htmx:beforeSwap", (e) => {
     const xhr = e.detail.xhr;
@@ -65,19 +60,17 @@
     const url = proto + location.host + "/ws/matches/" + box.dataset.match + "/";
     // ``seq`` is opaque: the last sequence number of what this viewer can see. Public lines and
     // my private lines are numbered apart (so numbers never count others' secrets).
-    let seq = parseInt(box.dataset.seq || "0", 10), attempt = 0, pending = false, queued = null, ws = null,
-      pongDue = null;
+    let seq = parseInt(box.dataset.seq || "0", 10), attempt = 0, queued = null, ws = null, pongDue = null;
     let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
     const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, seq: () => seq });
 
+    // A refresh never wipes a move being made: the fragment marks the open turn's form hx-preserve, so htmx keeps
+    // the player's form node (input, focus, the button under their finger) and swaps the rest around it.
     function refresh() {
-      if (formBusy()) { pending = true; return; }  // never wipe a move the player is typing
-      pending = false;
       if (queued) return;
       // Coalesce a burst (a close sends its lines and its turn together) into one fetch.
       queued = setTimeout(() => { queued = null; state.refreshes++; if (window.htmx) window.htmx.trigger(box, "refresh"); }, 15);
     }
-    document.addEventListener("focusout", () => { if (pending) setTimeout(() => { if (!formBusy()) refresh(); }, 50); });
     document.body.addEventListener("htmx:afterSwap", () => {
       const root = box.querySelector(".live-root");
       if (root) seq = Math.max(seq, parseInt(root.dataset.seq || "0", 10));
@@ -117,8 +110,29 @@
           if (data.seq > last + 1) { refresh(); return; }  // a gap: resync
           appendLine(data); return;
         }
-        case "turn": case "finished":
+        case "turn": {
+          // The player whose lock-in closed the turn already has the new turn from the submit's answer.
+          const root = box.querySelector(".live-root");
+          const key = data.turn ? data.turn.number + "|" + data.turn.deadline + "|" + (data.turn.paused ? "1" : "0") : "";
+          const shown = root && root.dataset.turnKey === key && seq >= data.seq;
+          seq = Math.max(seq, data.seq);
+          if (!shown) refresh();
+          return;
+        }
+        case "finished":
           seq = Math.max(seq, data.seq); refresh(); return;
+        case "locked": {
+          // Who locked in is public and is all that changed: tick their chip, no fetch.
+          const root = box.querySelector(".live-root");
+          if (!root || root.dataset.turn !== String(data.turn_number)) return;
+          root.querySelectorAll(".turnbar .chip[data-player]").forEach((chip) => {
+            if (chip.dataset.player !== data.player || chip.classList.contains("chip-locked")) return;
+            const hidden = document.createElement("span");
+            hidden.className = "visually-hidden"; hidden.textContent = " locked in";
+            chip.classList.add("chip-locked"); chip.append(" ✓", hidden);
+          });
+          return;
+        }
         default: return;
       }
     }

@@ -33,6 +33,16 @@
       });
   }
 
+  // A kept (hx-preserve) form was drawn before the swap: its countdown follows the turn bar's, which a host
+  // may have moved (extended, paused, resumed) within the same turn.
+  function keptFormDeadline(box) {
+    const bar = box.querySelector(".turnbar .countdown");
+    box.querySelectorAll("form.move-form .countdown").forEach((el) => {
+      if (bar && bar.dataset.deadline) { el.dataset.deadline = bar.dataset.deadline; el.hidden = false; }
+      else el.hidden = true;
+    });
+  }
+
   function watchTurns() {
     const box = document.getElementById("live");
     if (!box) return;
@@ -43,7 +53,7 @@
       // A "Locked in." or error banner speaks of a turn that is over: it goes with it.
       if (now !== turn) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
       turn = now;
-      untils(); focusableScrollers(box);
+      keptFormDeadline(box); untils(); focusableScrollers(box);
     });
   }
 

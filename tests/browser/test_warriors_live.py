@@ -40,11 +40,6 @@ def play_turn(page: Any, rng: Random) -> None:
     page.click("button[name=lock][value='1']")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="alone it passes (49 s); beside the parallel suite a pushed refresh re-renders the form while the "
-    "player clicks 'Save and lock in' (the button detaches): the live path must keep the form still (issue 11)",
-)
 def test_a_full_extended_dm_is_playable_by_two_browser_windows(
     browser: Any, live_url: str, server_env: dict[str, str]
 ) -> None:
@@ -81,3 +76,31 @@ def test_a_full_extended_dm_is_playable_by_two_browser_windows(
     pages["zoe"].screenshot(path=str(SHOTS / "warriors-final.png"), full_page=True)
     for page in pages.values():
         page.context.close()
+
+
+def test_a_pushed_refresh_keeps_the_players_form_and_what_they_picked(
+    browser: Any, live_url: str, server_env: dict[str, str]
+) -> None:
+    """A refresh (what a push triggers) swaps the live part around the form: the node, the pick and the button stay."""
+    setup = SETUP.replace('seed="browser-dm"', 'seed="browser-keep"')
+    match_id = int(manage(server_env, "shell", "-c", setup).strip().splitlines()[-1])
+    page = log_in(browser, live_url, "wyn")
+    page.goto(f"{live_url}/matches/{match_id}/")
+    page.wait_for_selector("input[name=unit]", timeout=60000)
+    radio = page.locator("input[name=unit]:not([disabled])").first
+    radio.check()
+    # The rules' check answers into its own box under the form, not over the live part.
+    page.wait_for_selector("#move-check p", timeout=30000)
+    assert page.locator(".turn-label").count() == 1
+    page.evaluate("() => { document.querySelector('form.move-form').dataset.drawn = 'before'; }")
+    page.evaluate(
+        "() => new Promise((done) => {"
+        " document.body.addEventListener('htmx:afterSettle', () => done(), {once: true});"
+        " window.htmx.trigger(document.getElementById('live'), 'refresh'); })"
+    )
+    assert page.evaluate("() => document.querySelector('form.move-form').dataset.drawn") == "before"
+    assert radio.is_checked()
+    page.click("button[name=lock][value='1']")
+    page.wait_for_selector("[data-result=saved]", timeout=30000)
+    assert "Locked in" in page.locator("#submit").inner_text()
+    page.context.close()

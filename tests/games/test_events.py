@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 
 from games.events import SCHEMAS, check_event
 from games.models import Match, Turn
-from games.services import turn_close
+from games.services import submission_submit, turn_close
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain, session_cookie
 
@@ -26,6 +26,12 @@ def _memory_layer(settings: Any) -> None:
 def _close_open_turn(match_id: int) -> bool:
     turn = Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()
     return bool(turn) and turn_close(turn_id=turn.pk, force=True)
+
+
+def _lock_in_the_x(match_id: int) -> None:
+    submission_submit(
+        match_id=match_id, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}, lock=True
+    )
 
 
 async def _socket(path: str, handle: str | None) -> WebsocketCommunicator:
@@ -44,6 +50,7 @@ async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_
     frames: list[dict[str, Any]] = []
     await player.send_json_to({"event": "ping"})
     await watcher.send_json_to({"event": "nonsense"})
+    await sync_to_async(_lock_in_the_x)(match.pk)
     for _ in range(80):
         if not await sync_to_async(_close_open_turn)(match.pk):
             break

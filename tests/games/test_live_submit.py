@@ -45,6 +45,31 @@ def test_a_refusal_answers_with_its_status_and_the_fragment_naming_why(
     assert not Submission.objects.exists()
 
 
+def test_a_pushed_refresh_marks_the_open_turns_form_to_be_kept(
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
+    """The refresh a push triggers must not redraw the form under the player: htmx keeps the node (hx-preserve).
+
+    The id names the turn, so the form a new turn brings replaces the old one."""
+    html = client_for("ann").get(reverse("games:match_live", args=[match.pk]), **HTMX).content.decode()
+    assert '<form id="move-form-1"' in html
+    form_tag = html[html.index('<form id="move-form-1"') :].split(">", 1)[0]
+    assert 'hx-preserve="true"' in form_tag and 'hx-sync="#live:queue first"' in form_tag
+    page = client_for("ann").get(reverse("games:match", args=[match.pk])).content.decode()
+    assert 'id="move-form-1"' in page and 'hx-sync="this:queue last"' in page
+
+
+def test_a_refused_htmx_submit_keeps_the_form_and_names_the_problem_in_its_check_box(
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
+    """One place says what is wrong with a move: the form's check box, fed by the check and by a refusal."""
+    r = _submit(client_for("ann"), match, move_json='{"pairs": [["bob", "zed"], ["dan", "eve"]]}', turn="1")
+    html = r.content.decode()
+    assert r.status_code == 400
+    assert '<div id="move-check" hx-swap-oob="innerHTML"><p class="errors">' in html
+    assert 'hx-preserve="true"' in html  # the player's input stays in their own form
+
+
 @pytest.mark.parametrize("htmx", [True, False])
 def test_a_stale_form_posted_after_its_turn_closed_says_that_turn_is_over(
     match: Match, client_for: Callable[[str], Client], htmx: bool

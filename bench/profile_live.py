@@ -1,0 +1,113 @@
+"""CPU per submission of the live path in one process, with a profile of where it goes.
+
+    python bench/profile_live.py [--matches 4] [--players 5] [--profile out.prof]
+
+Plays ABC matches to the end through the production request path (bench/settings.py: PostgreSQL,
+Redis cache and channel layer, all middleware) with Django's test client, doing per submission
+what a browser does: the htmx "Save and lock in" POST, and when a turn closes (a push) one
+live-fragment GET per player of the match but the one whose lock-in closed it (garnet.js skips it). The pushes themselves are sent as in production.
+Prints CPU milliseconds (``time.process_time``, robust to a loaded machine) per submission and
+per request kind, and the queries of one form POST; ``--profile`` writes a cProfile of the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import random
+import time
+from collections import defaultdict
+from typing import Any
+
+from _setup import django_setup, machine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=4)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--profile", default="")
+    args = parser.parse_args()
+    django_setup()
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from games.models import Match, Turn
+    from games.registry import get_engine
+    from tests.factories import abc_match, users
+
+    rnd = random.Random(1)
+    matches = []
+    handler: Any = None
+    for m in range(args.matches):
+        roster = [f"p{m}_{k}" for k in range(args.players)]
+        match = abc_match(roster, seed=f"profile-{m}")
+        clients = {}
+        for u in users(roster):
+            c = Client(HTTP_HX_REQUEST="true")
+            if handler is not None:  # one middleware stack, as one server process has (whitenoise scans at start)
+                c.handler = handler
+            handler = c.handler
+            c.force_login(u)
+            clients[u.username] = c
+        matches.append((match.pk, clients))
+    cpu: dict[str, float] = defaultdict(float)
+    count: dict[str, int] = defaultdict(int)
+    submissions = 0
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    queries: list[str] = []
+
+    def timed(kind: str, fn: Any) -> Any:
+        t = time.process_time()
+        if profiler:
+            profiler.enable()
+        out = fn()
+        if profiler:
+            profiler.disable()
+        cpu[kind] += time.process_time() - t
+        count[kind] += 1
+        return out
+
+    for match_id, clients in matches:
+        engine = get_engine("abc")
+        while True:
+            match = Match.objects.get(pk=match_id)
+            if match.is_over:
+                break
+            turn = Turn.objects.get(match_id=match_id, status=Turn.Status.OPEN)
+            state = engine.load(turn.state_before)
+            awaiting = list(turn.awaiting)
+            for handle in awaiting:
+                move = json.dumps(dict(engine.random_move(state, handle, rnd)))
+                data = {"move_json": move, "lock": "1", "turn": str(turn.number)}
+                url = reverse("games:match_submit", args=[match_id])
+                if not queries and handle != awaiting[-1]:
+                    with CaptureQueriesContext(connection) as q:
+                        r = timed("POST", lambda: clients[handle].post(url, data))
+                    queries = [x["sql"] for x in q.captured_queries]
+                else:
+                    r = timed("POST", lambda: clients[handle].post(url, data))
+                assert r.status_code == 200, r.content[:300]
+                submissions += 1
+            live = reverse("games:match_live", args=[match_id])
+            for handle, c in clients.items():
+                # Every page refreshes on the turn's push, except the closer's: its POST answer shows the new turn.
+                if handle != awaiting[-1]:
+                    timed("GET live", lambda: c.get(live))
+    total = sum(cpu.values())
+    print(machine())
+    for kind in cpu:
+        print(f"{kind}: {count[kind]} requests, {cpu[kind] / count[kind] * 1000:.2f} ms CPU each")
+    print(f"form POST (not closing) made {len(queries)} queries")
+    for sql in queries:
+        print("   ", sql[:140])
+    print(f"live: {submissions} submissions, {total / submissions * 1000:.1f} ms CPU per submission")
+    if profiler:
+        profiler.dump_stats(args.profile)
+
+
+if __name__ == "__main__":
+    main()
