@@ -246,8 +246,9 @@ def test_a_whole_season_from_a_pasted_roster_to_a_champion(
     host.goto(console)
     champion = host.locator("#final h2").inner_text().replace("🏆", "").split(" is the champion")[0].strip()
     host.fill("#season-steps input[name=reason]", "the Final is over")
-    host.click("text=Finish the season")
-    host.wait_for_load_state()
+    with host.expect_navigation():  # the button, not the Final panel's "Finish the season below" line
+        host.click("#season-steps button[value=finish]")
+    assert "Finished" in host.locator("h1").inner_text()
     host.screenshot(path=str(SHOTS / "whole-season-console.png"), full_page=True)
     home = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
     home.goto(f"{live_url}/seasons/{slug}/")
