@@ -48,6 +48,7 @@ class HostStepForm(forms.Form):
         ("match", "Match control"),
         ("schedule", "Set a Death Match's start"),
         ("final_leg", "Start a game of the Final"),
+        ("token_escape", "Spend a Token of Life for an EC"),
     ]
     NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start", "final_leg"})
 
@@ -167,6 +168,20 @@ class SeasonNewForm(forms.Form):
         initial=900,
         label="Death Match starts after",
         help_text="Time from the DMO pick to the first turn; it starts sooner when both players press Ready.",
+    )
+    dm_window_hours = forms.TypedChoiceField(
+        choices=[
+            (0, "no: only a host moves it"),
+            (2, "up to 2 hours later"),
+            (6, "up to 6 hours later"),
+            (24, "up to 24 hours later"),
+            (48, "up to 48 hours later"),
+        ],
+        coerce=int,
+        initial=0,
+        required=False,
+        label="Players may agree on a later start",
+        help_text="One of the two Death Match players proposes a start within this window; it moves once the other agrees.",
     )
     dm_no_show = forms.ChoiceField(
         choices=Season.NoShow.choices,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import zoneinfo
 from collections.abc import Callable
 from datetime import datetime
@@ -24,9 +23,9 @@ from games.option_forms import OptionsForm
 from games.registry import get_engine, slugs
 from games.services.replay import match_replay
 from seasons import selectors
-from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm, SeasonNewForm
+from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm
 from seasons.log_text import log_sentence
-from seasons.models import Duel, Pick, Season
+from seasons.models import Duel, Episode, LedgerEntry, Pick, Season
 from seasons.services import (
     SeasonError,
     entrant_replace,
@@ -36,23 +35,20 @@ from seasons.services import (
     episode_start,
     ledger_adjust,
     ledger_undo,
-    season_create,
     season_finish,
     season_matches_abort,
     season_pause,
     season_resume,
     season_start,
 )
-from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set, unique_slug
+from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set
 from seasons.services.duels import duel_schedule
 from seasons.services.episodes import two_player_games
 from seasons.services.final import final_leg_start, final_state
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.match_controls import season_match_control
+from seasons.services.tokens import duel_token_escape
 from seasons.views import _season, is_host
-
-ZONES = sorted(z for z in zoneinfo.available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
-ZONES.insert(0, "UTC")
 
 
 def _hosted(request: HttpRequest, slug: str) -> Season:
@@ -94,52 +90,14 @@ def _running_matches(season: Season) -> list[tuple[Match, Turn | None]]:
     return rows
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def season_new(request: HttpRequest) -> HttpResponse:
-    """A staff host creates a season: its settings, each explained, and the pasted roster."""
-    if not request.user.is_staff:
-        raise PermissionDenied("Only staff hosts create seasons.")
-    form = SeasonNewForm(request.POST or None, dm_games=_dm_game_choices(), zones=ZONES)
-    if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        try:
-            season = season_create(
-                name=d["name"],
-                slug=unique_slug(d["name"]),
-                players=[],
-                hosts=[request.user],
-                token_mode=d["token_mode"],
-                confiscate_garnets=d["confiscate_garnets"],
-                garnets_public=d["garnets_public"],
-                mm_turn_seconds=d["mm_turn_seconds"],
-                dm_turn_seconds=d["dm_turn_seconds"],
-                pick_seconds=d["pick_seconds"],
-                ecs_per_episode=d["ecs_per_episode"],
-                mm_winners_pick_ec=d["mm_winners_pick_ec"],
-                dm_game=d["dm_game"],
-                starting_garnets=d["starting_garnets"],
-                starting_tokens=d["starting_tokens"],
-                time_zone=d["time_zone"],
-                dm_lead_seconds=d["dm_lead_seconds"],
-                dm_no_show=d["dm_no_show"],
-                finalists=d["finalists"],
-                final_legs=d["final_legs"],
-                signup_code=secrets.token_urlsafe(6) if d["signup_code"] else "",
-            )
-            if d["roster"].strip():
-                season_cast(
-                    season=season, roster=d["roster"], user=request.user, base_url=request.build_absolute_uri("/")[:-1]
-                )
-        except SeasonError as exc:
-            messages.error(request, f"Nothing created: {exc}")
-        else:
-            messages.success(request, f"{season.name} is ready to cast. Send the invite links, then start it.")
-            return HttpResponseRedirect(reverse("season_host", args=[season.slug]))
-    return render(request, "seasons/new.html", {"form": form})
+def _token_holders(season: Season) -> set[str]:
+    """Who a host may spend a Token of Life for: holders, in a season whose tokens are spent."""
+    if season.token_mode != Season.TokenMode.SPENT:
+        return set()
+    return {h for h, n in selectors.balances(season, LedgerEntry.Currency.TOKEN).items() if n > 0}
 
 
-def _dm_game_choices() -> list[tuple[str, str]]:
+def dm_game_choices() -> list[tuple[str, str]]:
     return [(g, get_engine(g).title) for g in two_player_games()]
 
 
@@ -196,6 +154,7 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
         "confirm": lambda: season_step_confirm(season=season, log_id=target, user=user, reason=reason),
         "abort_matches": lambda: season_matches_abort(season_id=season.pk, user=user, reason=reason),
         "finish": lambda: season_finish(season_id=season.pk, user=user, reason=reason),
+        "token_escape": lambda: duel_token_escape(season=season, duel_id=target, user=user, reason=reason),
     }
     return steps[d["step"]]
 
@@ -240,7 +199,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
             "running": _running_matches(season),
             "final": final_state(season),
-            "dm_games": _dm_game_choices(),
+            "dm_games": dm_game_choices(),
             "scheduled": Duel.objects.filter(
                 episode__season=season, match__isnull=True, loser__isnull=True, starts_at__isnull=False
             ).select_related("episode", "ec__user", "dmo__user"),
@@ -249,10 +208,12 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "option_forms": _option_forms(None, alive),
             "episodes": selectors.episodes_of(season),
+            "open_episode": season.episodes.exclude(status=Episode.Status.DONE).order_by("-number").first(),
             "standings": selectors.standings(season, show_garnets=True),
             "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related(
                 "picker__user", "episode"
             ),
+            "token_holders": _token_holders(season),
             "ledger": season.ledger.select_related("entrant__user").order_by("-pk")[:50],
             "matches": selectors.season_matches(season).order_by("-created_at"),
         },

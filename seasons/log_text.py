@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from seasons.models import SeasonLog
@@ -16,6 +17,13 @@ def _ep(d: D) -> str:
 
 def _names(items: Any) -> str:
     return ", ".join(map(str, items or [])) or "nobody"
+
+
+def _at(d: D) -> str:
+    try:
+        return f"{datetime.fromisoformat(str(d.get('starts'))):%Y-%m-%d %H:%M} UTC"
+    except ValueError:
+        return "a new time"
 
 
 SENTENCES: dict[str, Callable[[D], str]] = {
@@ -47,6 +55,10 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "token_spent": lambda d: f"{_ep(d)}{d.get('player')} spent a Token of Life to escape the Death Match.",
     "dm_scheduled": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} was scheduled.",
     "dm_rescheduled": lambda d: f"{_ep(d)}a host moved the start of {d.get('ec')} vs {d.get('dmo')}.",
+    "dm_time_proposed": lambda d: f"{_ep(d)}{d.get('player')} proposed to start the Death Match at {_at(d)}.",
+    "dm_time_agreed": lambda d: (
+        f"{_ep(d)}{d.get('player')} agreed with {d.get('other')}: the Death Match starts {_at(d)}."
+    ),
     "dm_ready": lambda d: f"{_ep(d)}{d.get('player')} is ready for the Death Match.",
     "dm_forfeit": lambda d: f"{_ep(d)}{d.get('player')} did not show up for the Death Match and forfeits.",
     "dm_start": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} started.",

@@ -63,6 +63,11 @@ class Season(models.Model):
         help_text="How long after the DMO is known its Death Match starts (both players ready start it "
         "at once); 0: it starts at once.",
     )
+    dm_window_hours = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="The two Death Match players may agree on a later start, up to this many hours after the "
+        "scheduled one; 0: only a host moves it.",
+    )
     dm_no_show = models.CharField(
         max_length=8,
         choices=NoShow.choices,
@@ -217,6 +222,11 @@ class Duel(models.Model):
     loser = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     starts_at = models.DateTimeField(null=True, blank=True, help_text="A scheduled DM's start (it has no match yet).")
     ready = models.JSONField(default=list, blank=True, help_text="Handles of the players who pressed Ready.")
+    latest_start = models.DateTimeField(
+        null=True, blank=True, help_text="The latest start the two players may agree on (the season's window)."
+    )
+    proposed_at = models.DateTimeField(null=True, blank=True, help_text="A start one player proposed.")
+    proposed_by = models.CharField(max_length=150, blank=True, help_text="Who proposed it (the other agrees).")
 
     class Meta:
         ordering = ["episode", "pk"]

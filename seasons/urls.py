@@ -2,16 +2,17 @@
 
 from django.urls import path
 
-from seasons import host_views, views
+from seasons import duel_views, host_views, setup_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("seasons/new/", host_views.season_new, name="season_new"),
+    path("seasons/new/", setup_views.season_new, name="season_new"),
     path("invite/<str:token>/", views.season_invite, name="season_invite"),
     path("seasons/<slug:slug>/join/<str:code>/", views.season_join, name="season_join"),
     path("seasons/<slug:slug>/", views.season_home, name="season_home"),
     path("seasons/<slug:slug>/me/", views.season_me, name="season_me"),
     path("seasons/<slug:slug>/duels/<int:pk>/", views.season_duel, name="season_duel"),
+    path("seasons/<slug:slug>/duels/<int:pk>/time/", duel_views.season_duel_time, name="season_duel_time"),
     path("seasons/<slug:slug>/picks/<int:pk>/", views.season_pick, name="season_pick"),
     path("seasons/<slug:slug>/archive.json", views.season_archive_json, name="season_archive_json"),
     path("seasons/<slug:slug>/archive.md", views.season_archive_md, name="season_archive_md"),

@@ -285,6 +285,7 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "duel": duel,
             "players": players,
             "mine": me is not None and any(e.pk == me.pk for e in players) and me.handle not in duel.ready,
+            "is_player": me is not None and any(e.pk == me.pk for e in players),
             "host": is_host(season, request.user),
         },
     )

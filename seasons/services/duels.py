@@ -61,8 +61,8 @@ def duel_schedule(*, season: Season, duel_id: int, starts_at: datetime, user: An
         duel = _scheduled(duel_id)
         if duel.episode.season_id != season.pk:
             raise SeasonError("That Death Match is not part of this season.", status=404)
-        duel.starts_at = starts_at
-        duel.save(update_fields=["starts_at"])
+        duel.starts_at, duel.proposed_at, duel.proposed_by = starts_at, None, ""  # the host's time overrides
+        duel.save(update_fields=["starts_at", "proposed_at", "proposed_by"])
         season_log(
             season=season,
             action="dm_rescheduled",

@@ -211,20 +211,33 @@ def ec_name_next(
         tokens = selectors.balance(entrant, LedgerEntry.Currency.TOKEN)
         can_escape = escape and season.token_mode == Season.TokenMode.SPENT and tokens > 0 and i + 1 < len(order)
         if can_escape:
-            ledger_write(
-                entrant=entrant,
-                currency=LedgerEntry.Currency.TOKEN,
-                amount=-1,
-                reason=f"Episode {episode.number}: Token of Life spent to escape the Death Match",
-                source=LedgerEntry.Source.TOKEN_USE,
-                match=episode.mm_match,
-            )
-            episode.escaped = [*episode.escaped, handle]
-            episode.save(update_fields=["escaped"])
-            season_log(season=season, action="token_spent", player=handle, episode=episode.number)
+            token_escape(episode=episode, entrant=entrant)
             continue
         return duel_open(episode=episode, ec=entrant, now=now)
     return None
+
+
+def token_escape(*, episode: Episode, entrant: Entrant, user: Any = None, reason: str = "") -> None:
+    """``entrant`` spends a Token of Life (a ``token_use`` entry) and escapes this episode's Death Match."""
+    ledger_write(
+        entrant=entrant,
+        currency=LedgerEntry.Currency.TOKEN,
+        amount=-1,
+        reason=f"Episode {episode.number}: Token of Life spent to escape the Death Match",
+        source=LedgerEntry.Source.TOKEN_USE,
+        match=episode.mm_match,
+        user=user,
+    )
+    episode.escaped = [*episode.escaped, entrant.handle]
+    episode.save(update_fields=["escaped"])
+    season_log(
+        season=episode.season,
+        action="token_spent",
+        user=user,
+        reason=reason,
+        player=entrant.handle,
+        episode=episode.number,
+    )
 
 
 def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> Duel:
@@ -261,7 +274,8 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
     if not season.dm_lead_seconds:
         return dm_open(duel=duel, seed=seed, now=now)
     duel.starts_at = (now or timezone.now()) + timedelta(seconds=season.dm_lead_seconds)
-    duel.save(update_fields=["starts_at"])
+    duel.latest_start = duel.starts_at + timedelta(hours=season.dm_window_hours)
+    duel.save(update_fields=["starts_at", "latest_start"])
     Episode.objects.filter(pk=duel.episode_id).update(status=Episode.Status.DEATH)
     season_log(
         season=season,

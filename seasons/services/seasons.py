@@ -44,6 +44,7 @@ def season_create(
     signup_code: str = "",
     dm_lead_seconds: int = 0,
     dm_no_show: str = Season.NoShow.DEFAULT,
+    dm_window_hours: int = 0,
     finalists: int = 2,
     final_legs: int = 3,
 ) -> Season:
@@ -87,6 +88,7 @@ def season_create(
             signup_code=signup_code,
             dm_lead_seconds=dm_lead_seconds,
             dm_no_show=dm_no_show,
+            dm_window_hours=dm_window_hours,
             finalists=finalists,
             final_legs=final_legs,
         )

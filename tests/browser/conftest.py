@@ -1,4 +1,4 @@
-"""A real Garnet server (daphne, ASGI, in-process sweeper) for browser tests, and headless Chromium."""
+"""A real Garnet server (production's uvicorn command, in-process sweeper) for browser tests, and headless Chromium."""
 
 from __future__ import annotations
 
@@ -83,33 +83,42 @@ def manage(env: dict[str, str], *args: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def live_url(server_env: dict[str, str]) -> Iterator[str]:
-    """A daphne server on a free loopback port, migrated; yields its base URL."""
+def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Production's web server (config/web.sh: uvicorn, one worker here) on a free loopback port, migrated.
+
+    Its output goes to a file, never to a pipe nobody reads: a server writing its log into a full
+    pipe blocks inside its event loop and stops answering (daphne did, after ~950 requests).
+    """
     manage(server_env, "migrate", "--noinput")
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT,
-        env=server_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    log_path = tmp_path_factory.mktemp("server") / "server.log"
+    env = dict(server_env, GARNET_HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(["sh", "config/web.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(150):
         try:
             urllib.request.urlopen(url + "/matches/", timeout=1)
             break
         except OSError:
+            if proc.poll() is not None:
+                break
             time.sleep(0.2)
     else:
         proc.kill()
-        pytest.fail("the server did not start: " + (proc.stdout.read().decode()[-2000:] if proc.stdout else ""))
+        pytest.fail("the server did not start: " + log_path.read_text()[-2000:])
+    if proc.poll() is not None:
+        pytest.fail("the server did not start: " + log_path.read_text()[-2000:])
     yield url
     proc.terminate()
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    tail = log_path.read_text()[-3000:]
+    if "Traceback" in tail:
+        print("\nserver log (tail):\n" + tail)
 
 
 @pytest.fixture(scope="session")
