@@ -45,7 +45,7 @@ def rules(variant: str) -> RulesText:
             "The highest score takes no damage; the others lose lives (see the table). The last player with lives "
             "wins 2 Tokens of Life; the first to run out is the Elimination Candidate.",
         ),
-        default_move="If you submit nothing you draw from the deck and discard the card you drew (your hand is "
+        default_move="You draw from the deck and discard the card you drew (your hand is "
         "unchanged); if you drew but did not discard, you discard the drawn card.",
         tables=(DECK, DAMAGE),
     )

@@ -49,7 +49,7 @@ def rules(variant: str) -> RulesText:
             "Retrieval: when the Discard Pile held 7 or more older cards, each player takes one by their ranking "
             "(Priority players first, then fewest owners held).",
         ),
-        default_move="If you submit nothing you get a Strike, owed discards are drawn at random, a random non-Bomb "
+        default_move="You get a Strike, owed discards are drawn at random, a random non-Bomb "
         "card of yours goes to the Discard Pile, and you play nothing.",
         abilities=tuple((k.title(), v) for k, v in EFFECTS.items()),
         ability_heading="Card effects",

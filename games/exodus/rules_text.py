@@ -34,8 +34,7 @@ def rules(variant: str) -> RulesText:
             f"The most {score} wins 2 Tokens of Life (2–3 tied: 1 each). The Elimination Candidate is the non-winner "
             f"with the most {worst}, then the fewest {score}. 1 garnet per {GARNET_EVERY[variant]} {score}.",
         ),
-        default_move="If you submit nothing, you offer no trades this " + rnd + "; a winner's missing EC pick is "
-        '"no preference".',
+        default_move="You offer no trades this " + rnd + '; a winner\'s missing EC pick is "no preference".',
         abilities=() if cubes else tuple((k.title(), v) for k, v in GEMS.items()),
         ability_heading="Gems",
         card_help=(lambda card: "") if cubes else (lambda card: GEMS.get(card.lower(), "")),

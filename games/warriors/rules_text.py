@@ -42,7 +42,7 @@ def rules(variant: str) -> RulesText:
             "More bouts won wins the Death Match; a tie plays one more bout, then the advantage decides.",
             "After each round only the winner and both units' appearances are announced.",
         ),
-        default_move="If you submit nothing (or an invalid move), you send out a Chocobo; "
+        default_move="You send out a Chocobo (an invalid move does the same); "
         "a unit forced by Rescue is played instead.",
         abilities=tuple((u.name.title(), f"[{u.base}] {u.ability}") for u in table(variant).values()),
         ability_heading="Units and abilities",

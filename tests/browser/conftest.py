@@ -63,6 +63,9 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             "GARNET_INPROCESS_SWEEPER": "1",
             "DJANGO_DEBUG": "0",
             "PYTHONUNBUFFERED": "1",
+            # A Discord app, so the Log in with Discord pages render as on a site that set one up
+            # (nothing here talks to Discord: the tests never press its buttons).
+            "DISCORD_CLIENT_ID": "garnet-browser-tests",
         }
     )
     url = os.environ.get("DATABASE_URL", "")
