@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import json
 import random
 import time
@@ -84,19 +85,20 @@ def main() -> None:
                 move = json.dumps(dict(engine.random_move(state, handle, rnd)))
                 data = {"move_json": move, "lock": "1", "turn": str(turn.number)}
                 url = reverse("games:match_submit", args=[match_id])
+                post = functools.partial(clients[handle].post, url, data)
                 if not queries and handle != awaiting[-1]:
                     with CaptureQueriesContext(connection) as q:
-                        r = timed("POST", lambda: clients[handle].post(url, data))
+                        r = timed("POST", post)
                     queries = [x["sql"] for x in q.captured_queries]
                 else:
-                    r = timed("POST", lambda: clients[handle].post(url, data))
+                    r = timed("POST", post)
                 assert r.status_code == 200, r.content[:300]
                 submissions += 1
             live = reverse("games:match_live", args=[match_id])
             for handle, c in clients.items():
                 # Every page refreshes on the turn's push, except the closer's: its POST answer shows the new turn.
                 if handle != awaiting[-1]:
-                    timed("GET live", lambda: c.get(live))
+                    timed("GET live", functools.partial(c.get, live))
     total = sum(cpu.values())
     print(machine())
     for kind in cpu:

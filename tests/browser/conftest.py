@@ -53,6 +53,17 @@ def _fresh_postgres(url: str, name: str) -> str:
     return f"{base}/{name}"
 
 
+def _drop_postgres(url: str) -> None:
+    """Drop the live server's own database once it has stopped, so runs don't pile them up."""
+    if not url.startswith("postgres"):
+        return
+    import psycopg
+
+    base, _, name = url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(scope="session")
 def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default."""
@@ -122,6 +133,7 @@ def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
     tail = log_path.read_text()[-3000:]
     if "Traceback" in tail:
         print("\nserver log (tail):\n" + tail)
+    _drop_postgres(server_env.get("DATABASE_URL", ""))
 
 
 @pytest.fixture(scope="session")

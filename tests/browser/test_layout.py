@@ -84,6 +84,15 @@ season = episode.season
 Season.objects.filter(pk=season.pk).update(signup_code="layout-join")
 invite = Invite.objects.create(season=season, handle="newcomer", token="layout-invite-token")
 users = {u.username: u for u in get_user_model().objects.all()}
+# The Death Match's own page shows it scheduled, and its players may move the start within a window.
+from datetime import timedelta
+from django.utils import timezone
+duel = Duel.objects.filter(episode__season=season).order_by("-pk").first()
+Season.objects.filter(pk=season.pk).update(dm_window_hours=6)
+start = timezone.now() + timedelta(hours=1)
+Duel.objects.filter(pk=duel.pk).update(
+    dmo=selectors.entrant_by_handle(season, "ann"), starts_at=start, latest_start=start + timedelta(hours=6)
+)
 print(json.dumps({
     "season": season.slug, "pick": pick.pk, "picker": pick.picker.handle, "matches": matches,
     "mm": episode.mm_match_id, "duel": Duel.objects.filter(episode__season=season).order_by("-pk").first().pk,
@@ -135,6 +144,7 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_invite": ("", f"/invite/{site['invite']}/"),
         "season_join": ("max", f"/seasons/{slug}/join/{site['join']}/"),
         "season_duel": ("eve", f"/seasons/{slug}/duels/{site['duel']}/"),
+        "season_duel_time": ("eve", f"/seasons/{slug}/duels/{site['duel']}/time/"),
         # The dealer's channel and mail (issue 13).
         "reach:inbox": ("host", "/reach/inbox/"),
         "reach:host_thread": ("host", f"/reach/threads/{site['thread']}/"),

@@ -81,6 +81,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "invite/<str:token>/": everyone(NOT_FOUND),
     "seasons/<slug:slug>/join/<str:code>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/duels/<int:pk>/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/duels/<int:pk>/time/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/me/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/picks/<int:pk>/": SEASON_UNKNOWN,
