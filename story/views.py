@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -15,6 +17,7 @@ from seasons import selectors as season_selectors
 from seasons.models import Season
 from story import selectors
 from story.forms import ConfessionalEditForm, ConfessionalForm, PublishForm
+from story.plots import season_plots
 from story.services import confessional_edit, confessional_write, story_settings_set
 
 TIMELINE_SHOWN = 12  # newest entries shown open; the rest fold under "older events"
@@ -150,3 +153,14 @@ def story_settings(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         messages.error(request, "Choose when confessionals are published.")
     return HttpResponseRedirect(reverse("story_confessionals", args=[slug]))
+
+
+@require_GET
+def story_plots(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season in plots (public facts only), each with its table for screen readers."""
+    season = _season(slug)
+    plots = [
+        {"series": series, "src": "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()}
+        for series, svg in season_plots(season)
+    ]
+    return render(request, "story/plots.html", {"season": season, "plots": plots})

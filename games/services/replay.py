@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,22 +93,30 @@ def match_verify(*, match_id: int) -> VerifyReport:
     return VerifyReport(match.pk, match.seed_sha256, seed, matches, match_replay(match_id=match.pk))
 
 
-def match_state_at(*, match: Match, turn_number: int) -> Any | None:
-    """The match's state as it stood while turn ``turn_number`` was open, rebuilt by replay: set up from
-    the seed, then each earlier closed turn resolved with its stored moves. None if it has no such turn.
+def match_states(*, match: Match, up_to: int | None = None) -> Iterator[tuple[Turn, Any]]:
+    """Each turn of the match (up to ``up_to``) with the state as it stood while that turn was open,
+    rebuilt by replay: set up from the seed, then each closed turn resolved with its stored moves.
 
     Where a host's amendment changed a turn's state (its stored ``state_before``), the amended state
     is the truth and the replay continues from it.
     """
     engine = get_engine(match.game)
-    turns = list(Turn.objects.filter(match=match, number__lte=turn_number).order_by("number"))
-    if not turns or turns[-1].number != turn_number:
-        return None
+    turns = Turn.objects.filter(match=match).order_by("number")
+    if up_to is not None:
+        turns = turns.filter(number__lte=up_to)
     state = engine.setup(list(match.players), dict(match.options), turn_rng(match, 0))
     for turn in turns:
         if _canon(engine.dump(state)) != _canon(turn.state_before):
             state = engine.load(turn.state_before)
+        yield turn, state
+        if turn.status != Turn.Status.CLOSED:
+            return
+        state, _messages = engine.resolve(state, dict(turn.moves or {}), turn_rng(match, turn.number))
+
+
+def match_state_at(*, match: Match, turn_number: int) -> Any | None:
+    """The match's state as it stood while turn ``turn_number`` was open (None: no such turn), by replay."""
+    for turn, state in match_states(match=match, up_to=turn_number):
         if turn.number == turn_number:
             return state
-        state, _messages = engine.resolve(state, dict(turn.moves or {}), turn_rng(match, turn.number))
     return None

@@ -138,6 +138,7 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_me": ("ann", f"/seasons/{slug}/me/"),
         "season_pick": (site["picker"], f"/seasons/{slug}/picks/{site['pick']}/"),
         "season_host": ("host", f"/seasons/{slug}/host/"),
+        "story_plots": ("", f"/seasons/{slug}/plots/"),
         "story_confessionals": ("ann", f"/seasons/{slug}/confessionals/"),
         "story_confessionals host": ("host", f"/seasons/{slug}/confessionals/"),
         "story_confessional": ("ann", f"/seasons/{slug}/confessionals/{site['confessional']}/"),
