@@ -16,6 +16,7 @@ from games.errors import GameError
 from seasons import selectors as season_selectors
 from seasons.models import Season
 from story import selectors
+from story.bundle import season_bundle
 from story.forms import ConfessionalEditForm, ConfessionalForm, PublishForm
 from story.plots import season_plots
 from story.services import confessional_edit, confessional_write, story_settings_set
@@ -164,3 +165,14 @@ def story_plots(request: HttpRequest, slug: str) -> HttpResponse:
         for series, svg in season_plots(season)
     ]
     return render(request, "story/plots.html", {"season": season, "plots": plots})
+
+
+@require_GET
+def story_bundle(request: HttpRequest, slug: str) -> HttpResponse:
+    """The archive as a static HTML bundle (zip): a finished season for everyone, any season for its hosts."""
+    season = _season(slug)
+    if season.status != Season.Status.FINISHED and not selectors.is_season_host(season, request.user):
+        raise Http404("the archive opens when the season is finished")
+    response = HttpResponse(season_bundle(season), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{season.slug}.zip"'
+    return response

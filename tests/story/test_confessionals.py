@@ -158,3 +158,29 @@ def test_the_write_form_round_trip(season: Season) -> None:
     assert r.status_code == 400
     assert client(None).post(f"/seasons/{season.slug}/confessionals/", {"text": "x"}).status_code == 302
     assert Confessional.objects.count() == 1
+
+
+def test_the_archive_exports_carry_only_published_confessionals_and_the_timeline(season: Season) -> None:
+    import io
+    import json
+    import zipfile
+
+    confessional_write(season=season, user=user("ann"), text="ann goes home proud")
+    confessional_write(season=season, user=user("bob"), text=SECRET)
+    entrant_eliminate_by_host(season=season, handle="ann", user=user("host"), reason="lost the DM")
+    host = client("host")
+    data = host.get(f"/seasons/{season.slug}/archive.json").json()
+    assert [c["text"] for c in data["confessionals"]] == ["ann goes home proud"]
+    assert any("ann was eliminated" in e["text"].lower() for e in data["timeline"])
+    md = host.get(f"/seasons/{season.slug}/archive.md").content.decode()
+    assert "## Confessionals" in md and "ann goes home proud" in md and SECRET not in md
+    assert client(None).get(f"/seasons/{season.slug}/archive.zip").status_code == 404  # running: hosts only
+    r = host.get(f"/seasons/{season.slug}/archive.zip")
+    assert r.status_code == 200 and r["Content-Type"] == "application/zip"
+    z = zipfile.ZipFile(io.BytesIO(r.content))
+    names = set(z.namelist())
+    assert {f"{season.slug}/index.html", f"{season.slug}/archive.json", f"{season.slug}/archive.md"} <= names
+    assert any(n.endswith(".svg") for n in names)
+    everything = "".join(z.read(n).decode() for n in names)
+    assert "ann goes home proud" in everything and SECRET not in everything
+    assert json.loads(z.read(f"{season.slug}/archive.json"))["confessionals"][0]["player"] == "ann"

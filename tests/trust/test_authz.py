@@ -126,6 +126,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "seasons/<slug:slug>/confessionals/<int:pk>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/confessionals/settings/": everyone({302, 403, 404, 405}),
     "seasons/<slug:slug>/plots/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/archive.zip": SEASON_UNKNOWN,
 }
 # Every admin route: only staff; everyone here (hosts are not staff) is sent to the admin log-in.
 ADMIN_PREFIX = "admin/"
