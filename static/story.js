@@ -8,11 +8,16 @@
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/seasons/" + box.dataset.season + "/";
   let delay = 1000;
   let opened = false;
-  function refresh() { if (window.htmx) window.htmx.trigger(box, "refresh"); }
+  const live = (window.storyLive = { connected: false, refreshes: 0 });
+  function refresh() {
+    live.refreshes += 1;
+    if (window.htmx) window.htmx.trigger(box, "refresh");
+  }
   function connect() {
     const ws = new WebSocket(url);
     ws.onopen = () => {
       delay = 1000;
+      live.connected = true;
       if (state) state.textContent = "live";
       if (opened) refresh();
       opened = true;
@@ -22,6 +27,7 @@
       if (data.event === "timeline") refresh();
     };
     ws.onclose = (e) => {
+      live.connected = false;
       if (state) state.textContent = "reconnecting…";
       if (e.code === 4404) return;
       setTimeout(connect, delay);

@@ -112,10 +112,14 @@ def render_svg(series: Series) -> str:
     import matplotlib
 
     matplotlib.use("Agg")
+    from matplotlib import colormaps
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
-    fig = Figure(figsize=(6, 3.4), dpi=72)
+    fig = Figure(figsize=(6, 4.2), dpi=72)
     ax = fig.add_subplot()
+    ax.set_prop_cycle(color=colormaps["tab20"].colors)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     xs = list(range(len(series.columns)))
     for player, values in series.rows.items():
         points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
@@ -125,7 +129,9 @@ def render_svg(series: Series) -> str:
     ax.set_ylabel(series.unit)
     ax.grid(alpha=0.3)
     if series.rows:
-        ax.legend(fontsize=7, ncols=min(4, len(series.rows)), loc="upper left", frameon=False)
+        ax.legend(
+            fontsize=8, ncols=min(5, len(series.rows)), loc="upper center", bbox_to_anchor=(0.5, -0.28), frameon=False
+        )
     fig.tight_layout()
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None})

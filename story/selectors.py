@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from games.models import Match, Message, Turn
 from games.selectors import match_name
+from reach.models import Clarification
 from reach.selectors import clarifications_for_season
 from seasons import selectors as season_selectors
 from seasons.log_text import log_sentence
@@ -49,6 +50,14 @@ PUBLIC_STEPS = frozenset(
     }
 )
 """Season steps the timeline shows (a host's reason never is; ledger adjustments and transfers stay off)."""
+
+
+DEALER_LINES = tuple(f"{label}: " for label in Clarification.Kind.labels)
+"""How reach's clarification lines start in a match log (the timeline shows the clarification itself)."""
+
+
+MM_STEPS = frozenset({"mm_finished", "ec_named", "ec_set", "no_ec", "token_spent"})
+"""Steps that follow from the episode's Main Match: they link its final page."""
 
 
 def is_public_step(action: str) -> bool:
@@ -144,7 +153,7 @@ def _step_url(entry: SeasonLog, episode_matches: dict[int, int]) -> str:
     d = entry.details or {}
     if d.get("match"):
         return turn_url(int(d["match"]), 1)
-    if d.get("episode") and int(d["episode"]) in episode_matches:
+    if entry.action in MM_STEPS and d.get("episode") and int(d["episode"]) in episode_matches:
         return turn_url(episode_matches[int(d["episode"])])
     return ""
 
@@ -162,12 +171,16 @@ def _round_entries(matches: Iterable[Match]) -> list[Entry]:
     by_id = {m.pk: m for m in matches}
     if not by_id:
         return []
+    turns = {
+        (t.match_id, t.number): t
+        for t in Turn.objects.filter(match_id__in=by_id).only("match_id", "number", "label", "status")
+    }
     lines: dict[tuple[int, int], list[Message]] = {}
     for m in Message.objects.filter(match_id__in=by_id, to__isnull=True).order_by("pk"):
+        turn = turns.get((m.match_id, m.turn_number))
+        if turn is None or turn.status != Turn.Status.CLOSED or m.text.startswith(DEALER_LINES):
+            continue  # a round is news once it closed; a clarification's line has its own entry
         lines.setdefault((m.match_id, m.turn_number), []).append(m)
-    turns = {
-        (t.match_id, t.number): t for t in Turn.objects.filter(match_id__in=by_id).only("match_id", "number", "label")
-    }
     out = []
     for (match_id, number), msgs in lines.items():
         turn = turns.get((match_id, number))
