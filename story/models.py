@@ -12,8 +12,8 @@ class StorySettings(models.Model):
     """A season's story settings: when its players' confessionals are published."""
 
     class PublishOn(models.TextChoices):
-        ELIMINATION = "elimination", "When the player is eliminated (everyone's at the season's end)"
-        SEASON_END = "season_end", "When the season ends"
+        ELIMINATION = "elimination", "On the player's elimination"
+        SEASON_END = "season_end", "At the season's end"
 
     season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="story_settings")
     publish_on = models.CharField(max_length=16, choices=PublishOn.choices, default=PublishOn.ELIMINATION)
