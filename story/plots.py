@@ -82,7 +82,7 @@ def match_scores(match: Match) -> Series:
     players = list(match.players)
     columns: list[str] = []
     rows: dict[str, list[float | None]] = {p: [] for p in players}
-    for turn, state in match_states(match=match):
+    for turn, state, _reproduced in match_states(match=match):
         numbers = _public_numbers(engine.view(state, None), players)
         if numbers is None:
             continue

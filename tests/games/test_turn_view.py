@@ -75,3 +75,13 @@ def test_the_log_at_a_past_turn_holds_only_earlier_lines_the_viewer_may_read() -
         turn_close(turn_id=turn.pk, force=True)
     r = Client().get(f"/matches/{match.pk}/?turn=2")
     assert all(m.to is None and m.turn_number < 2 for m in r.context["log"])
+
+
+def test_the_replay_reproduces_every_stored_turn() -> None:
+    from games.services.replay import match_states
+
+    match = abc_match(seed="past-replay")
+    for _ in range(4):
+        turn_close(turn_id=Turn.objects.get(match=match, status=Turn.Status.OPEN).pk, force=True)
+    steps = list(match_states(match=match))
+    assert len(steps) == 5 and all(reproduced for _turn, _state, reproduced in steps)
