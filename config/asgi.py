@@ -15,8 +15,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config import health  # noqa: E402
+from config.routing import websocket_urlpatterns  # noqa: E402
 from games import sweeper  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {

@@ -22,4 +22,5 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("", include("games.urls")),
     path("", include("seasons.urls")),
+    path("", include("story.urls")),
 ]

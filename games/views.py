@@ -83,6 +83,10 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     Opening it clears the signed-in user's notices about this match (``hooks.match_opened``).
     """
     match = _match_or_404(pk)
+    if "turn" in request.GET:  # a past turn, rebuilt by replay (the season timeline links there)
+        from games.turn_views import match_at_turn
+
+        return match_at_turn(request, match, request.GET["turn"])
     if request.user.is_authenticated:
         hooks.match_opened.send(sender=Match, match=match, user=request.user, url=request.path)
     viewer = selectors.match_for_viewer(match, request.user)

@@ -287,6 +287,7 @@ INSTALLED_APPS += [  # noqa: F405 (kept in this block so the settings move can t
     "allauth.socialaccount",
     "allauth.socialaccount.providers.discord",
     "reach",
+    "story",  # confessionals, the season's timeline and plots (above reach and seasons)
 ]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 AUTHENTICATION_BACKENDS += ["allauth.account.auth_backends.AuthenticationBackend"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,3 +91,35 @@ def match_verify(*, match_id: int) -> VerifyReport:
         return VerifyReport(match.pk, match.seed_sha256, None, False, None)
     matches = seed_commitment(seed) == match.seed_sha256
     return VerifyReport(match.pk, match.seed_sha256, seed, matches, match_replay(match_id=match.pk))
+
+
+def match_states(*, match: Match, up_to: int | None = None) -> Iterator[tuple[Turn, Any, bool]]:
+    """Each turn of the match (up to ``up_to``) with the state as it stood while that turn was open,
+    and whether replaying (set up from the seed, then each closed turn resolved with its stored moves)
+    reproduced it.
+
+    The state given is the turn's stored one, loaded as the live page loads it: the same facts as the
+    replay's where it reproduced them, listed in the order players saw (PostgreSQL's jsonb reorders
+    keys); where it did not, a host's amendment made the stored state the truth, and the replay goes
+    on from it.
+    """
+    engine = get_engine(match.game)
+    turns = Turn.objects.filter(match=match).order_by("number")
+    if up_to is not None:
+        turns = turns.filter(number__lte=up_to)
+    state = engine.setup(list(match.players), dict(match.options), turn_rng(match, 0))
+    for turn in turns:
+        reproduced = _canon(engine.dump(state)) == _canon(turn.state_before)
+        state = engine.load(turn.state_before)
+        yield turn, state, reproduced
+        if turn.status != Turn.Status.CLOSED:
+            return
+        state, _messages = engine.resolve(state, dict(turn.moves or {}), turn_rng(match, turn.number))
+
+
+def match_state_at(*, match: Match, turn_number: int) -> Any | None:
+    """The match's state as it stood while turn ``turn_number`` was open (None: no such turn), by replay."""
+    for turn, state, _reproduced in match_states(match=match, up_to=turn_number):
+        if turn.number == turn_number:
+            return state
+    return None

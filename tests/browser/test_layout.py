@@ -47,6 +47,9 @@ NOT_PAGES = {
     "api:games": "JSON",
     "games:match_check": "POST only: an htmx fragment inside the match page",
     "reach:thread_posts": "a thread page's live fragment (covered inside the thread page)",
+    "story_timeline": "the season page's timeline fragment (covered inside the season page)",
+    "story_settings": "POST only",
+    "story_bundle": "a zip download (its index page is tested in tests/story)",
 }
 # Ruling for routes whose page depends on the site's set-up or on a step before it: a route is checked
 # as the page a person meets there. The browser server runs with a Discord app configured (conftest),
@@ -72,6 +75,9 @@ episode = Episode.objects.order_by("pk").first()
 ec = selectors.entrant_by_handle(episode.season, "eve")
 duel_open(episode=episode, ec=ec)
 pick = Pick.objects.filter(status="open").order_by("-pk").first()
+from story.services import confessional_write
+conf = confessional_write(season=episode.season, user=get_user_model().objects.get(username="ann"),
+                          text="A sealed confessional: " + "long words " * 40)
 for user in get_user_model().objects.all():
     user.set_password("garnet-demo"); user.save()
 matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players} for m in Match.objects.all()]
@@ -97,6 +103,7 @@ print(json.dumps({
     "season": season.slug, "pick": pick.pk, "picker": pick.picker.handle, "matches": matches,
     "mm": episode.mm_match_id, "duel": Duel.objects.filter(episode__season=season).order_by("-pk").first().pk,
     "invite": invite.token, "join": "layout-join",
+    "confessional": conf.pk,
     "thread": Thread.objects.filter(player__username="ann", match__isnull=False).first().pk,
     "unsubscribe": unsubscribe_token(user=users["max"], kind="all"), "discord_invite": invite_token(users["bob"]),
 }))
@@ -138,6 +145,10 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_me": ("ann", f"/seasons/{slug}/me/"),
         "season_pick": (site["picker"], f"/seasons/{slug}/picks/{site['pick']}/"),
         "season_host": ("host", f"/seasons/{slug}/host/"),
+        "story_plots": ("", f"/seasons/{slug}/plots/"),
+        "story_confessionals": ("ann", f"/seasons/{slug}/confessionals/"),
+        "story_confessionals host": ("host", f"/seasons/{slug}/confessionals/"),
+        "story_confessional": ("ann", f"/seasons/{slug}/confessionals/{site['confessional']}/"),
         "not_found": ("", "/no-such-page/"),
         # The host console (issue 16).
         "season_new": ("host", "/seasons/new/"),

@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from config.routing import websocket_urlpatterns
 from games.models import Match, Submission
-from games.routing import websocket_urlpatterns
 from games.services import turns_close_due
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
@@ -121,6 +121,13 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "reach/mail/": only_signed_in(),
     "reach/mail/unsubscribe/<str:token>/": everyone({400}),
     "reach/discord/invite/<str:token>/": everyone({400}),
+    # Story: with no such season every page is a 404 (tests/story covers the roles on a real season).
+    "seasons/<slug:slug>/timeline/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/confessionals/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/confessionals/<int:pk>/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/confessionals/settings/": everyone({302, 403, 404, 405}),
+    "seasons/<slug:slug>/plots/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/archive.zip": SEASON_UNKNOWN,
 }
 # Every admin route: only staff; everyone here (hosts are not staff) is sent to the admin log-in.
 ADMIN_PREFIX = "admin/"
@@ -137,6 +144,8 @@ WS_MATRIX: dict[str, dict[str, tuple[bool, str | None]]] = {
         "host": (True, None),
     },
     "ws/me/": {"anonymous": (False, None), **{r: (True, None) for r in ROLES if r != "anonymous"}},
+    # A season's socket: refused for no such season; a real one admits everyone alike (tests/story).
+    "ws/seasons/<slug:slug>/": {r: (False, None) for r in ROLES},
 }
 
 
@@ -280,7 +289,9 @@ def test_every_websocket_route_admits_each_role_as_the_matrix_says(world: dict[s
             handle = world["handles"][role]
             match_id = world["finished"].pk if role == "eliminated" else world["match"].pk
             cookie = session_cookie(handle)[1] if handle else ""
-            connected, frames = async_to_sync(probe)("/" + route.replace("<int:pk>", str(match_id)), cookie)
+            connected, frames = async_to_sync(probe)(
+                "/" + route.replace("<int:pk>", str(match_id)).replace("<slug:slug>", "no-such-season"), cookie
+            )
             assert connected is accepted, (route, role)
             if route.startswith("ws/matches/") and connected:
                 hello = frames[0]

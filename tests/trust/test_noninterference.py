@@ -263,3 +263,47 @@ def test_exodus_a_trade_that_went_through_or_not() -> None:
     for viewer in [None, "p3", "p4"]:
         assert engine.view(sa, viewer) == engine.view(sb, viewer)
     assert [m.text for m in ma if m.to in (None, "p3", "p4")] == [m.text for m in mb if m.to in (None, "p3", "p4")]
+
+
+def test_a_sealed_confessional_is_invisible_to_everyone_but_its_author_and_the_hosts(
+    monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Whether a player wrote a sealed confessional (and what) changes nothing another player or a spectator
+    can observe: the season page, its timeline, the confessionals page, a guessed confessional's address,
+    the archive, and the season socket's pushes (none are sent)."""
+    from seasons.services.host import entrant_eliminate_by_host
+    from story.broadcast import group_season
+    from story.services import confessional_write
+    from tests.seasons.factories import abc_episode, started_season, user
+
+    pushed: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: pushed.extend(events) or 0)
+    season = started_season()
+    abc_episode(season)
+    entrant_eliminate_by_host(season=season, handle="kim", user=user("host"), reason="left")
+    UserFactory(username="sam")
+    slug = season.slug
+    urls = [
+        f"/seasons/{slug}/",
+        f"/seasons/{slug}/timeline/",
+        f"/seasons/{slug}/confessionals/",
+        f"/seasons/{slug}/confessionals/1/",
+        f"/seasons/{slug}/confessionals/2/",
+        f"/seasons/{slug}/archive.json",
+        f"/seasons/{slug}/archive.md",
+    ]
+
+    def observe() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for viewer in (None, "sam", "bob", "kim"):
+            c = Client()
+            if viewer:
+                c.force_login(user(viewer))
+            out[str(viewer)] = [f"{r.status_code} {_mask(r.content.decode())}" for r in map(c.get, urls)]
+        return out
+
+    before = observe()
+    with django_capture_on_commit_callbacks(execute=True):
+        confessional_write(season=season, user=user("ann"), text="I will betray bob")
+    assert observe() == before
+    assert not [p for g, p in pushed if g == group_season(season.pk)]

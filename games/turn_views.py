@@ -1,0 +1,44 @@
+"""The match page at a past turn (``?turn=N``): the state rebuilt by replay, seen through ``Engine.view``
+as this viewer would have seen it live while that turn was open, never more."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import select_template
+
+from games import selectors
+from games.models import Match, Turn
+from games.registry import get_engine, get_entry
+from games.services.replay import match_state_at
+
+
+def match_at_turn(request: HttpRequest, match: Match, raw: str) -> HttpResponse:
+    """The match as ``request.user`` saw it during turn ``raw``; a turn it never had is a 404 that says so."""
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
+    turn = Turn.objects.filter(match=match, number=number).first() if number else None
+    state = match_state_at(match=match, turn_number=number) if turn is not None else None
+    if turn is None or state is None:
+        raise Http404(f"This match has no turn {raw[:12]}.")
+    engine, entry = get_engine(match.game), get_entry(match.game)
+    role = selectors.match_role(match, request.user)
+    me = selectors.viewer_handle(match, request.user)
+    last = Turn.objects.filter(match=match).order_by("-number").values_list("number", flat=True).first() or number
+    log = [m for m in selectors.match_messages_for(match, me) if m.turn_number < number]
+    return render(
+        request,
+        "games/match_turn.html",
+        {
+            "match": match,
+            "me": me,
+            "role": str(role),
+            "game_name": engine.title,
+            "turn": turn,
+            "view": engine.view(state, me),
+            "host_views": {p: engine.view(state, p) for p in match.players} if role == selectors.Role.HOST else None,
+            "view_template": select_template([entry.view_template, "games/_view_default.html"]),
+            "log": log,
+            "previous": number - 1 if number > 1 else None,
+            "next": number + 1 if number < last else None,
+        },
+    )

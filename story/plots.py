@@ -1,0 +1,158 @@
+"""The season in plots: public facts only, each plot with the table a screen reader reads instead.
+
+- Tokens of Life and garnets per player after each episode (garnets only when the season shows balances).
+- Each season match's public scores by turn: the per-player numbers its public view shows (ABC's
+  points; whatever a game makes public), and its final scores once it is over. A game that keeps
+  scores hidden until the end has only that final column.
+
+Rendered on the server with matplotlib to SVG and cached per season state: the key names the last
+season step, ledger entry and public log line, so any new public fact makes a new plot.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Max
+
+from games.models import Match, Message
+from games.registry import get_engine
+from games.selectors import match_name
+from games.services.replay import match_states
+from seasons import selectors as season_selectors
+from seasons.models import Entrant, LedgerEntry, Season, SeasonLog
+
+SCORE_KEYS = ("totals", "points", "scores", "favor", "lives", "wins")
+"""Keys of a public view that hold one number per player, in the order they are looked for."""
+
+
+@dataclass(frozen=True)
+class Series:
+    """One plot's data: columns (x labels) and one row of numbers per player (None: no value then)."""
+
+    key: str
+    title: str
+    unit: str
+    columns: list[str]
+    rows: dict[str, list[float | None]]
+
+
+def balances_by_episode(season: Season) -> list[Series]:
+    """Each player's Tokens of Life (and, when balances are public, garnets) after each episode."""
+    episodes = list(season_selectors.episodes_of(season))
+    handles = [e.handle for e in Entrant.objects.filter(season=season).select_related("user")]
+    entries = list(LedgerEntry.objects.filter(season=season).select_related("entrant__user").order_by("pk"))
+    cuts = [ep.created_at for ep in episodes[1:]] + [None]
+    columns = ["Start"] + [f"Ep {ep.number}" for ep in episodes]
+    starts = episodes[0].created_at if episodes else None
+    out = []
+    currencies = [("token", "Tokens of Life")] + ([("garnet", "Garnets")] if season.garnets_public else [])
+    for currency, title in currencies:
+        rows: dict[str, list[float | None]] = {h: [] for h in handles}
+        for cut in [starts, *cuts] if episodes else [None]:
+            totals = dict.fromkeys(handles, 0)
+            for e in entries:
+                if e.currency == currency and (cut is None or e.created_at < cut):
+                    totals[e.entrant.handle] += e.amount
+            for h in handles:
+                rows[h].append(float(totals[h]))
+        out.append(Series(currency, f"{title} per player", title.lower(), columns if episodes else ["Now"], rows))
+    return out
+
+
+def _public_numbers(view: dict[str, Any], players: list[str]) -> dict[str, float] | None:
+    public = view.get("public") if isinstance(view.get("public"), dict) else view
+    for key in SCORE_KEYS:
+        found = public.get(key) if isinstance(public, dict) else None
+        if (
+            isinstance(found, dict)
+            and set(players) <= set(found)
+            and all(isinstance(found[p], int | float) and not isinstance(found[p], bool) for p in players)
+        ):
+            return {p: float(found[p]) for p in players}
+    return None
+
+
+def match_scores(match: Match) -> Series:
+    """A match's public per-player numbers at the start of each turn, then its final scores."""
+    engine = get_engine(match.game)
+    players = list(match.players)
+    columns: list[str] = []
+    rows: dict[str, list[float | None]] = {p: [] for p in players}
+    for turn, state, _reproduced in match_states(match=match):
+        numbers = _public_numbers(engine.view(state, None), players)
+        if numbers is None:
+            continue
+        columns.append(turn.label)
+        for p in players:
+            rows[p].append(numbers[p])
+    if match.outcome and match.outcome.get("scores"):
+        columns.append("Final")
+        for p in players:
+            value = match.outcome["scores"].get(p)
+            rows[p].append(float(value) if value is not None else None)
+    return Series(f"match-{match.pk}", f"{match_name(match)}: scores", "score", columns, rows)
+
+
+def season_series(season: Season) -> list[Series]:
+    """Every plot of the season: balances by episode, then each match's scores (oldest match first)."""
+    out = balances_by_episode(season)
+    for match in season_selectors.season_matches(season).order_by("created_at", "pk"):
+        series = match_scores(match)
+        if series.columns:
+            out.append(series)
+    return out
+
+
+def render_svg(series: Series) -> str:
+    """The series as an SVG line chart (phone-width friendly), without the XML prolog."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import colormaps
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    fig = Figure(figsize=(6, 4.2), dpi=72)
+    ax = fig.add_subplot()
+    ax.set_prop_cycle(color=colormaps["tab20"].colors)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    xs = list(range(len(series.columns)))
+    for player, values in series.rows.items():
+        points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
+        if points:
+            ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", linewidth=1.5, label=player)
+    ax.set_xticks(xs, series.columns, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel(series.unit)
+    ax.grid(alpha=0.3)
+    if series.rows:
+        ax.legend(
+            fontsize=8, ncols=min(5, len(series.rows)), loc="upper center", bbox_to_anchor=(0.5, -0.28), frameon=False
+        )
+    fig.tight_layout()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None})
+    svg = buf.getvalue()
+    return svg[svg.index("<svg") :]
+
+
+def season_version(season: Season) -> str:
+    """What changes whenever a public fact does: the last step, ledger entry and public line."""
+    ids = season_selectors.season_matches(season).values_list("pk", flat=True)
+    last_log = SeasonLog.objects.filter(season=season).aggregate(m=Max("pk"))["m"]
+    last_entry = LedgerEntry.objects.filter(season=season).aggregate(m=Max("pk"))["m"]
+    last_line = Message.objects.filter(match_id__in=list(ids), to__isnull=True).aggregate(m=Max("pk"))["m"]
+    return f"{season.status}-{season.garnets_public}-{last_log}-{last_entry}-{last_line}"
+
+
+def season_plots(season: Season) -> list[tuple[Series, str]]:
+    """Each plot with its SVG, from the cache when the season's public facts have not changed."""
+    key = f"story-plots:{season.pk}:{season_version(season)}"
+    found = cache.get(key)
+    if found is None:
+        found = [(s, render_svg(s)) for s in season_series(season)]
+        cache.set(key, found, 60 * 60 * 24)
+    return list(found)
