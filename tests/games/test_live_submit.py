@@ -59,6 +59,17 @@ def test_a_pushed_refresh_marks_the_open_turns_form_to_be_kept(
     assert 'id="move-form-1"' in page and 'hx-sync="this:queue last"' in page
 
 
+def test_a_pushed_refresh_keeps_the_rules_panel_as_the_reader_left_it(
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
+    """A player reading the rules during a live turn is not closed on by the next push: htmx keeps the panel."""
+    html = client_for("dan").get(reverse("games:match_live", args=[match.pk]), **HTMX).content.decode()
+    panel = html[html.index('<details class="panel rules-panel" id="rules"') :].split(">", 1)[0]
+    assert 'hx-preserve="true"' in panel
+    page = client_for("dan").get(reverse("games:match", args=[match.pk])).content.decode()
+    assert 'id="rules"' in page
+
+
 def test_a_refused_htmx_submit_keeps_the_form_and_names_the_problem_in_its_check_box(
     match: Match, client_for: Callable[[str], Client]
 ) -> None:
