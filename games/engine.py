@@ -28,6 +28,10 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 PlayerId = str
 
+PublicSeries = dict[str, dict[str, dict[PlayerId, float]]]
+"""What a public view gives the season's plots: series name (the plot's title: "Points", "Lives") →
+column label (when: "Round 3", "Bout 2") → player → number."""
+
 S = TypeVar("S")
 
 
@@ -159,6 +163,8 @@ class Engine(Protocol[S]):
 
     def option_change(self, state: S, name: str, value: Any) -> S: ...
 
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries: ...
+
 
 class BaseEngine(Generic[S]):
     """Defaults for the contract's declared parts; every engine inherits it and overrides what applies."""
@@ -183,6 +189,14 @@ class BaseEngine(Generic[S]):
         """How many players ``options`` (already cleaned) allow, low and high, and why in a few words
         (shown to a host whose roster does not fit). The default: ``min_players``–``max_players``."""
         return self.min_players, self.max_players, ""  # type: ignore[attr-defined]
+
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries:
+        """The per-player numbers worth plotting that ``view`` (a PUBLIC view: ``view(state, None)``)
+        shows, as :data:`PublicSeries`. It reads nothing but that view, so it cannot leak: a number
+        the public does not see yet is not plotted yet. A view may carry its history (a column per
+        past round) or only the present (one column, labelled by when); the plots read it at every
+        turn and let a column's latest numbers stand. The default: nothing to plot."""
+        return {}
 
     def option_spec(self, name: str) -> OptionSpec | None:
         """The declared option called ``name``, if any."""

@@ -1,9 +1,9 @@
 """The season in plots: public facts only, each plot with the table a screen reader reads instead.
 
 - Tokens of Life and garnets per player after each episode (garnets only when the season shows balances).
-- Each season match's public scores by turn: the per-player numbers its public view shows (ABC's
-  points; whatever a game makes public), and its final scores once it is over. A game that keeps
-  scores hidden until the end has only that final column.
+- Each season match's series, as its engine's ``public_series`` names them from PUBLIC views only
+  (ABC's points by round, Density's lives by match, a Death Match's bout points and rounds won bout
+  by bout...; story/RULES.md says which and why). Nothing a view hides can reach a plot.
 
 Rendered on the server with matplotlib to SVG and cached per season state: the key names the last
 season step, ledger entry and public log line, so any new public fact makes a new plot.
@@ -13,20 +13,15 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Max
 
-from games.models import Match, Message
+from games.models import Match, Message, Turn
 from games.registry import get_engine
 from games.selectors import match_name
-from games.services.replay import match_states
 from seasons import selectors as season_selectors
 from seasons.models import Entrant, LedgerEntry, Season, SeasonLog
-
-SCORE_KEYS = ("totals", "points", "scores", "favor", "lives", "wins")
-"""Keys of a public view that hold one number per player, in the order they are looked for."""
 
 
 @dataclass(frozen=True)
@@ -63,47 +58,41 @@ def balances_by_episode(season: Season) -> list[Series]:
     return out
 
 
-def _public_numbers(view: dict[str, Any], players: list[str]) -> dict[str, float] | None:
-    public = view.get("public") if isinstance(view.get("public"), dict) else view
-    for key in SCORE_KEYS:
-        found = public.get(key) if isinstance(public, dict) else None
-        if (
-            isinstance(found, dict)
-            and set(players) <= set(found)
-            and all(isinstance(found[p], int | float) and not isinstance(found[p], bool) for p in players)
-        ):
-            return {p: float(found[p]) for p in players}
-    return None
-
-
-def match_scores(match: Match) -> Series:
-    """A match's public per-player numbers at the start of each turn, then its final scores."""
+def match_plots(match: Match) -> list[Series]:
+    """A match's plots: each series its engine's ``public_series`` names, read from the PUBLIC view of
+    every turn's state and of the state now; a column seen at several turns keeps its latest numbers.
+    A match whose game names no series gets its final scores alone, once it is over."""
     engine = get_engine(match.game)
     players = list(match.players)
-    columns: list[str] = []
-    rows: dict[str, list[float | None]] = {p: [] for p in players}
-    for turn, state, _reproduced in match_states(match=match):
-        numbers = _public_numbers(engine.view(state, None), players)
-        if numbers is None:
-            continue
-        columns.append(turn.label)
-        for p in players:
-            rows[p].append(numbers[p])
-    if match.outcome and match.outcome.get("scores"):
-        columns.append("Final")
-        for p in players:
-            value = match.outcome["scores"].get(p)
-            rows[p].append(float(value) if value is not None else None)
-    return Series(f"match-{match.pk}", f"{match_name(match)}: scores", "score", columns, rows)
+    states = list(Turn.objects.filter(match=match).order_by("number").values_list("state_before", flat=True))
+    if match.state:
+        states.append(match.state)
+    found: dict[str, dict[str, dict[str, float]]] = {}
+    for data in states:
+        for name, columns in engine.public_series(engine.view(engine.load(data), None)).items():
+            into = found.setdefault(name, {})
+            for label, numbers in columns.items():
+                into[label] = dict(numbers)  # re-seen: the latest numbers, in the first-seen place
+    if not found and match.outcome and match.outcome.get("scores"):
+        found["Final scores"] = {"Final": {p: float(v) for p, v in match.outcome["scores"].items()}}
+    name_of = match_name(match)
+    return [
+        Series(
+            f"match-{match.pk}-{i}",
+            f"{name_of}: {name}",
+            name.lower(),
+            list(columns),
+            {p: [columns[c].get(p) for c in columns] for p in players},
+        )
+        for i, (name, columns) in enumerate(found.items())
+    ]
 
 
 def season_series(season: Season) -> list[Series]:
     """Every plot of the season: balances by episode, then each match's scores (oldest match first)."""
     out = balances_by_episode(season)
     for match in season_selectors.season_matches(season).order_by("created_at", "pk"):
-        series = match_scores(match)
-        if series.columns:
-            out.append(series)
+        out.extend(s for s in match_plots(match) if s.columns)
     return out
 
 

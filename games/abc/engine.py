@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from games.abc import flow
 from games.abc.moves import validate_move
-from games.abc.present import build_view
+from games.abc.present import build_view, public_series
 from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
@@ -27,6 +27,7 @@ from games.engine import (
     OptionSpec,
     Outcome,
     PlayerId,
+    PublicSeries,
     RuleError,
     expect_roster,
     seat_order,
@@ -171,6 +172,10 @@ class AbcEngine(BaseEngine[Any]):
     def view(self, state: AbcState, viewer: PlayerId | None) -> dict[str, Any]:
         """All ``viewer`` may see (None: the public): see ``views.build_view``."""
         return build_view(state, viewer, self.turn_label(state), self.awaiting(state))
+
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries:
+        """Points after each round (see ``present.public_series``)."""
+        return public_series(view)
 
     def outcome(self, state: AbcState) -> Outcome | None:
         """None while the match runs; then winners, the EC, tokens, net garnets and points."""

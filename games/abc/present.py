@@ -10,12 +10,13 @@ is public, balances included.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.abc.rules import ROUNDS, double_cost
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState
+from games.engine import PublicSeries
 
 
 def public_part(state: AbcState) -> dict[str, Any]:
@@ -81,6 +82,12 @@ def private_part(state: AbcState, viewer: str, awaiting: Sequence[str]) -> dict[
     if state.phase == EC_CHOICE and viewer in state.ec_choosers:
         you["ec_choices"] = list(state.ec_tied)
     return you
+
+
+def public_series(view: Mapping[str, Any]) -> PublicSeries:
+    """Each player's points after every round played: the public history carries them."""
+    points = {f"Round {e['round']}": {p: float(v) for p, v in e["totals"].items()} for e in view["public"]["history"]}
+    return {"Points": points} if points else {}
 
 
 def build_view(state: AbcState, viewer: str | None, label: str, awaiting: Sequence[str]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from games.density.match import hand_score
 from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
 from games.density.scoring import SCORERS
 from games.density.state import DEFAULT_TURN_SECONDS, LIVES, DensityState, deal, parse_options
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, PublicSeries, RuleError, expect_roster
 from games.kit import tree_copy
 
 
@@ -209,6 +209,14 @@ class DensityEngine(BaseEngine[Any]):
             "discard": card_json(pile[-1]) if pile else None,
             "discard_size": len(pile),
         }
+
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries:
+        """Lives between matches: during match n they are what match n-1 left ("Start" before the
+        first); once the game has ended, what the last match left."""
+        public = view["public"]
+        n = int(public["match"])
+        when = f"After match {n}" if public["phase"] in ("ec", "over") else f"After match {n - 1}" if n > 1 else "Start"
+        return {"Lives": {when: {p: float(v) for p, v in public["lives"].items()}}}
 
     def outcome(self, state: DensityState) -> Outcome | None:
         """At the end: the last player with lives wins 2 Tokens of Life (and ``options["garnets"]``).

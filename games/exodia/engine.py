@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, RuleError, expect_mapping
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PublicSeries, RuleError, expect_mapping
 from games.exodia import ending, moves, twists
 from games.exodia.cards import EFFECTS, group_by_owner, owners_held, progress
 from games.exodia.plays import RoundWork, resolve_plays, start_of_round
@@ -188,6 +188,19 @@ class ExodiaEngine(BaseEngine[Any]):
         if s.phase == EC:
             return text + f"; {s.winners[0]} picks the EC from: {', '.join(s.ec_choices)}"
         return text + f"; {s.candidates[0]} is the Elimination Candidate"
+
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries:
+        """Cards in hand and strikes by round (public counts; whose cards a hand holds is private
+        until the end), then, once hands are shown, how many initial owners each hand holds."""
+        public = view["public"]
+        out: PublicSeries = {}
+        if public["phase"] != TWIST:
+            when = "End" if public["phase"] in (EC, OVER) else f"Round {public['round']}"
+            out["Cards in hand"] = {when: {p: float(n) for p, n in public["hand_sizes"].items()}}
+            out["Strikes"] = {when: {p: float(n) for p, n in public["strikes"].items()}}
+        if "hands" in public:
+            out["Initial owners held"] = {"End": {p: float(len(owners_held(h))) for p, h in public["hands"].items()}}
+        return out
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """The public picture, plus the viewer's hand, progress, owed discards and private log."""

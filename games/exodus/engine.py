@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, RuleError, expect_roster
+from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, PublicSeries, RuleError, expect_roster
 from games.exodus import moves as mv
 from games.exodus import present
 from games.exodus.rounds import resolve_ec, resolve_round
@@ -114,6 +114,10 @@ class ExodusEngine(BaseEngine[Any]):
     def view(self, state: ExodusState, viewer: PlayerId | None) -> dict[str, Any]:
         """All ``viewer`` may see (None: the public)."""
         return present.view(state, viewer)
+
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries:
+        """Points (Favor) by round, public only once the match is over (see ``present.public_series``)."""
+        return present.public_series(view)
 
     def outcome(self, state: ExodusState) -> Outcome | None:
         """None until the EC is known; then winners, tokens, the EC, garnets and final totals."""

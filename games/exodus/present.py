@@ -8,9 +8,10 @@ Elimination Candidate known) the whole history is public.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from games.engine import PlayerId
+from games.engine import PlayerId, PublicSeries
 from games.exodus import moves as mv
 from games.exodus.rounds import label
 from games.exodus.state import ExodusState
@@ -91,6 +92,18 @@ def private_part(state: ExodusState, player: PlayerId) -> dict[str, Any]:
     if state.phase == "ec" and player in state.winners:
         you["ec_choices"] = list(state.ec_tied)
     return you
+
+
+def public_series(view: Mapping[str, Any]) -> PublicSeries:
+    """Each player's points (Favor) after every round (year), once the match is over: until then
+    the totals are private (ruling 4), so there is nothing public to plot."""
+    public = view["public"]
+    final = public.get("final")
+    if not final:
+        return {}
+    word = public["round_word"]
+    totals = {f"{word} {e['round']}": {p: float(v) for p, v in e["totals"].items()} for e in final["history"]}
+    return {str(public["unit"]).capitalize(): totals} if totals else {}
 
 
 def view(state: ExodusState, viewer: PlayerId | None) -> dict[str, Any]:

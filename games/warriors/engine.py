@@ -21,12 +21,14 @@ from games.engine import (
     OptionSpec,
     Outcome,
     PlayerId,
+    PublicSeries,
     RuleError,
     expect_mapping,
     expect_player,
     expect_roster,
 )
 from games.kit import tree_copy
+from games.warriors import series
 from games.warriors.bouts import bout_points, play_round, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
@@ -328,6 +330,10 @@ class WarriorsEngine(BaseEngine[Any]):
             out["you"] = {**self._own(state, viewer), "awaited": viewer in self.awaiting(state)}
             out["score"] = state["bout_wins"][viewer]
         return out
+
+    def public_series(self, view: Mapping[str, Any]) -> PublicSeries:
+        """Bout points and announced round wins, bout by bout (see ``series``)."""
+        return series.public_series(view)
 
     def secrets(self, state: State, player: PlayerId) -> dict[str, Any]:
         """The player's true units, effects and this bout's points, while not revealed."""

@@ -228,3 +228,39 @@ def check_resample_through_match(
         state, _ = engine.resolve(state, moves, rng_for(seed, turn))
         turn += 1
     return changed
+
+
+def check_public_series(engine: Engine[Any], state: Any, players: Sequence[PlayerId], rng: Random) -> None:
+    """``public_series`` is a pure function of the public view: it reads only ``view["public"]`` (and the
+    turn label), never mutates it, gives the same for a state whose hidden facts were redrawn, and is
+    well formed (series name → column label → one of the players → a number)."""
+    public = engine.view(state, None)
+    before = _canon(public)
+    found = engine.public_series(public)
+    assert _canon(public) == before, f"{engine.slug}: public_series changed the view it read"
+    bare = json.loads(json.dumps({"turn": public["turn"], "public": public["public"]}))
+    assert _canon(engine.public_series(bare)) == _canon(found), f"{engine.slug}: public_series read beyond the view"
+    for player in players:
+        other = engine.resample_hidden(state, player, rng)
+        assert _canon(engine.public_series(engine.view(other, None))) == _canon(found), (
+            f"{engine.slug}: redrawing {player}'s hidden facts changed the public series"
+        )
+    for name, columns in found.items():
+        assert isinstance(name, str) and name and isinstance(columns, Mapping)
+        for label, numbers in columns.items():
+            assert isinstance(label, str) and label and set(numbers) <= set(players), (engine.slug, name, label)
+            assert all(isinstance(v, float) for v in numbers.values()), (engine.slug, name, label, numbers)
+
+
+def check_public_series_through_match(engine: Engine[Any], seed: str = "series") -> None:
+    """``check_public_series`` at every state of a random match, its end included."""
+    players = players_for(engine)
+    state = engine.setup(players, {}, rng_for(seed, 0))
+    chooser, redraw = Random(seed), Random(f"redraw:{seed}")
+    turn = 1
+    while engine.outcome(state) is None and turn < 5000:
+        check_public_series(engine, state, players, redraw)
+        moves = {p: engine.validate(state, p, engine.random_move(state, p, chooser)) for p in engine.awaiting(state)}
+        state, _ = engine.resolve(state, moves, rng_for(seed, turn))
+        turn += 1
+    check_public_series(engine, state, players, redraw)

@@ -13,6 +13,7 @@ from games.engine import Engine, RuleError
 from tests.games.contract import (
     check_engine,
     check_no_leaks_through_match,
+    check_public_series_through_match,
     check_resample_through_match,
     players_for,
     rng_for,
@@ -53,6 +54,13 @@ def test_resampling_a_players_hidden_facts_changes_no_other_view(engine: Engine[
     player's hidden facts (hand, balance, unrevealed choice) changes nothing any other viewer sees, nor any
     other player's secrets, at every state of random matches. A new game gets this check for free."""
     check_resample_through_match(engine, seed=seed)
+
+
+@pytest.mark.parametrize("seed", ["series-1", "series-2"])
+def test_public_series_is_a_function_of_the_public_view(engine: Engine[Any], seed: str) -> None:
+    """What the season's plots show of a match (``public_series``) comes from the public view alone: redrawing
+    any player's hidden facts changes nothing in it, at every state of random matches, the end included."""
+    check_public_series_through_match(engine, seed=seed)
 
 
 def test_resolve_never_mutates_its_input(engine: Engine[Any]) -> None:
