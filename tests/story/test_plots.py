@@ -11,10 +11,11 @@ from games.models import Match, Turn
 from games.registry import get_engine
 from games.services import turn_close
 from games.services.matches import match_start
+from seasons.services import episode_dmo_pick
 from seasons.services.ledger import ledger_adjust
 from story.plots import Series, balances_by_episode, match_plots, season_plots, season_series, season_version
 from tests.factories import users
-from tests.seasons.factories import abc_episode, finish_mm, play_to_end, started_season, user
+from tests.seasons.factories import abc_episode, finish_mm, open_pick, play_to_end, started_season, user
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +129,14 @@ def test_plots_are_cached_until_a_public_fact_changes_and_the_page_has_tables() 
     assert len(season_series(season)) >= 2
     page = Client().get(f"/seasons/{season.slug}/plots/").content.decode()
     assert "data:image/svg+xml;base64," in page and "<table>" in page and 'scope="row">ann<' in page
+
+
+def test_a_seasons_death_match_gets_its_bout_by_bout_plots_beside_the_main_match() -> None:
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
+    assert duel.match is not None
+    play_to_end(duel.match, seed="plots")
+    titles = [s.title for s in season_series(season)]
+    dm = [t for t in titles if t.endswith((": Bout points", ": Rounds won (as announced)"))]
+    assert len(dm) == 2, titles
