@@ -60,7 +60,8 @@ def balances_by_episode(season: Season) -> list[Series]:
 
 def match_plots(match: Match) -> list[Series]:
     """A match's plots: each series its engine's ``public_series`` names, read from the PUBLIC view of
-    every turn's state and of the state now; a column seen at several turns keeps its latest numbers.
+    every turn's state and of the state now; a column seen at several turns keeps its latest numbers,
+    and the plots come in the order the engine names them last.
     A match whose game names no series gets its final scores alone, once it is over."""
     engine = get_engine(match.game)
     players = list(match.players)
@@ -68,11 +69,15 @@ def match_plots(match: Match) -> list[Series]:
     if match.state:
         states.append(match.state)
     found: dict[str, dict[str, dict[str, float]]] = {}
+    latest: list[str] = []
     for data in states:
-        for name, columns in engine.public_series(engine.view(engine.load(data), None)).items():
+        named = engine.public_series(engine.view(engine.load(data), None))
+        for name, columns in named.items():
             into = found.setdefault(name, {})
             for label, numbers in columns.items():
                 into[label] = dict(numbers)  # re-seen: the latest numbers, in the first-seen place
+        latest = list(named) or latest
+    found = {name: found[name] for name in dict.fromkeys([*latest, *found])}  # the engine's order
     if not found and match.outcome and match.outcome.get("scores"):
         found["Final scores"] = {"Final": {p: float(v) for p, v in match.outcome["scores"].items()}}
     name_of = match_name(match)
