@@ -140,3 +140,24 @@ def test_a_seasons_death_match_gets_its_bout_by_bout_plots_beside_the_main_match
     titles = [s.title for s in season_series(season)]
     dm = [t for t in titles if t.endswith((": Bout points", ": Rounds won (as announced)"))]
     assert len(dm) == 2, titles
+
+
+def test_exodia_plots_its_public_counts_by_round_and_owners_held_once_hands_are_shown() -> None:
+    engine = get_engine("exodia")
+    handles = [f"e{i}" for i in range(engine.min_players)]
+    users(handles)
+    match = play_to_end(match_start(game="exodia", players=handles, seed="plots"), seed="plots")
+    cards, strikes = _plot(match, "Cards in hand"), _plot(match, "Strikes")
+    expected: dict[str, dict[str, dict[str, int]]] = {"hand_sizes": {}, "strikes": {}}
+    for public in _public_views(match):
+        if public["phase"] != "twist":
+            when = "End" if public["phase"] in ("ec", "over") else f"Round {public['round']}"
+            for key in expected:
+                expected[key][when] = public[key]
+    for plot, key in ((cards, "hand_sizes"), (strikes, "strikes")):
+        assert plot.columns == list(expected[key]) and plot.columns[-1] == "End"
+        for i, column in enumerate(plot.columns):
+            assert {p: plot.rows[p][i] for p in handles} == {p: float(v) for p, v in expected[key][column].items()}
+    owners = _plot(match, "Initial owners held")
+    assert owners.columns == ["End"]
+    assert {p: owners.rows[p][0] for p in handles} == {p: float(v) for p, v in match.outcome["scores"].items()}
