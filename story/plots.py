@@ -106,19 +106,22 @@ def render_svg(series: Series) -> str:
     import matplotlib
 
     matplotlib.use("Agg")
+    from cycler import cycler
     from matplotlib import colormaps
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(6, 4.2), dpi=72)
     ax = fig.add_subplot()
-    ax.set_prop_cycle(color=colormaps["tab20"].colors)
+    # Ten distinct colours, then the same ten dashed with other markers: a Death Match's two lines are
+    # both strong, and a 16-player season's lines still differ by more than colour alone.
+    ax.set_prop_cycle(cycler(linestyle=["-", "--"], marker=["o", "s"]) * cycler(color=list(colormaps["tab10"].colors)))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     xs = list(range(len(series.columns)))
     for player, values in series.rows.items():
         points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
         if points:
-            ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", linewidth=1.5, label=player)
+            ax.plot([p[0] for p in points], [p[1] for p in points], linewidth=1.5, label=player)
     ax.set_xticks(xs, series.columns, rotation=30, ha="right", fontsize=8)
     ax.set_ylabel(series.unit)
     ax.grid(alpha=0.3)
