@@ -26,7 +26,19 @@ def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, 
     return viewer, seqs
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class ListenOnlyConsumer(AsyncJsonWebsocketConsumer):
+    """A socket that only pushes: clients listen, and a ping gets a pong so they can tell a dead socket."""
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "ping":
+            await self.send_json({"event": "pong"})
+        else:
+            await self.send_json(
+                {"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))}
+            )
+
+
+class MatchConsumer(ListenOnlyConsumer):
     """``/ws/matches/<id>/``: pushes for one match; the session decides the private group."""
 
     groups_joined: list[str]
@@ -50,15 +62,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for name in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(name, self.channel_name)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Clients only listen; a ping gets a pong so they can tell a dead socket."""
-        if isinstance(content, dict) and content.get("event") == "ping":
-            await self.send_json({"event": "pong"})
-        else:
-            await self.send_json(
-                {"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))}
-            )
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_json({k: v for k, v in event.items() if k != "type"})

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games.errors import BadRequest, error_payload
+from games.consumers import ListenOnlyConsumer
 from seasons.models import Season
 from story.broadcast import group_season
 
@@ -17,7 +16,7 @@ def _season_id(slug: str) -> int | None:
     return Season.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
-class SeasonConsumer(AsyncJsonWebsocketConsumer):
+class SeasonConsumer(ListenOnlyConsumer):
     """``/ws/seasons/<slug>/``: the season's public group; every viewer gets the same frames."""
 
     group: str | None = None
@@ -35,15 +34,6 @@ class SeasonConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Clients only listen; a ping gets a pong."""
-        if isinstance(content, dict) and content.get("event") == "ping":
-            await self.send_json({"event": "pong"})
-        else:
-            await self.send_json(
-                {"event": "error", **error_payload(BadRequest("This socket only listens; send a ping."))}
-            )
 
     async def season_event(self, event: dict[str, Any]) -> None:
         await self.send_json({k: v for k, v in event.items() if k != "type"})

@@ -112,10 +112,11 @@ print(json.dumps({
 
 @pytest.fixture(scope="module")
 def site(live_url: str, server_env: dict[str, str]) -> dict[str, Any]:
-    """The demo season and matches on the live server, plus what SETUP adds."""
+    """The demo season, matches and story on the live server, plus what SETUP adds."""
     manage(server_env, "demo_season")
     manage(server_env, "demo_reach")
     manage(server_env, "demo_matches")
+    manage(server_env, "demo_story")  # the season page as the demo shows it, with published confessionals
     out = manage(server_env, "shell", "-c", SETUP)
     return json.loads(out.strip().splitlines()[-1])
 

@@ -20,6 +20,9 @@ from django.contrib.auth import get_user_model
 from seasons.models import Season
 for u in get_user_model().objects.filter(username__in=["host", "ann", "bob", "cat"]):
     u.set_password("garnet-demo"); u.time_zone = "Europe/London"; u.save()
+# The host has read none of the demo's threads yet (other browser tests on this server may have opened them).
+from reach.models import ThreadRead
+ThreadRead.objects.filter(user__username="host").delete()
 print(Season.objects.get(slug="demo").episodes.get(number=1).mm_match_id)
 """
 
