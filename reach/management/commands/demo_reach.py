@@ -8,24 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
 
 from reach.models import Clarification, Thread
 from reach.services.clarify import clarification_post
 from reach.services.threads import post_write, thread_open
-from seasons.models import Season
+from seasons.management.demo import DemoSeasonCommand
 
 
-class Command(BaseCommand):
+class Command(DemoSeasonCommand):
     help = "Give the demo season two threads with the dealer (one answered, one waiting) and a clarification."
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--slug", default="demo", help="The demo season's slug.")
-
     def handle(self, *args: Any, **options: Any) -> None:
-        season = Season.objects.filter(slug=options["slug"]).first()
-        if season is None:
-            raise CommandError("run demo_season first")
+        season = self.demo_season(options)
         episode = season.episodes.order_by("number").first()
         match = episode.mm_match if episode else None
         users = {u.username: u for u in get_user_model().objects.filter(username__in=["host", "ann", "bob", "cat"])}

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
 
-from seasons.models import Entrant, Season
+from seasons.management.demo import DemoSeasonCommand
+from seasons.models import Entrant
 from seasons.services.host import entrant_eliminate_by_host
 from story.models import Confessional
 from story.services import confessional_write
@@ -29,16 +29,11 @@ MAX = [
 LAST_WORDS = "Out, by choice. cat is the one to watch: she hasn't said a word and she's counting everything."
 
 
-class Command(BaseCommand):
+class Command(DemoSeasonCommand):
     help = "Add confessionals to the demo season: two sealed, and a withdrawn player's published ones."
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--slug", default="demo", help="The demo season's slug.")
-
     def handle(self, *args: Any, **options: Any) -> None:
-        season = Season.objects.filter(slug=options["slug"]).first()
-        if season is None:
-            raise CommandError("run demo_season first")
+        season = self.demo_season(options)
         if Confessional.objects.filter(season=season).exists():
             self.stdout.write("The demo season already has its confessionals.")
             return
