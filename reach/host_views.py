@@ -20,7 +20,7 @@ from reach.services.clarify import clarification_post
 from reach.services.discord import season_channel_set, webhook_of
 from seasons import selectors as season_selectors
 from seasons.models import Season
-from seasons.views import is_host
+from seasons.selectors import is_host
 
 
 def _hosted_season(request: HttpRequest, slug: str) -> Season:

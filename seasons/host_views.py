@@ -26,6 +26,7 @@ from seasons import selectors
 from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm
 from seasons.log_text import log_sentence
 from seasons.models import Duel, Episode, LedgerEntry, Pick, Season
+from seasons.selectors import is_host
 from seasons.services import (
     SeasonError,
     entrant_replace,
@@ -48,7 +49,7 @@ from seasons.services.final import final_leg_start, final_state
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.match_controls import season_match_control
 from seasons.services.tokens import duel_token_escape
-from seasons.views import _season, is_host
+from seasons.views import _season
 
 
 def _hosted(request: HttpRequest, slug: str) -> Season:

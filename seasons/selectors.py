@@ -246,3 +246,10 @@ def seasons_of_user(user: Any) -> Iterable[Season]:
     if user is None or not getattr(user, "is_authenticated", False):
         return []
     return Season.objects.filter(entrants__user=user).order_by("-created_at")
+
+
+def is_host(season: Season, user: Any) -> bool:
+    """Whether ``user`` hosts ``season`` (superusers host every season; nobody signed out does)."""
+    return bool(
+        user is not None and user.is_authenticated and (user.is_superuser or season.hosts.filter(pk=user.pk).exists())
+    )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -27,11 +25,6 @@ def _season(slug: str) -> Season:
     if season is None:
         raise Http404("no such season")
     return season
-
-
-def is_host(season: Season, user: Any) -> bool:
-    """Whether ``user`` hosts ``season`` (superusers host every season)."""
-    return bool(user.is_authenticated and (user.is_superuser or season.hosts.filter(pk=user.pk).exists()))
 
 
 @require_GET
@@ -73,7 +66,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "standings": selectors.standings(season),
             "episodes": episodes,
             "me": me,
-            "host": is_host(season, request.user),
+            "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
         },
     )
@@ -171,7 +164,7 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _archive_allowed(request: HttpRequest, season: Season) -> None:
-    if season.status != Season.Status.FINISHED and not is_host(season, request.user):
+    if season.status != Season.Status.FINISHED and not selectors.is_host(season, request.user):
         raise Http404("the archive opens when the season is finished")
 
 
@@ -286,6 +279,6 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "players": players,
             "mine": me is not None and any(e.pk == me.pk for e in players) and me.handle not in duel.ready,
             "is_player": me is not None and any(e.pk == me.pk for e in players),
-            "host": is_host(season, request.user),
+            "host": selectors.is_host(season, request.user),
         },
     )

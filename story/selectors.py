@@ -71,13 +71,6 @@ def story_settings(season: Season) -> StorySettings:
     return found or StorySettings(season=season)
 
 
-def is_season_host(season: Season, user: Any) -> bool:
-    """Whether ``user`` hosts ``season`` (superusers host every season)."""
-    return bool(
-        user is not None and user.is_authenticated and (user.is_superuser or season.hosts.filter(pk=user.pk).exists())
-    )
-
-
 def is_published(season: Season, entrant: Entrant, *, publish_on: str | None = None) -> bool:
     """Whether ``entrant``'s confessionals are public: at the season's end always, or on their
     elimination when the season says so. Follows the entrant's status: a host who restores a
@@ -112,7 +105,7 @@ def confessionals_published(season: Season) -> list[Confessional]:
 
 def confessionals_for(season: Season, user: Any) -> list[Confessional]:
     """What ``user`` may read: a host every one; a player their own and the published; anyone else the published."""
-    if is_season_host(season, user):
+    if season_selectors.is_host(season, user):
         return list(_confessionals(season))
     me = season_selectors.entrant_of(season, user)
     published = published_entrant_ids(season)

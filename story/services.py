@@ -13,7 +13,7 @@ from seasons import selectors as season_selectors
 from seasons.models import Entrant, Season
 from seasons.services.notify import season_log
 from story.models import Confessional, ConfessionalRevision, StorySettings
-from story.selectors import is_published, is_season_host, season_match_choices
+from story.selectors import is_published, season_match_choices
 
 MAX_CHARS = 5000
 
@@ -98,7 +98,7 @@ def confessional_edit(*, season: Season, user: Any, pk: int, text: str) -> Confe
 
 def story_settings_set(*, season: Season, user: Any, publish_on: str) -> StorySettings:
     """A host chooses when the season's confessionals are published (logged, like every host step)."""
-    if not is_season_host(season, user):
+    if not season_selectors.is_host(season, user):
         raise Forbidden("Only the season's hosts change when confessionals are published.")
     if publish_on not in StorySettings.PublishOn.values:
         raise StoryError("Choose when confessionals are published: on elimination or at the season's end.")

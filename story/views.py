@@ -49,7 +49,7 @@ def confessionals(request: HttpRequest, slug: str) -> HttpResponse:
     """The confessionals a visitor may read; a player's form to write one; a host's publication setting."""
     season = _season(slug)
     me = season_selectors.entrant_of(season, request.user)
-    host = selectors.is_season_host(season, request.user)
+    host = season_selectors.is_host(season, request.user)
     choices = selectors.season_match_choices(season, me) if me else []
     form = ConfessionalForm(request.POST or None, matches=choices) if me else None
     if request.method == "POST":
@@ -120,7 +120,7 @@ def confessional_detail(request: HttpRequest, slug: str, pk: int) -> HttpRespons
                 messages.success(request, "Saved; the earlier text is kept as a revision.")
                 return HttpResponseRedirect(reverse("story_confessionals", args=[slug]))
         status = 400
-    host = selectors.is_season_host(season, request.user)
+    host = season_selectors.is_host(season, request.user)
     return render(
         request,
         "story/confessional.html",
@@ -142,7 +142,7 @@ def story_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """A host sets when confessionals are published."""
     season = _season(slug)
     form = PublishForm(request.POST)
-    if not selectors.is_season_host(season, request.user):
+    if not season_selectors.is_host(season, request.user):
         raise Http404("no such page")
     if form.is_valid():
         try:
@@ -171,7 +171,7 @@ def story_plots(request: HttpRequest, slug: str) -> HttpResponse:
 def story_bundle(request: HttpRequest, slug: str) -> HttpResponse:
     """The archive as a static HTML bundle (zip): a finished season for everyone, any season for its hosts."""
     season = _season(slug)
-    if season.status != Season.Status.FINISHED and not selectors.is_season_host(season, request.user):
+    if season.status != Season.Status.FINISHED and not season_selectors.is_host(season, request.user):
         raise Http404("the archive opens when the season is finished")
     response = HttpResponse(season_bundle(season), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{season.slug}.zip"'

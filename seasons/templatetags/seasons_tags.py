@@ -30,7 +30,7 @@ def season_notices(context: dict[str, Any]) -> dict[str, Any]:
 def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]:
     """A season host's controls on a season match's page (nothing for anyone else or a friendly match)."""
     from seasons.forms import DURATIONS
-    from seasons.views import is_host
+    from seasons.selectors import is_host
 
     request = context.get("request")
     season = selectors.season_of_match(match)
