@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -160,8 +160,6 @@ class MatchForViewer:
     match: Match
     role: Role
     me: str | None
-    turn_hint: Turn | None = field(default=None, repr=False)
-    submissions_hint: list[Submission] | None = field(default=None, repr=False)
 
     @property
     def seq(self) -> int:
@@ -171,16 +169,12 @@ class MatchForViewer:
     @cached_property
     def turn(self) -> Turn | None:
         """The open turn, if any."""
-        if self.turn_hint is not None and self.turn_hint.status == Turn.Status.OPEN:
-            return self.turn_hint
         return match_open_turn(self.match)
 
     @cached_property
     def _submissions(self) -> list[Submission]:
         if self.turn is None:
             return []
-        if self.submissions_hint is not None and self.turn is self.turn_hint:
-            return self.submissions_hint
         rows = list(
             Submission.objects.filter(turn=self.turn).only(
                 "player", "locked", "move", "submitted_at", "revision", "turn_id"
@@ -229,17 +223,9 @@ class MatchForViewer:
         return match_views_for_host(self.match) if self.role == Role.HOST else None
 
 
-def match_for_viewer(
-    match: Match, user: Any, *, turn: Turn | None = None, submissions: list[Submission] | None = None
-) -> MatchForViewer:
-    """The one way to look at a match as ``user``; ``turn``/``submissions`` reuse rows a write just read."""
-    return MatchForViewer(
-        match=match,
-        role=match_role(match, user),
-        me=viewer_handle(match, user),
-        turn_hint=turn,
-        submissions_hint=submissions,
-    )
+def match_for_viewer(match: Match, user: Any) -> MatchForViewer:
+    """The one way to look at a match as ``user``."""
+    return MatchForViewer(match=match, role=match_role(match, user), me=viewer_handle(match, user))
 
 
 def match_name(match: Match) -> str:

@@ -204,9 +204,10 @@ def _turn_field(raw: str) -> int | None:
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     """Save (and optionally lock in) my move for the open turn.
 
-    From htmx (the page's form) the answer is the live fragment itself, showing the
-    result; the page keeps its socket and nothing reloads, and the player's form stays
-    as it is while its turn is open. A refusal answers with its status (400/403/409/429)
+    From htmx (the page's form) the answer is a fragment, and nothing reloads: a move
+    saved while its turn stays open answers with the submission's status alone
+    (retargeted to ``#submit-status``; a locked move's form leaves the page), and a
+    lock-in that closed the turn with the whole live fragment showing the next one. A refusal answers with its status (400/403/409/429)
     and the same fragment naming why (also in the form's check box). Without
     JavaScript the form posts normally and is redirected back to the page, or shown
     again with the input and its errors.
@@ -249,13 +250,15 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         (messages.success if status == 200 else messages.error)(request, result["text"])
         return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
     if sub is not None and not getattr(sub, "completes_turn", False):
-        # The turn is still open: reuse the rows the write just read instead of reading them again.
-        viewer = selectors.match_for_viewer(
-            match, request.user, turn=sub.turn, submissions=getattr(sub, "turn_submissions", None)
-        )
-    else:
-        match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
-        viewer = selectors.match_for_viewer(match, request.user)
+        # The turn stays open and only this player's submission changed: answer with that alone (the page keeps
+        # its form, log and game view; the "locked" push ticks the chip) instead of drawing the whole fragment.
+        response = render(request, "games/_submit_answer.html", {"result": result, "submission": sub, "turn": sub.turn})
+        response["HX-Retarget"] = "#submit-status"
+        response["HX-Reswap"] = "innerHTML"
+        response["X-Garnet-Fragment"] = "submit"
+        return response
+    match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
+    viewer = selectors.match_for_viewer(match, request.user)
     # The page keeps the player's form node while its turn is open (hx-preserve), so a refusal leaves their
     # input where it is and names the problem in the form's check box; no bound form is drawn again.
     context = match_context(request, viewer)

@@ -95,12 +95,25 @@ def on_notice(sender: Any, instance: Notice, created: bool, **kwargs: Any) -> No
     _guarded(f"mail a {instance.kind} notice", run)
 
 
+def on_clarification_changed(sender: Any, **kwargs: Any) -> None:
+    """A clarification written or removed: the match pages' cached lists are stale."""
+    from reach.selectors import clarifications_changed
+
+    clarifications_changed()
+
+
 def connect() -> None:
     """Connect the receivers (idempotent)."""
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="reach.turn_opened")
     hooks.match_finished.connect(on_match_finished, dispatch_uid="reach.match_finished")
     post_save.connect(on_season_log, sender=SeasonLog, dispatch_uid="reach.season_log")
     post_save.connect(on_notice, sender=Notice, dispatch_uid="reach.notice")
+    from django.db.models.signals import post_delete
+
+    from reach.models import Clarification
+
+    post_save.connect(on_clarification_changed, sender=Clarification, dispatch_uid="reach.clarification_saved")
+    post_delete.connect(on_clarification_changed, sender=Clarification, dispatch_uid="reach.clarification_deleted")
     from reach.archive import archive_markdown, archive_section
 
     if archive_section not in season_archive.ARCHIVE_SECTIONS:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from accounts.cache import soft_get, soft_set
 from games.models import Match
 from reach.models import Clarification, Post, Thread, ThreadRead
 from seasons import selectors as season_selectors
@@ -86,13 +89,35 @@ def posts_of(thread: Thread) -> QuerySet[Post]:
     return thread.posts.select_related("author").order_by("pk")
 
 
+CLARIFICATIONS_VERSION_KEY = "clarifications-version"
+"""Cache key of a token that changes with every clarification written or removed (``clarifications_changed``)."""
+
+
 def clarifications_for_match(match: Match) -> list[Clarification]:
-    """The clarifications pinned on a match: its own and its season's, newest first."""
+    """The clarifications pinned on a match: its own and its season's, newest first.
+
+    Every match fragment shows them, so they are cached per match under the current
+    clarifications version: one cache read pair instead of two queries, and any
+    clarification written anywhere makes every cached list stale at once.
+    """
+    version = soft_get(CLARIFICATIONS_VERSION_KEY) or "0"
+    key = f"clarifications:{version}:{match.pk}"
+    found: list[Clarification] | None = soft_get(key)
+    if found is not None:
+        return found
     season = season_selectors.season_of_match(match)
     where = Q(match=match)
     if season is not None:
         where |= Q(season=season, match__isnull=True)
-    return list(Clarification.objects.filter(where).select_related("author"))
+    found = list(Clarification.objects.filter(where).select_related("author"))
+    soft_set(key, found, timeout=600)
+    return found
+
+
+def clarifications_changed() -> None:
+    """A clarification was written or removed: every match's cached list is stale (now and after commit)."""
+    soft_set(CLARIFICATIONS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
+    transaction.on_commit(lambda: soft_set(CLARIFICATIONS_VERSION_KEY, uuid.uuid4().hex, timeout=None))
 
 
 def clarifications_for_season(season: Season) -> list[Clarification]:

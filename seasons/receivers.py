@@ -4,6 +4,7 @@
   Match eliminates its loser. Runs inside the match's closing transaction, in a
   savepoint: a failure here is logged and never blocks the match from ending.
 - ``turn_opened``: the awaited players of a season match are notified.
+- saving an episode, duel or Final leg drops its match's cached season (``season_of_match``).
 - ``match_opened``: opening a match page marks the user's notices about it as seen.
 - ``MOVE_SAVED`` / ``turn_closed``: a move that costs garnets (the engine's
   ``garnet_cost``, whatever the game) holds them from the player's free balance,
@@ -78,8 +79,20 @@ def on_turn_closed(sender: Any, match: Match, turn: Turn, costs: dict[str, int],
     holds_settle_turn(match, turn, costs)
 
 
+def on_match_link_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """An episode, duel or Final leg saved or deleted: its match's cached season may have changed."""
+    selectors.season_of_match_forget(getattr(instance, "mm_match_id", None) or getattr(instance, "match_id", None))
+
+
 def connect() -> None:
     """Connect the receivers (idempotent)."""
+    from django.db.models.signals import post_delete, post_save
+
+    from seasons.models import Duel, Episode, FinalLeg
+
+    for model in (Episode, Duel, FinalLeg):
+        post_save.connect(on_match_link_saved, sender=model, dispatch_uid=f"seasons.link_saved.{model.__name__}")
+        post_delete.connect(on_match_link_saved, sender=model, dispatch_uid=f"seasons.link_deleted.{model.__name__}")
     hooks.match_finished.connect(on_match_finished, dispatch_uid="seasons.match_finished")
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
     hooks.match_opened.connect(on_match_opened, dispatch_uid="seasons.match_opened")

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 
+from accounts.cache import soft_delete, soft_get, soft_set
 from games.models import Match, Message
 from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
 
@@ -63,25 +65,51 @@ def season_matches(season: Season) -> QuerySet[Match]:
     )
 
 
+SEASON_OF_MATCH_KEY = "season-of-match:{}"
+"""Cache key of a match's season id (0: none); ``season_of_match_forget`` drops it when a link changes."""
+
+
 def season_of_match(match: Match) -> Season | None:
     """The season a match belongs to, or None for a match outside any season.
 
-    One query (every match page, submit and push asks it). A season once found is kept on the match
-    object, since a match never changes season; "none" is not kept, as a match is linked after it starts.
+    Every match page, submit and push asks it, so the answer is cached: the season's id (0 for
+    none) under ``SEASON_OF_MATCH_KEY``, dropped whenever an episode, duel or Final leg is
+    saved with the match (``seasons.receivers``), and a found season is kept on the match
+    object, since a match never changes season. A cached "none" costs no query at all; a
+    cached season one primary-key read.
     """
     found: Season | None = match.__dict__.get("_season_of_match")
     if found is not None:
         return found
-    found = (
-        Season.objects.filter(
-            Q(episodes__mm_match=match.pk) | Q(episodes__duels__match=match.pk) | Q(final_legs_played__match=match.pk)
-        )
-        .distinct()
-        .first()
-    )
+    key = SEASON_OF_MATCH_KEY.format(match.pk)
+    season_id = soft_get(key)
+    if season_id is None:
+        season_id = (
+            Season.objects.filter(
+                Q(episodes__mm_match=match.pk)
+                | Q(episodes__duels__match=match.pk)
+                | Q(final_legs_played__match=match.pk)
+            )
+            .values_list("pk", flat=True)
+            .first()
+        ) or 0
+        # A season link never changes once made; "none" is kept briefly, in case a lost drop left it stale.
+        soft_set(key, season_id, timeout=24 * 3600 if season_id else 600)
+    if not season_id:
+        return None
+    found = Season.objects.filter(pk=season_id).first()
     if found is not None:
         match.__dict__["_season_of_match"] = found
     return found
+
+
+def season_of_match_forget(match_id: int | None) -> None:
+    """Drop the cached season of a match whose link to a season changed (now and again after commit)."""
+    if match_id is None:
+        return
+    key = SEASON_OF_MATCH_KEY.format(match_id)
+    soft_delete(key)
+    transaction.on_commit(lambda: soft_delete(key))
 
 
 def held_garnets(entrant: Entrant) -> int:

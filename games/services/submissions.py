@@ -120,8 +120,6 @@ def submission_do(
             saved(target.match, turn, player, target.cost)
     except RuleError as exc:
         raise errors.InvalidMove(str(exc)) from exc
-    # For the edge that answers with the live page: what it would otherwise read again.
-    sub.turn_submissions = list(target.submissions.values())  # type: ignore[attr-defined]
     sub.completes_turn = bool(turn.awaiting) and all(  # type: ignore[attr-defined]
         p in target.submissions and target.submissions[p].locked for p in turn.awaiting
     )
@@ -148,9 +146,9 @@ def submission_submit(
     ``turn_number`` (from a form or a client) makes a move meant for a closed turn a
     ``StaleTurn`` ("that turn is over") instead of landing on the next one. Three
     queries in the usual case: the locked turn with its match, its submissions, the write.
-    The returned submission also carries ``turn_submissions`` (the turn's rows as
-    written) and ``completes_turn`` (this was the last lock-in: the turn has been
-    closed by the time this returns, unless that close failed and a worker retries).
+    The returned submission also carries ``completes_turn`` (this was the last lock-in:
+    the turn has been closed by the time this returns, unless that close failed and a
+    worker retries).
     """
     moment = now or timezone.now()
     with transaction.atomic():

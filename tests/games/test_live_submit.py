@@ -25,15 +25,42 @@ def _submit(client: Client, match: Match, **data: str) -> Any:
     return client.post(reverse("games:match_submit", args=[match.pk]), data, **HTMX)
 
 
-def test_an_htmx_submit_answers_with_the_live_fragment_not_a_redirect(
+def test_an_htmx_save_answers_with_its_status_alone_not_a_redirect(
     match: Match, client_for: Callable[[str], Client]
 ) -> None:
-    """Submit with htmx and answer with the live fragment (no redirect, no reload, no new socket)."""
+    """Submit with htmx (no redirect, no reload, no new socket); a save that leaves the turn open changes only
+    the player's submission, so the answer is that status, retargeted, and the page keeps everything else."""
     r = _submit(client_for("ann"), match, move_json=PAIRS_JSON, lock="0", turn="1")
     html = r.content.decode()
-    assert r.status_code == 200 and r["X-Garnet-Fragment"] == "live"
-    assert html.lstrip().startswith('<div class="live-root"') and "<html" not in html
+    assert r.status_code == 200 and r["X-Garnet-Fragment"] == "submit"
+    assert r["HX-Retarget"] == "#submit-status" and r["HX-Reswap"] == "innerHTML"
+    assert "<html" not in html and 'class="live-root"' not in html
     assert 'data-result="saved"' in html and "Saved (not locked)" in html
+    assert "hx-swap-oob" not in html  # a saved move can still change: its form stays
+
+
+def test_an_htmx_lock_in_that_leaves_the_turn_open_takes_the_form_off_the_page(
+    client_for: Callable[[str], Client],
+) -> None:
+    """A locked move is final: the answer says so and removes the turn's form (out of band)."""
+    match = abc_match()
+    submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
+    turn_close(turn_id=Turn.objects.get(match=match, number=1).pk)  # the X paired: the actions turn opens
+    turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
+    player = turn.awaiting[0]
+    move = '{"action": "betray", "double": false}'
+    r = _submit(client_for(player), match, move_json=move, lock="1", turn=str(turn.number))
+    html = r.content.decode()
+    assert r.status_code == 200 and r["X-Garnet-Fragment"] == "submit", html[:300]
+    assert "Locked in" in html
+    assert f'<form id="move-form-{turn.number}" hx-swap-oob="delete"></form>' in html
+
+
+def test_the_submit_status_has_a_box_to_land_in(match: Match, client_for: Callable[[str], Client]) -> None:
+    """The retargeted answer needs ``#submit-status`` on the page and in every refreshed fragment."""
+    ann = client_for("ann")
+    assert 'id="submit-status"' in ann.get(reverse("games:match", args=[match.pk])).content.decode()
+    assert 'id="submit-status"' in ann.get(reverse("games:match_live", args=[match.pk]), **HTMX).content.decode()
 
 
 def test_a_refusal_answers_with_its_status_and_the_fragment_naming_why(
@@ -62,10 +89,13 @@ def test_a_pushed_refresh_marks_the_open_turns_form_to_be_kept(
 def test_a_pushed_refresh_keeps_the_rules_panel_as_the_reader_left_it(
     match: Match, client_for: Callable[[str], Client]
 ) -> None:
-    """A player reading the rules during a live turn is not closed on by the next push: htmx keeps the panel."""
+    """A player reading the rules during a live turn is not closed on by the next push: htmx keeps the panel.
+
+    The fragment sends only the panel's shell (htmx puts the page's own panel there), not the rules again."""
     html = client_for("dan").get(reverse("games:match_live", args=[match.pk]), **HTMX).content.decode()
     panel = html[html.index('<details class="panel rules-panel" id="rules"') :].split(">", 1)[0]
     assert 'hx-preserve="true"' in panel
+    assert 'id="how-to-play"' not in html
     page = client_for("dan").get(reverse("games:match", args=[match.pk])).content.decode()
     assert 'id="rules"' in page
 

@@ -113,3 +113,17 @@ def test_only_a_host_posts_clarifications() -> None:
     with pytest.raises(ReachError):
         clarification_post(user=user("ann"), match=match, text="I rule!")
     assert not Clarification.objects.exists()
+
+
+def test_a_new_clarification_shows_on_a_match_page_whose_list_was_cached() -> None:
+    """Match pages cache their pinned clarifications; posting one (to the match or its season) shows it at once."""
+    season = started_season()
+    match = abc_episode(season).mm_match
+    live = reverse("games:match_live", args=[match.pk])
+    assert b"From the dealer" not in Client().get(live).content  # the empty list is cached now
+    _host().post(reverse("reach:clarify_match", args=[match.pk]), {"text": "Pairs are announced at once."})
+    assert b"<div>Pairs are announced at once." in Client().get(live).content
+    _host().post(reverse("reach:clarify_season", args=[season.slug]), {"text": "No trading garnets today."})
+    assert b"<div>No trading garnets today." in Client().get(live).content
+    Clarification.objects.filter(text="No trading garnets today.").first().delete()
+    assert b"<div>No trading garnets today." not in Client().get(live).content  # unpinned (the log keeps its line)

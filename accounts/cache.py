@@ -1,0 +1,87 @@
+"""Django's Redis cache on one client per process.
+
+Django builds its cache objects per thread (per request context under ASGI, where every
+request runs in a fresh thread), and ``RedisCacheClient`` makes a new ``redis.Redis`` for
+every operation: each request paid for a new connection pool and TCP connection, and each
+cache call for a client object (≈1.5 ms of CPU per request on the match pages, measured with
+``bench/profile_live.py``). Here every cache object with the same servers and options shares
+one ``RedisCacheClient``, whose ``redis.Redis`` objects are made once per server. redis-py's
+clients and pools are thread-safe and notice a fork, so sharing them is safe.
+
+The ``soft_*`` helpers are for caches of what the database holds: a cache outage makes them
+miss, never fail.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from functools import cached_property
+from typing import Any
+
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+log = logging.getLogger(__name__)
+_shared: dict[tuple[Any, ...], RedisCacheClient] = {}
+_lock = threading.Lock()
+
+
+class _ReusingClient(RedisCacheClient):
+    """A ``RedisCacheClient`` that keeps one ``redis.Redis`` per server instead of one per call."""
+
+    def __init__(self, servers: list[str], **options: Any) -> None:
+        super().__init__(servers, **options)
+        self._redis: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        index = self._get_connection_pool_index(write)
+        client = self._redis.get(index)
+        if client is None:
+            client = self._redis.setdefault(index, self._client(connection_pool=self._get_connection_pool(write)))
+        return client
+
+
+class SharedRedisCache(RedisCache):
+    """``django.core.cache.backends.redis.RedisCache`` whose client is shared by the whole process."""
+
+    @cached_property
+    def _cache(self) -> RedisCacheClient:
+        key = (tuple(self._servers), repr(sorted(self._options.items(), key=lambda kv: kv[0])))
+        client = _shared.get(key)
+        if client is None:
+            with _lock:
+                client = _shared.get(key)
+                if client is None:
+                    client = _shared[key] = _ReusingClient(self._servers, **self._options)
+        return client
+
+
+def soft_get(key: str) -> Any:
+    """``cache.get(key)``, or None (a miss) when the cache is down: a cached read must never fail a page."""
+    from django.core.cache import cache
+
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("cache unavailable; reading %s from the database", key, exc_info=True)
+        return None
+
+
+def soft_set(key: str, value: Any, timeout: float | None) -> None:
+    """``cache.set``, ignoring a cache that is down (the next read goes to the database again)."""
+    from django.core.cache import cache
+
+    try:
+        cache.set(key, value, timeout=timeout)
+    except Exception:
+        log.warning("cache unavailable; %s not stored", key, exc_info=True)
+
+
+def soft_delete(key: str) -> None:
+    """``cache.delete``, ignoring a cache that is down."""
+    from django.core.cache import cache
+
+    try:
+        cache.delete(key)
+    except Exception:
+        log.warning("cache unavailable; %s not dropped", key, exc_info=True)
