@@ -6,7 +6,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
@@ -60,15 +60,26 @@ def match_open_turn(match: Match) -> Turn | None:
     return Turn.objects.filter(match=match, status=Turn.Status.OPEN).order_by("-number").first()
 
 
-def match_messages_for(
-    match: Match, player: str | None, *, after: int = 0, after_private: int = 0
-) -> QuerySet[Message]:
+class LogLine(NamedTuple):
+    """One line of a match log as a reader gets it (``to`` is the player of a private line, else None)."""
+
+    seq: int
+    to: str | None
+    text: str
+    turn_number: int
+
+
+def match_messages_for(match: Match, player: str | None, *, after: int = 0, after_private: int = 0) -> list[LogLine]:
     """The log lines ``player`` may read, in order: public lines numbered after ``after`` and
-    their own private lines numbered after ``after_private`` (each audience counts on its own)."""
+    their own private lines numbered after ``after_private`` (each audience counts on its own).
+
+    Plain tuples, not model rows: every live fragment reads the whole log, and building a
+    model instance per line was most of that read's cost."""
     visible = Q(to__isnull=True, seq__gt=after)
     if player:
         visible |= Q(to=player, seq__gt=after_private)
-    return Message.objects.filter(visible, match=match).order_by("pk")
+    rows = Message.objects.filter(visible, match=match).order_by("pk").values_list("seq", "to", "text", "turn_number")
+    return [LogLine(*row) for row in rows]
 
 
 def match_private_seq(match: Match, player: str | None) -> int | None:
@@ -206,9 +217,9 @@ class MatchForViewer:
         return bool(self.me and turn and self.me in turn.awaiting and self.match.status == Match.Status.RUNNING)
 
     @cached_property
-    def log(self) -> list[Message]:
+    def log(self) -> list[LogLine]:
         """The log lines I may read, in order."""
-        return list(match_messages_for(self.match, self.me))
+        return match_messages_for(self.match, self.me)
 
     @property
     def private_seq(self) -> int | None:
