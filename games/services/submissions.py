@@ -20,6 +20,7 @@ from games import broadcast, errors, hooks
 from games.engine import RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
+from games.selectors import seat_of
 from games.services.turns import turn_close_soon
 
 
@@ -33,9 +34,12 @@ class SubmitTarget:
     cost: Any = None  # the move's garnet cost, once checked
 
 
-def submission_access(*, match_id: int, player: str) -> SubmitTarget:
+def submission_access(*, match_id: int, player: str, by: Any = None) -> SubmitTarget:
     """Lock the open turn of ``match_id`` (one query, with its match) and check ``player`` plays in it.
 
+    ``by`` (the signed-in user, from the edges) must play the seat ``player`` now: checked
+    under the turn's lock, so a host's replacement of that seat (which takes the same lock)
+    is either before this move, which is then refused, or after it.
     Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
@@ -50,7 +54,7 @@ def submission_access(*, match_id: int, player: str) -> SubmitTarget:
     match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
-    if player not in match.players:
+    if player not in match.players or (by is not None and seat_of(match, by) != player):
         raise errors.NotAPlayer("You are not a player in this match.")
     subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
     return SubmitTarget(match=match, turn=turn, submissions=subs)
@@ -142,6 +146,7 @@ def submission_submit(
     lock: bool = False,
     turn_number: int | None = None,
     now: datetime | None = None,
+    by: Any = None,
 ) -> Submission:
     """Store ``player``'s move for the open turn of match ``match_id``; raise a ``SubmissionRefused`` if not.
 
@@ -151,9 +156,10 @@ def submission_submit(
     The returned submission also carries ``turn_submissions`` (the turn's rows as
     written) and ``completes_turn`` (this was the last lock-in: the turn has been
     closed by the time this returns, unless that close failed and a worker retries).
+    ``by``: the user submitting, who must play the seat ``player`` (see ``submission_access``).
     """
     moment = now or timezone.now()
     with transaction.atomic():
-        target = submission_access(match_id=match_id, player=player)
+        target = submission_access(match_id=match_id, player=player, by=by)
         clean = submission_check(target=target, player=player, move=move, turn_number=turn_number, moment=moment)
         return submission_do(target=target, player=player, clean=clean, lock=lock, moment=moment)
