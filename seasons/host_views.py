@@ -243,7 +243,7 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
                 game=form.cleaned_data["game"],
                 players=form.cleaned_data["players"],
                 user=request.user,
-                options=options.raw_options(),
+                options=options.raw_options(roster=form.cleaned_data["players"]),
                 dm_game=form.cleaned_data["dm_game"],
             )
         except SeasonError as exc:
