@@ -27,6 +27,15 @@ class SeatReplaceRefused(GameError, ValueError):
     default_status = 409
 
 
+def _rows_for_every_seat(match: Match) -> None:
+    """Give each seat without a ``Seat`` row one for the user of its name (``match_start`` makes them all;
+    this keeps "a match has a row for every seat, or none" true for any older match)."""
+    have = set(Seat.objects.filter(match=match).values_list("position", flat=True))
+    missing = {i: h for i, h in enumerate(match.players) if i not in have}
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=list(missing.values()))}
+    Seat.objects.bulk_create([Seat(match=match, user=users[h], position=i) for i, h in missing.items() if h in users])
+
+
 def match_player_replace(*, match_id: int, seat: str, user: Any, by: Any, reason: str) -> Seat:
     """Give seat ``seat`` of running (or paused) match ``match_id`` to ``user``; ``by`` is the host.
 
@@ -44,11 +53,12 @@ def match_player_replace(*, match_id: int, seat: str, user: Any, by: Any, reason
     if user is None or not getattr(user, "pk", None):
         raise SeatReplaceRefused("Choose the user who takes the seat.", status=400)
     with transaction.atomic():
+        # The open turn first, then the match: the order turn_close takes them in. The turn's lock
+        # orders this with every submission, which takes it before checking the seat.
+        turn = Turn.objects.select_for_update().filter(match_id=match_id, status=Turn.Status.OPEN).first()
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise SeatReplaceRefused("There is no such match.", status=404)
-        # The open turn's lock orders this with every submission (they take it first).
-        turn = Turn.objects.select_for_update().filter(match=match, status=Turn.Status.OPEN).first()
         if match.status not in (Match.Status.RUNNING, Match.Status.PAUSED):
             raise SeatReplaceRefused("This match is over: its seats can no longer change hands.")
         if seat not in match.players:
@@ -61,6 +71,7 @@ def match_player_replace(*, match_id: int, seat: str, user: Any, by: Any, reason
             raise SeatReplaceRefused(f"{fresh.username} already plays in this match.")
         old_name = names[seat]
         position = match.players.index(seat)
+        _rows_for_every_seat(match)
         row = Seat.objects.select_for_update().filter(match=match, position=position).first()
         if row is None:
             row = Seat.objects.create(match=match, user=fresh, position=position)

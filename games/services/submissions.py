@@ -14,11 +14,12 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 
 from games import broadcast, errors, hooks
 from games.engine import RuleError
-from games.models import Match, Submission, Turn
+from games.models import Match, Seat, Submission, Turn
 from games.registry import get_engine
 from games.selectors import seat_of
 from games.services.turns import turn_close_soon
@@ -44,20 +45,42 @@ def submission_access(*, match_id: int, player: str, by: Any = None) -> SubmitTa
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
         raise errors.MatchNotFound("There is no such match.")
-    turn = (
-        Turn.objects.select_for_update(of=("self",))
-        .select_related("match")
-        .filter(match_id=match_id, status=Turn.Status.OPEN)
-        .order_by("-number")
-        .first()
-    )
+    turns = Turn.objects.select_for_update(of=("self",)).select_related("match")
+    if by is not None:  # who ``by`` plays, read with the lock in the same query
+        turns = turns.annotate(**_seat_columns(by))
+    turn = turns.filter(match_id=match_id, status=Turn.Status.OPEN).order_by("-number").first()
     match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
-    if player not in match.players or (by is not None and seat_of(match, by) != player):
+    if player not in match.players or (by is not None and _seat_of_by(match, turn, by) != player):
         raise errors.NotAPlayer("You are not a player in this match.")
     subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
     return SubmitTarget(match=match, turn=turn, submissions=subs)
+
+
+def _seat_columns(by: Any) -> dict[str, Any]:
+    """The position ``by`` sits at and how many seat rows the match has, as columns of the turn query."""
+    seats = Seat.objects.filter(match_id=OuterRef("match_id"))
+    return {
+        "by_position": Subquery(seats.filter(user_id=by.pk).values("position")[:1]),
+        "seat_rows": Subquery(seats.order_by().values("match_id").annotate(n=Count("pk")).values("n")[:1]),
+    }
+
+
+def _seat_of_by(match: Match, turn: Turn | None, by: Any) -> str | None:
+    """The seat ``by`` plays: from the locked turn's columns, else (no open turn) ``games.selectors.seat_of``.
+
+    Same answer as the selector: ``match_start`` gives every seat a row and a replacement keeps
+    it so, and a match without rows is played by the users of the seats' names.
+    """
+    if turn is None:
+        return seat_of(match, by)
+    position = getattr(turn, "by_position", None)
+    if position is not None:
+        return str(match.players[position]) if position < len(match.players) else None
+    if not getattr(turn, "seat_rows", None) and by.username in match.players:
+        return str(by.username)
+    return None
 
 
 def submission_check(
