@@ -88,7 +88,9 @@ class PlaytestRunAdmin(admin.ModelAdmin):
             try:
                 run = playtest_run_create(
                     game=data["game"],
-                    options=per_game[data["game"]].raw_options(),
+                    options=per_game[data["game"]].raw_options(
+                        roster=[f"p{i + 1}" for i in range(data["players"])] if data["players"] else None
+                    ),
                     players=data["players"],
                     bots=form.chosen_bots(),
                     matches=data["matches"],

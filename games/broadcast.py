@@ -106,6 +106,19 @@ def lock_event(*, match: Match, turn: Turn, player: str) -> Event:
     )
 
 
+def reseat_event(*, match: Match, seat: str) -> Event:
+    """Tell the sockets in ``seat``'s private group that it changed hands: each leaves it and closes
+    (the consumer's ``match_reseat``), so the old player hears nothing more of the seat; a client
+    reconnects and its hello puts it where its user now belongs."""
+    return (group_player(match.pk, seat), {"type": "match.reseat", "match": match.pk})
+
+
+def seat_event(*, match: Match) -> Event:
+    """The public push that a seat changed hands: every page refreshes its live part and reconnects
+    (the new player's socket joins the seat's private group)."""
+    return (group_public(match.pk), {"type": "match.event", "event": "seat", "match": match.pk, "seq": match.last_seq})
+
+
 def send(events: Iterable[Event]) -> int:
     """Send the events to their groups in one batch: one hop into the event loop, in order.
 

@@ -12,6 +12,9 @@ from games.errors import BadRequest, error_payload
 from games.models import Match
 from games.selectors import MatchForViewer, match_for_viewer, private_last_seq
 
+RESEAT_CLOSE = 4009
+"""Close code when the socket's seat changed hands (the client reconnects)."""
+
 
 @database_sync_to_async
 def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, Any]]:
@@ -65,6 +68,14 @@ class MatchConsumer(ListenOnlyConsumer):
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_json({k: v for k, v in event.items() if k != "type"})
+
+    async def match_reseat(self, event: dict[str, Any]) -> None:
+        """The seat this socket listened for changed hands: leave every group and close, so nothing
+        private reaches the old player; the client reconnects and is seated (or not) afresh."""
+        for name in self.groups_joined:
+            await self.channel_layer.group_discard(name, self.channel_name)
+        self.groups_joined = []
+        await self.close(code=RESEAT_CLOSE)
 
 
 class UserConsumer(AsyncJsonWebsocketConsumer):

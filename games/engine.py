@@ -82,7 +82,7 @@ class Outcome:
         )
 
 
-OptionKind = Literal["int", "bool", "choice", "text", "player", "players", "player_ints", "names"]
+OptionKind = Literal["int", "bool", "choice", "text", "player", "players", "order", "player_ints", "names"]
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,9 @@ class OptionSpec:
     validation and the playtest lab's ``--options`` key are all generated from it.
 
     ``kind``: ``int`` (``low``–``high``), ``bool``, ``choice`` (one of ``choices``), ``text``,
-    ``player`` (one of the match's handles), ``players`` (a list of the match's handles), ``player_ints`` (handle → whole number),
+    ``player`` (one of the match's handles), ``players`` (a list of the match's handles), ``order``
+    (every player of the match exactly once, in an order; left out: the engine draws it from the
+    match's seed), ``player_ints`` (handle → whole number),
     ``names`` (a list of names from ``choices``, e.g. cards or units).
     ``changeable``: a host may change it mid-match as a logged amendment.
     ``season``: filled in by the season (garnet balances, twists, the DMO's advantage), not

@@ -3,6 +3,10 @@
 Only the options a host sets appear (``season=True`` ones are filled in by the season). Every
 field is optional and starts at the declared default; the form hands back raw values that
 ``games.options.options_clean`` checks (the one validation every consumer shares).
+
+An ``order`` option (every player once, e.g. ABC's X order) is a way to choose it ("drawn from
+the match's seed", "as the players are listed", "chosen below") and one select per position;
+nobody types a handle.
 """
 
 from __future__ import annotations
@@ -15,9 +19,19 @@ from django import forms
 from games.engine import Engine, OptionSpec
 from games.options import options_clean
 
+ORDER_WAYS = [
+    ("", "Drawn from the match's seed"),
+    ("roster", "As the players are listed"),
+    ("chosen", "Chosen below"),
+]
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
 
 def option_field(spec: OptionSpec, players: Sequence[str] = ()) -> forms.Field:
-    """The form field a host fills in for ``spec``."""
+    """The form field a host fills in for ``spec`` (for ``order``: how it is chosen)."""
     common: dict[str, Any] = {"label": spec.title, "help_text": spec.help, "required": False}
     if spec.kind == "int":
         return forms.IntegerField(min_value=spec.low, max_value=spec.high, initial=spec.default, **common)
@@ -27,6 +41,8 @@ def option_field(spec: OptionSpec, players: Sequence[str] = ()) -> forms.Field:
         return forms.ChoiceField(
             choices=[(c, c.replace("-", " ").capitalize()) for c in spec.choices], initial=spec.default, **common
         )
+    if spec.kind == "order":
+        return forms.ChoiceField(choices=ORDER_WAYS, initial="", widget=forms.RadioSelect, **common)
     if spec.kind == "player" and players:
         return forms.ChoiceField(choices=[("", "—"), *((p, p) for p in players)], **common)
     if spec.kind == "names" and spec.choices:
@@ -41,6 +57,10 @@ def option_field(spec: OptionSpec, players: Sequence[str] = ()) -> forms.Field:
     return forms.CharField(max_length=2000, **common)
 
 
+def _place_name(spec: OptionSpec, position: int) -> str:
+    return f"{spec.name}__{position}"
+
+
 class OptionsForm(forms.Form):
     """The host-set options of one engine; ``raw_options()`` after ``is_valid()``."""
 
@@ -48,24 +68,61 @@ class OptionsForm(forms.Form):
         kwargs.setdefault("prefix", engine.slug)
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.players = list(players)
+        self.orders: dict[str, list[str]] = {}  # an order option's name -> its position fields
+        places = min(len(self.players), engine.max_players)
         for spec in engine.options_schema:
-            if not spec.season:
-                self.fields[spec.name] = option_field(spec, players)
+            if spec.season:
+                continue
+            self.fields[spec.name] = option_field(spec, players)
+            if spec.kind == "order":
+                self.orders[spec.name] = []
+                for i in range(1, places + 1):
+                    name = _place_name(spec, i)
+                    self.fields[name] = forms.ChoiceField(
+                        choices=[("", "—"), *((p, p) for p in self.players)],
+                        required=False,
+                        label=f"{spec.title}: {_ordinal(i)}",
+                    )
+                    self.fields[name].widget.attrs.update({"data-order-of": spec.name, "class": "order-place"})
+                    self.orders[spec.name].append(name)
 
-    def raw_options(self) -> dict[str, Any]:
-        """The filled-in values (blank ones left out), for ``options_clean``."""
+    def _orders_raw(self, data: dict[str, Any], roster: Sequence[str] | None) -> dict[str, Any]:
+        """Each order option as a list of handles (left out when drawn from the seed)."""
+        out: dict[str, Any] = {}
+        for name, places in self.orders.items():
+            way = data.get(name) or ""
+            if way == "roster":
+                out[name] = list(roster if roster is not None else self.players)
+            elif way == "chosen":
+                out[name] = [data[p] for p in places if data.get(p)]
+        return out
+
+    def raw_options(self, *, roster: Sequence[str] | None = None) -> dict[str, Any]:
+        """The filled-in values (blank ones left out), for ``options_clean``; ``roster``: the match's players
+        in the order they are listed (an order "as the players are listed" is theirs)."""
+        hidden = {p for places in self.orders.values() for p in places} | set(self.orders)
         out: dict[str, Any] = {}
         for name, value in self.cleaned_data.items():
-            if value in ("", None, []):
+            if value in ("", None, []) or name in hidden:
                 continue
             out[name] = value
+        out.update(self._orders_raw(self.cleaned_data, roster))
         return out
 
     def clean(self) -> dict[str, Any]:
         """Coerced and checked by the shared ``options_clean`` (its RuleError names the option)."""
         data = super().clean() or {}
+        for name in self.orders:
+            if data.get(name) == "chosen" and not any(data.get(p) for p in self.orders[name]):
+                spec = self.engine.option_spec(name)
+                title = spec.title if spec is not None else name
+                raise forms.ValidationError(f"{title}: choose a player for each place, or another way to order them.")
+        hidden = {p for places in self.orders.values() for p in places} | set(self.orders)
+        raw = {k: v for k, v in data.items() if v not in ("", None, []) and k not in hidden}
+        raw.update(self._orders_raw(data, None))  # whether it places every player is checked once they are known
         try:
-            options_clean(self.engine.options_schema, {k: v for k, v in data.items() if v not in ("", None, [])})
+            options_clean(self.engine.options_schema, raw)
         except ValueError as exc:
             raise forms.ValidationError(str(exc)) from exc
         return data

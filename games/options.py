@@ -61,6 +61,16 @@ def _player(value: Any, players: Sequence[PlayerId] | None) -> PlayerId:
     return handle
 
 
+def _order(value: Any, players: Sequence[PlayerId] | None) -> list[PlayerId]:
+    """Every player of the match exactly once (when the match's players are known), in the order given."""
+    handles = [_player(v, players) for v in _items(value)]
+    if twice := sorted({h for h in handles if handles.count(h) > 1}):
+        raise RuleError(f"names {', '.join(twice)} more than once; each player comes exactly once")
+    if players is not None and (missing := [p for p in players if p not in handles]):
+        raise RuleError(f"must place every player of the match exactly once; missing: {', '.join(missing)}")
+    return handles
+
+
 def _player_ints(value: Any, spec: OptionSpec, players: Sequence[PlayerId] | None) -> dict[str, int]:
     if isinstance(value, str):  # "ann=3, bob=2" or "ann:3"
         pairs: dict[str, Any] = {}
@@ -97,6 +107,8 @@ def option_value(spec: OptionSpec, value: Any, *, players: Sequence[PlayerId] | 
         if len(set(handles)) != len(handles):
             raise RuleError("names a player twice")
         return handles
+    if spec.kind == "order":
+        return _order(value, players)
     if spec.kind == "player_ints":
         return _player_ints(value, spec, players)
     if spec.kind == "names":
@@ -175,6 +187,8 @@ def options_json_schema(schema: Iterable[OptionSpec]) -> dict[str, Any]:
             entry["type"] = "string"
         elif spec.kind == "players":
             entry.update(type="array", items={"type": "string"}, uniqueItems=True)
+        elif spec.kind == "order":
+            entry.update(type="array", items={"type": "string"}, uniqueItems=True, **{"x-every-player-once": True})
         elif spec.kind == "player_ints":
             entry.update(type="object", additionalProperties={"type": "integer"})
         else:

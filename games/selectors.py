@@ -10,8 +10,8 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
-from games.engine import RuleError
-from games.models import Match, Message, Submission, Turn
+from games.engine import Outcome, RuleError
+from games.models import Match, Message, Seat, Submission, Turn
 from games.registry import get_engine
 
 
@@ -24,11 +24,68 @@ class Role(enum.StrEnum):
     HOST = "host"
 
 
+def _seat_rows(match: Match) -> dict[int, tuple[int, str]]:
+    """Seat position -> (user id, username) of who plays it now, read once per match object."""
+    cached: dict[int, tuple[int, str]] | None = getattr(match, "_seat_rows", None)
+    if cached is None:
+        rows = Seat.objects.filter(match_id=match.pk).values_list("position", "user_id", "user__username")
+        cached = {pos: (uid, str(name)) for pos, uid, name in rows}
+        match._seat_rows = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def seat_usernames(match: Match) -> dict[str, str]:
+    """Who plays each seat: seat handle -> the username of its player now.
+
+    A seat keeps its handle for the whole match (the engine's state, the log and the
+    submissions name seats); a host's replacement changes only who plays it. A seat with
+    no ``Seat`` row is played by the user of that name. This and :func:`seat_of` are the
+    one mapping between users and seats: every edge and every season read goes through them.
+    """
+    rows = _seat_rows(match)
+    return {h: rows[i][1] if i in rows else h for i, h in enumerate(match.players)}
+
+
+def seat_of(match: Match, user: Any) -> str | None:
+    """The seat handle ``user`` plays in ``match``, or None (not a player of it, or replaced)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    rows = _seat_rows(match)
+    for i, handle in enumerate(match.players):
+        if i in rows:
+            if rows[i][0] == user.pk:
+                return str(handle)
+        elif handle == user.username:
+            return str(handle)
+    return None
+
+
+def match_usernames(match: Match) -> list[str]:
+    """The usernames of the match's players now, in seat order (a replacement stands in its seat)."""
+    return list(seat_usernames(match).values())
+
+
+def outcome_for_users(match: Match, outcome: Outcome) -> Outcome:
+    """``outcome`` (which names seats) with each seat named by the username of who plays it now."""
+    names = seat_usernames(match)
+
+    def who(handle: str) -> str:
+        return names.get(handle, handle)
+
+    return Outcome(
+        winners=tuple(who(h) for h in outcome.winners),
+        candidates=tuple(who(h) for h in outcome.candidates),
+        tokens={who(h): n for h, n in outcome.tokens.items()},
+        garnets={who(h): n for h, n in outcome.garnets.items()},
+        scores={who(h): n for h, n in outcome.scores.items()},
+    )
+
+
 def match_role(match: Match, user: Any) -> Role:
     """The viewer's role in ``match``: a player of it, one of its hosts, or someone watching."""
     if user is None or not user.is_authenticated:
         return Role.ANONYMOUS
-    if user.username in match.players:
+    if seat_of(match, user) is not None:
         return Role.PLAYER
     if user.is_superuser or match.hosts.filter(pk=user.pk).exists():
         return Role.HOST
@@ -36,10 +93,8 @@ def match_role(match: Match, user: Any) -> Role:
 
 
 def viewer_handle(match: Match, user: Any) -> str | None:
-    """The handle the engine should see for ``user``: theirs if they play ``match``, else None (the public)."""
-    if user is not None and user.is_authenticated and user.username in match.players:
-        return str(user.username)
-    return None
+    """The seat handle the engine should see for ``user``: the seat they play in ``match``, else None (the public)."""
+    return seat_of(match, user)
 
 
 def match_view_for_player(match: Match, player: str | None) -> dict[str, Any]:
@@ -53,6 +108,11 @@ def match_views_for_host(match: Match) -> dict[str, dict[str, Any]]:
     engine = get_engine(match.game)
     state = engine.load(match.state)
     return {p: engine.view(state, p) for p in match.players}
+
+
+def seat_labels(match: Match) -> dict[str, str]:
+    """Each seat as the page names it: its handle, or "ann's seat, played by bob" after a replacement."""
+    return {h: h if name == h else f"{h}'s seat, played by {name}" for h, name in seat_usernames(match).items()}
 
 
 def match_open_turn(match: Match) -> Turn | None:
@@ -109,23 +169,28 @@ class DashboardRow:
 
 
 def dashboard_rows(user: Any, *, limit: int = 100) -> list[DashboardRow]:
-    """``user``'s matches with their open turn and ``user``'s submission to it, in three queries whatever the count."""
-    handle = str(user.username)
-    mine = Submission.objects.filter(player=handle)
+    """``user``'s matches with their open turn and ``user``'s submission to it, in three queries whatever the count.
+
+    ``user`` may play a seat of another name (a host's replacement): each row looks for that seat.
+    """
     open_turns = (
         Turn.objects.filter(status=Turn.Status.OPEN)
         .order_by("-number")
-        .prefetch_related(Prefetch("submissions", queryset=mine, to_attr="mine"))
+        .prefetch_related(Prefetch("submissions", to_attr="subs"))
     )
     matches = (
-        matches_of_user(user)
+        Match.objects.filter(seats__user=user)
+        .annotate(my_position=Max("seats__position"))  # the one seat row of this user: unique (match, user)
+        .order_by("-created_at")
         .defer("state")
         .prefetch_related(Prefetch("turns", queryset=open_turns, to_attr="open_turns"))[:limit]
     )
     rows = []
     for match in matches:
+        pos = match.my_position
+        handle = match.players[pos] if pos is not None and pos < len(match.players) else str(user.username)
         turn = match.open_turns[0] if match.open_turns else None
-        sub = turn.mine[0] if turn is not None and turn.mine else None
+        sub = next((s for s in turn.subs if s.player == handle), None) if turn is not None else None
         awaits = bool(turn and handle in turn.awaiting and match.status == Match.Status.RUNNING)
         rows.append(DashboardRow(match=match, turn=turn, submission=sub, awaits_me=awaits))
     return rows

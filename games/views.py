@@ -38,6 +38,7 @@ def match_context(request: HttpRequest, viewer: selectors.MatchForViewer, *, bou
     """
     match, me = viewer.match, viewer.me
     entry = get_entry(match.game)
+    labels = selectors.seat_labels(match)
     form = None
     if viewer.awaited and not (viewer.submission and viewer.submission.locked):
         form_class = entry.form_class or JsonMoveForm
@@ -58,6 +59,8 @@ def match_context(request: HttpRequest, viewer: selectors.MatchForViewer, *, bou
         "log": viewer.log,
         "private_seq": viewer.private_seq,
         "host_views": viewer.host_views,
+        "seat_labels": labels,
+        "host_seats": [(labels.get(p, p), v) for p, v in viewer.host_views.items()] if viewer.host_views else [],
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
@@ -207,8 +210,9 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     From htmx (the page's form) the answer is a fragment, and nothing reloads: a move
     saved while its turn stays open answers with the submission's status alone
     (retargeted to ``#submit-status``; a locked move's form leaves the page), and a
-    lock-in that closed the turn with the whole live fragment showing the next one. A refusal answers with its status (400/403/409/429)
-    and the same fragment naming why (also in the form's check box). Without
+    lock-in that closed the turn with the whole live fragment showing the next one.
+    A refusal answers with its status (400/403/409/429) and the live fragment naming
+    why (also in the form's check box). Without
     JavaScript the form posts normally and is redirected back to the page, or shown
     again with the input and its errors.
     """
@@ -225,7 +229,9 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
             raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
         turn_number = _posted_turn(request)
         move, form = _move_from_post(request, match, me, turn_number)
-        sub = submission_submit(match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number)
+        sub = submission_submit(
+            match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number, by=request.user
+        )
     except errors.GameError as exc:
         text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
         result = {"kind": "error", "code": exc.code, "text": text}

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.models import Match
+from games.selectors import seat_of
 from reach import selectors
 from reach.forms import PostForm
 from reach.models import Thread
@@ -61,7 +62,7 @@ def _season_over(thread: Thread | None, place: Any) -> bool:
 def match_thread(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's private thread with the hosts of one match."""
     match = get_object_or_404(Match, pk=pk)
-    if request.user.username not in match.players:
+    if seat_of(match, request.user) is None:
         raise Http404("only the players of this match have a thread here")
     thread = selectors.thread_of(player=request.user, match=match)
     return _thread_page(

@@ -64,12 +64,15 @@ class HostStepForm(forms.Form):
     seconds = forms.IntegerField(required=False, min_value=1)
     minutes = forms.IntegerField(required=False, min_value=1, max_value=60 * 24 * 14)
     deadline = forms.DateTimeField(required=False, input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
+    confirm = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, object]:
-        """Every step that changes the running season needs a reason."""
+        """Every step that changes the running season needs a reason; giving a seat away needs its box ticked."""
         data = super().clean() or {}
         if data.get("step") not in self.NO_REASON and not (data.get("reason") or "").strip():
             raise forms.ValidationError("Every host step needs a reason.")
+        if data.get("step") == "match" and data.get("control") == "replace" and not data.get("confirm"):
+            raise forms.ValidationError("Tick the box to confirm that the seat changes hands.")
         return data
 
 

@@ -134,6 +134,7 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
             user=user,
             seconds=seconds,
             player=player,
+            new_player=other,
             deadline=_aware(d.get("deadline"), season),
         ),
         "pause": lambda: season_pause(season_id=season.pk, user=user, reason=reason),
@@ -179,7 +180,8 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _done_text(form.cleaned_data["step"], done))
         else:
-            messages.error(request, "Nothing changed: every host step needs a reason.")
+            problems = " ".join(" ".join(map(str, errs)) for errs in form.errors.values())
+            messages.error(request, f"Nothing changed: {problems or 'check the form.'}")
         back = request.POST.get("next") or ""
         if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
             back = reverse("season_host", args=[slug])
@@ -241,7 +243,7 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
                 game=form.cleaned_data["game"],
                 players=form.cleaned_data["players"],
                 user=request.user,
-                options=options.raw_options(),
+                options=options.raw_options(roster=form.cleaned_data["players"]),
                 dm_game=form.cleaned_data["dm_game"],
             )
         except SeasonError as exc:

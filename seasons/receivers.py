@@ -21,6 +21,7 @@ from django.db import transaction
 from games import hooks
 from games.engine import Outcome
 from games.models import Match, Turn
+from games.selectors import outcome_for_users
 from seasons import selectors
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,7 @@ def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any
     from seasons.services.episodes import episode_dm_finished, episode_mm_finished
     from seasons.services.final import final_leg_finished
 
+    outcome = outcome_for_users(match, outcome)  # the season knows people; the outcome names seats
     try:
         with transaction.atomic():
             if (

@@ -6,11 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 
 from accounts.cache import soft_delete, soft_get, soft_set
 from games.models import Match, Message
+from games.selectors import seat_labels, seat_usernames
 from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
@@ -281,3 +283,35 @@ def is_host(season: Season, user: Any) -> bool:
     return bool(
         user is not None and user.is_authenticated and (user.is_superuser or season.hosts.filter(pk=user.pk).exists())
     )
+
+
+@dataclass(frozen=True)
+class SeatReplaceChoices:
+    """What a host's "replace a player" control offers for one season match: its seats (handle, label)
+    and who may take one: newcomers to the season, and those who already took a place in it on the
+    season's page (``services.match_controls.season_seat_replace`` has the ruling)."""
+
+    seats: list[tuple[str, str]]
+    newcomers: list[str]
+    took_place: list[str]
+
+
+def seat_replace_choices(season: Season, match: Match, *, limit: int = 300) -> SeatReplaceChoices:
+    """The seats of ``match`` and the users a host may give one to (active users, by name)."""
+    seated = set(seat_usernames(match).values())
+    in_season = set(Entrant.objects.filter(season=season).values_list("user__username", flat=True))
+    newcomers = list(
+        get_user_model()
+        .objects.filter(is_active=True)
+        .exclude(username__in=seated | in_season)
+        .order_by("username")
+        .values_list("username", flat=True)[:limit]
+    )
+    alive = set(alive_handles(season))
+    replaced = {
+        str(d.get("new"))
+        for d in season.log.filter(action="entrant_replace").values_list("details", flat=True)
+        if isinstance(d, dict)
+    }
+    took = sorted(h for h in replaced & alive if h not in seated)
+    return SeatReplaceChoices(seats=list(seat_labels(match).items()), newcomers=newcomers, took_place=took)

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.selectors import match_usernames
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.forms import InviteAcceptForm, PickForm, TransferForm
@@ -147,7 +148,7 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         mm = pick.episode.mm_match
         alive = set(selectors.alive_handles(season))
-        eligible = [p for p in (mm.players if mm else []) if p in alive and p not in pick.episode.mm_winners]
+        eligible = [p for p in (match_usernames(mm) if mm else []) if p in alive and p not in pick.episode.mm_winners]
         immune = {w: f"{w} won the Main Match" for w in pick.episode.mm_winners}
     return render(
         request,

@@ -121,6 +121,10 @@
         }
         case "finished":
           seq = Math.max(seq, data.seq); refresh(); return;
+        case "seat":
+          // A seat changed hands: who sees what changed. Redraw, and reconnect so the socket joins
+          // (or, for the old player, has left) the seat's private pushes.
+          seq = Math.max(seq, data.seq); refresh(); if (ws) ws.close(); return;
         case "locked": {
           // Who locked in is public and is all that changed: tick their chip, no fetch.
           const root = box.querySelector(".live-root");

@@ -8,3 +8,36 @@
   game.addEventListener("change", show);
   show();
 })();
+
+// An order option (ABC's X order): its place selects show only when the host chooses the order,
+// one per chosen player, each offering only the players ticked for the match.
+(function () {
+  var places = document.querySelectorAll("select.order-place");
+  if (!places.length) return;
+  function ticked() {
+    return Array.prototype.map.call(document.querySelectorAll('input[name="players"]:checked'), function (b) { return b.value; });
+  }
+  function update() {
+    var chosen = ticked();
+    var byOption = {};
+    places.forEach(function (s) { (byOption[s.dataset.orderOf] = byOption[s.dataset.orderOf] || []).push(s); });
+    Object.keys(byOption).forEach(function (name) {
+      var selects = byOption[name];
+      var way = document.querySelector('input[type="radio"][name$="' + name + '"]:checked');
+      var show = way && way.value === "chosen";
+      selects.forEach(function (s, i) {
+        var row = s.closest("p") || s.parentNode;
+        row.hidden = !show || i >= Math.max(chosen.length, 1);
+        Array.prototype.forEach.call(s.options, function (o) {
+          o.hidden = o.disabled = o.value !== "" && chosen.indexOf(o.value) < 0;
+        });
+        if (s.value && chosen.indexOf(s.value) < 0) s.value = "";
+      });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var t = e.target;
+    if (t.name === "players" || t.type === "radio") update();
+  });
+  update();
+})();

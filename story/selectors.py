@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 
 from games.models import Match, Message, Turn
-from games.selectors import match_name
+from games.selectors import match_name, match_usernames
 from reach.models import Clarification
 from reach.selectors import clarifications_for_season
 from seasons import selectors as season_selectors
@@ -121,7 +121,7 @@ def confessional_of(season: Season, user: Any, pk: int) -> Confessional | None:
 def season_match_choices(season: Season, entrant: Entrant) -> list[tuple[int, str]]:
     """The season's matches a player may tie a confessional to: the ones they play in, newest first."""
     rows = season_selectors.season_matches(season).order_by("-created_at")
-    return [(m.pk, match_name(m)) for m in rows if entrant.handle in (m.players or [])]
+    return [(m.pk, match_name(m)) for m in rows if entrant.handle in match_usernames(m)]
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,12 @@ class AbcEngine(BaseEngine[Any]):
             low=0,
             help="Each player's garnets brought in: the season's free balances.",
         ),
-        OptionSpec("x_order", "players", help="The order in which players are the X (random if left out)."),
+        OptionSpec(
+            "x_order",
+            "order",
+            label="X order",
+            help="The order in which players are the X (drawn from the match's seed if left out).",
+        ),
     )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> AbcState:

@@ -50,7 +50,7 @@ def option_value_clean(spec: OptionSpec, raw: Any) -> Any:
         if str(raw) not in spec.choices:
             raise RuleError(f"{label} must be one of: {', '.join(spec.choices)}")
         return str(raw)
-    if spec.kind in {"players", "names"} and isinstance(raw, str):
+    if spec.kind in {"players", "order", "names"} and isinstance(raw, str):
         return [w for w in raw.replace(",", " ").split() if w]
     return raw
 

@@ -14,12 +14,14 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 
 from games import broadcast, errors, hooks
 from games.engine import RuleError
-from games.models import Match, Submission, Turn
+from games.models import Match, Seat, Submission, Turn
 from games.registry import get_engine
+from games.selectors import seat_of
 from games.services.turns import turn_close_soon
 
 
@@ -33,27 +35,52 @@ class SubmitTarget:
     cost: Any = None  # the move's garnet cost, once checked
 
 
-def submission_access(*, match_id: int, player: str) -> SubmitTarget:
+def submission_access(*, match_id: int, player: str, by: Any = None) -> SubmitTarget:
     """Lock the open turn of ``match_id`` (one query, with its match) and check ``player`` plays in it.
 
+    ``by`` (the signed-in user, from the edges) must play the seat ``player`` now: checked
+    under the turn's lock, so a host's replacement of that seat (which takes the same lock)
+    is either before this move, which is then refused, or after it.
     Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
         raise errors.MatchNotFound("There is no such match.")
-    turn = (
-        Turn.objects.select_for_update(of=("self",))
-        .select_related("match")
-        .filter(match_id=match_id, status=Turn.Status.OPEN)
-        .order_by("-number")
-        .first()
-    )
+    turns = Turn.objects.select_for_update(of=("self",)).select_related("match")
+    if by is not None:  # who ``by`` plays, read with the lock in the same query
+        turns = turns.annotate(**_seat_columns(by))
+    turn = turns.filter(match_id=match_id, status=Turn.Status.OPEN).order_by("-number").first()
     match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
-    if player not in match.players:
+    if player not in match.players or (by is not None and _seat_of_by(match, turn, by) != player):
         raise errors.NotAPlayer("You are not a player in this match.")
     subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
     return SubmitTarget(match=match, turn=turn, submissions=subs)
+
+
+def _seat_columns(by: Any) -> dict[str, Any]:
+    """The position ``by`` sits at and how many seat rows the match has, as columns of the turn query."""
+    seats = Seat.objects.filter(match_id=OuterRef("match_id"))
+    return {
+        "by_position": Subquery(seats.filter(user_id=by.pk).values("position")[:1]),
+        "seat_rows": Subquery(seats.order_by().values("match_id").annotate(n=Count("pk")).values("n")[:1]),
+    }
+
+
+def _seat_of_by(match: Match, turn: Turn | None, by: Any) -> str | None:
+    """The seat ``by`` plays: from the locked turn's columns, else (no open turn) ``games.selectors.seat_of``.
+
+    Same answer as the selector: ``match_start`` gives every seat a row and a replacement keeps
+    it so, and a match without rows is played by the users of the seats' names.
+    """
+    if turn is None:
+        return seat_of(match, by)
+    position = getattr(turn, "by_position", None)
+    if position is not None:
+        return str(match.players[position]) if position < len(match.players) else None
+    if not getattr(turn, "seat_rows", None) and by.username in match.players:
+        return str(by.username)
+    return None
 
 
 def submission_check(
@@ -140,6 +167,7 @@ def submission_submit(
     lock: bool = False,
     turn_number: int | None = None,
     now: datetime | None = None,
+    by: Any = None,
 ) -> Submission:
     """Store ``player``'s move for the open turn of match ``match_id``; raise a ``SubmissionRefused`` if not.
 
@@ -149,9 +177,10 @@ def submission_submit(
     The returned submission also carries ``completes_turn`` (this was the last lock-in:
     the turn has been closed by the time this returns, unless that close failed and a
     worker retries).
+    ``by``: the user submitting, who must play the seat ``player`` (see ``submission_access``).
     """
     moment = now or timezone.now()
     with transaction.atomic():
-        target = submission_access(match_id=match_id, player=player)
+        target = submission_access(match_id=match_id, player=player, by=by)
         clean = submission_check(target=target, player=player, move=move, turn_number=turn_number, moment=moment)
         return submission_do(target=target, player=player, clean=clean, lock=lock, moment=moment)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games import broadcast
 from games.models import Match
+from games.selectors import seat_of
 from reach import selectors
 from reach.models import Post, Thread, ThreadRead
 from reach.services.errors import ReachError
@@ -26,7 +27,7 @@ def thread_open(*, player: Any, match: Match | None = None, season: Season | Non
     Only a player of the match (or an entrant of the season) has one.
     """
     if match is not None:
-        if player.username not in match.players:
+        if seat_of(match, player) is None:
             raise ReachError("Only the players of this match can write to its dealer.", status=403)
         found = Thread.objects.filter(match=match, player=player).first()
         if found is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from games.models import Match
-from games.selectors import Role, match_role
+from games.selectors import Role, match_role, seat_of
 from reach import selectors
 from reach.discord_login import discord_configured
 from seasons.models import Season
@@ -41,7 +41,7 @@ def dealer_slot(context: dict[str, Any], place: Any) -> dict[str, Any]:
         return out
     if isinstance(place, Match):
         out["host"] = match_role(place, user) == Role.HOST
-        out["player"] = user.username in place.players
+        out["player"] = seat_of(place, user) is not None
         thread = selectors.thread_of(player=user, match=place) if out["player"] else None
     else:
         out["host"] = bool(user.is_superuser or place.hosts.filter(pk=user.pk).exists())

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Match
 from seasons import selectors
-from seasons.models import Entrant, Episode, LedgerEntry, Season
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season
 from seasons.services.errors import SeasonError
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, require_reason, season_log
@@ -87,8 +87,10 @@ def entrant_restore(*, season: Season, handle: str, reason: str, user: Any) -> E
 def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str, user: Any) -> Entrant:
     """Replace a player by another user: the newcomer takes their place, tokens and garnets.
 
-    The old entry is kept as "replaced"; balances move by a pair of host entries.
-    Matches already running keep their roster (the host handles those in the match).
+    The old entry is kept as "replaced"; balances move by a pair of host entries, and the
+    season's unfinished business that names the old player passes to the newcomer (see
+    :func:`_take_over`). Matches already running keep their seats: the host gives a seat to the
+    newcomer with the match's "replace a player" control.
     """
     reason = require_reason(reason)
     old = selectors.entrant_by_handle(season, handle)
@@ -123,7 +125,36 @@ def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str
                     user=user,
                 )
         Entrant.objects.filter(pk=old.pk).update(status=Entrant.Status.REPLACED)
+        _take_over(season=season, old=old, new=new)
         order = [new_handle if h == handle else h for h in season.gamewide_order]
         Season.objects.filter(pk=season.pk).update(gamewide_order=order)
         season_log(season=season, action="entrant_replace", user=user, reason=reason, old=handle, new=new_handle)
     return new
+
+
+def _renamed(handles: list[str], old: str, new: str) -> list[str]:
+    return [new if h == old else h for h in handles]
+
+
+def _take_over(*, season: Season, old: Entrant, new: Entrant) -> None:
+    """The newcomer steps into what is still open for the old player: an undecided Death Match
+    (as EC or DMO, and their ready press), an open pick, an unfinished episode's winners and
+    candidates, an undecided Final game, and the garnet holds of moves not yet resolved
+    of matches still running (their balance moved with them). Decided history keeps the old name."""
+    Duel.objects.filter(episode__season=season, loser__isnull=True, ec=old).update(ec=new)
+    Duel.objects.filter(episode__season=season, loser__isnull=True, dmo=old).update(dmo=new)
+    for duel in Duel.objects.filter(episode__season=season, loser__isnull=True):
+        if old.handle in (duel.ready or []):
+            Duel.objects.filter(pk=duel.pk).update(ready=_renamed(list(duel.ready), old.handle, new.handle))
+    Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN, picker=old).update(picker=new)
+    for ep in Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE):
+        Episode.objects.filter(pk=ep.pk).update(
+            mm_winners=_renamed(list(ep.mm_winners), old.handle, new.handle),
+            candidates=_renamed(list(ep.candidates), old.handle, new.handle),
+            escaped=_renamed(list(ep.escaped), old.handle, new.handle),
+        )
+    for leg in FinalLeg.objects.filter(season=season, winner__isnull=True):
+        FinalLeg.objects.filter(pk=leg.pk).update(players=_renamed(list(leg.players), old.handle, new.handle))
+    GarnetHold.objects.filter(entrant=old, match__status__in=[Match.Status.RUNNING, Match.Status.PAUSED]).update(
+        entrant=new
+    )

@@ -21,6 +21,7 @@ from games.engine import Outcome
 from games.models import Match, Turn
 from games.registry import get_engine, slugs
 from games.selectors import match_name as game_title
+from games.selectors import match_usernames, seat_usernames
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
@@ -98,12 +99,14 @@ def two_player_games() -> list[str]:
 
 
 def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
-    """Tell each awaited player of a season match that a turn awaits them."""
+    """Tell each awaited player of a season match that a turn awaits them (whoever plays the awaited seat now)."""
+    names = seat_usernames(match)
+    awaited = [names.get(seat, seat) for seat in turn.awaiting]
     users = {
         e.handle: e.user
-        for e in Entrant.objects.select_related("user").filter(season=season, user__username__in=list(turn.awaiting))
+        for e in Entrant.objects.select_related("user").filter(season=season, user__username__in=awaited)
     }
-    for handle in turn.awaiting:
+    for handle in awaited:
         if handle in users:
             notice_send(
                 user=users[handle],
@@ -143,7 +146,7 @@ def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: st
 
 def _candidate_order(season: Season, match: Match, outcome: Outcome) -> list[str]:
     order = {h: i for i, h in enumerate(season.gamewide_order)}
-    rest = [p for p in match.players if p not in outcome.candidates and p not in outcome.winners]
+    rest = [p for p in match_usernames(match) if p not in outcome.candidates and p not in outcome.winners]
     rest.sort(key=lambda p: (outcome.scores.get(p, 0.0), order.get(p, 99)))
     return list(dict.fromkeys([*outcome.candidates, *rest]))
 
@@ -353,7 +356,7 @@ def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:
         return None
     episode = duel.episode
     _record_outcome(season=episode.season, match=match, outcome=outcome, label=f"Episode {episode.number} Death Match")
-    losers = list(outcome.candidates) or [p for p in match.players if p not in outcome.winners]
+    losers = list(outcome.candidates) or [p for p in match_usernames(match) if p not in outcome.winners]
     loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
     assert loser is not None, "a played Death Match has its DMO"
     duel.loser = loser

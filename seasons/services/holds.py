@@ -12,6 +12,7 @@ from django.db import transaction
 
 from games.engine import RuleError
 from games.models import Match, Turn
+from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, GarnetHold
 
@@ -25,7 +26,7 @@ def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHol
     season = selectors.season_of_match(match)
     if season is None:
         return None
-    found = selectors.entrant_by_handle(season, player)
+    found = selectors.entrant_by_handle(season, seat_usernames(match).get(player, player))
     if found is None:
         return None
     with transaction.atomic():
@@ -40,7 +41,11 @@ def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHol
 
 
 def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int]) -> None:
-    """At the close: charge each hold the resolved move spends (its exact cost), release the rest."""
+    """At the close: charge each hold the resolved move spends (its exact cost), release the rest.
+
+    ``costs`` names seats; a hold names the entrant who plays the seat now."""
+    names = seat_usernames(match)
+    costs = {names.get(seat, seat): n for seat, n in costs.items()}
     for hold in GarnetHold.objects.filter(turn=turn, charged=False).select_related("entrant__user"):
         cost = int(costs.get(hold.entrant.handle, 0))
         if cost <= 0:

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.selectors import match_usernames
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, Pick
 from seasons.services.episodes import _require_running, dm_start, duel_open, ec_name_next
@@ -102,7 +103,7 @@ def episode_ec_pick(*, pick_id: int, user: Any, ec: str, now: datetime | None = 
         episode = pick.episode
         if target.handle in episode.mm_winners:
             raise SeasonError(f"{target.handle} won the Main Match and is immune; pick another.")
-        if episode.mm_match is None or target.handle not in episode.mm_match.players:
+        if episode.mm_match is None or target.handle not in match_usernames(episode.mm_match):
             raise SeasonError(f"{target.handle} did not play this Main Match; pick one of its players.")
         if episode.duels.filter(ec=target).exists():
             raise SeasonError(f"{target.handle} is already an Elimination Candidate; pick another.")

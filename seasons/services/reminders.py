@@ -10,6 +10,7 @@ from django.utils import timezone
 from accounts.timefmt import user_time
 from games.models import Match, Submission, Turn
 from games.selectors import match_name as game_title
+from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, Pick, Season
 from seasons.services.notify import notice_send
@@ -40,8 +41,13 @@ def deadline_reminders_send(*, now: datetime | None = None) -> int:
         season = selectors.season_of_match(turn.match)
         if season is None or season.status != Season.Status.RUNNING:
             continue
-        locked = set(Submission.objects.filter(turn=turn, locked=True).values_list("player", flat=True))
-        for e in Entrant.objects.select_related("user").filter(season=season, user__username__in=turn.awaiting):
+        names = seat_usernames(turn.match)
+        locked = {
+            names.get(seat, seat)
+            for seat in Submission.objects.filter(turn=turn, locked=True).values_list("player", flat=True)
+        }
+        awaited = [names.get(seat, seat) for seat in turn.awaiting]
+        for e in Entrant.objects.select_related("user").filter(season=season, user__username__in=awaited):
             if e.handle in locked:
                 continue
             left = int((turn.deadline - moment).total_seconds() // 60)

@@ -44,3 +44,9 @@ def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]
         "next": request.path if request else "",
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.simple_tag
+def seat_replace_choices(season: Any, match: Any) -> Any:
+    """The seats and candidates of the "replace a player" control (``selectors.seat_replace_choices``)."""
+    return selectors.seat_replace_choices(season, match)

@@ -52,3 +52,36 @@ def test_the_api_documents_the_options_from_the_same_declaration(client) -> None
     assert schema["properties"]["advantage"]["x-filled-by-season"] is True
     games = {g["slug"]: g for g in client.get("/api/games/").json()}
     assert games["exodus"]["options"]["properties"]["variant"]["default"] == "cubes"
+
+
+def test_an_order_places_every_player_exactly_once() -> None:
+    """The ``order`` kind (ABC's X order): a permutation of the match's players, in JSON, text or the form."""
+    spec = get_engine("abc").options_schema
+    five = NINE[:5]
+    assert options_clean(spec, {"x_order": list(reversed(five))}, players=five)["x_order"] == list(reversed(five))
+    assert options_clean(spec, {"x_order": "p4 p3 p2 p1 p0"}, players=five)["x_order"] == list(reversed(five))
+    with pytest.raises(RuleError, match="^X order: names p1 more than once"):
+        options_clean(spec, {"x_order": ["p0", "p1", "p1", "p3", "p4"]}, players=five)
+    with pytest.raises(RuleError, match="^X order: must place every player of the match exactly once; missing: p2"):
+        options_clean(spec, {"x_order": ["p0", "p1", "p3", "p4"]}, players=five)
+    assert "x_order" not in options_clean(spec, {}, players=five)  # left out: setup draws it from the seed
+    entry = options_json_schema(spec)["properties"]["x_order"]
+    assert entry["type"] == "array" and entry["x-every-player-once"] is True
+
+
+def test_the_form_offers_a_way_and_one_select_per_place() -> None:
+    from games.option_forms import OptionsForm
+
+    abc = get_engine("abc")
+    five = NINE[:5]
+    form = OptionsForm(None, engine=abc, players=NINE)
+    assert [f"x_order__{i}" for i in range(1, 6)] == form.orders["x_order"]
+    chosen = {f"abc-x_order__{i}": p for i, p in enumerate(reversed(five), 1)}
+    form = OptionsForm({"abc-x_order": "chosen", **chosen}, engine=abc, players=NINE)
+    assert form.is_valid() and form.raw_options(roster=five) == {"x_order": list(reversed(five))}
+    form = OptionsForm({"abc-x_order": "roster"}, engine=abc, players=NINE)
+    assert form.is_valid() and form.raw_options(roster=five) == {"x_order": five}
+    form = OptionsForm({"abc-x_order": ""}, engine=abc, players=NINE)
+    assert form.is_valid() and form.raw_options(roster=five) == {}
+    form = OptionsForm({"abc-x_order": "chosen", **chosen, "abc-x_order__2": "p4"}, engine=abc, players=NINE)
+    assert not form.is_valid() and "names p4 more than once" in str(form.errors)

@@ -162,16 +162,42 @@ def test_a_pause_gives_open_picks_their_time_back() -> None:
 
 
 def test_console_episode_start_passes_game_options() -> None:
-    """The host picks a game, the alive players and (optionally) the game's options, a form the engine declares."""
+    """The host picks a game, the alive players and (optionally) the game's options, a form the engine declares;
+    ABC's X order is chosen with one select per place, never typed, and must place every chosen player once."""
     season = started_season()
     c = Client()
     c.force_login(user("host"))
-    c.post(
-        f"/seasons/{season.slug}/host/episode/",
-        {"game": "abc", "players": ["ann", "bob", "cat", "dan", "eve"], "abc-x_order": "eve, dan, cat, bob, ann"},
-    )
-    assert Match.objects.get().options["x_order"] == ["eve", "dan", "cat", "bob", "ann"]
+    url = f"/seasons/{season.slug}/host/episode/"
+    five = ["ann", "bob", "cat", "dan", "eve"]
+    page = c.get(f"/seasons/{season.slug}/host/").content.decode()
+    assert 'name="abc-x_order__5"' in page and "Drawn from the match&#x27;s seed" in page
+    places = {f"abc-x_order__{i}": h for i, h in enumerate(["eve", "dan", "cat", "bob", "ann"], 1)}
     r = c.post(
-        f"/seasons/{season.slug}/host/episode/", {"game": "abc", "players": ["ann"], "abc-x_order": "zed"}, follow=True
+        url, {"game": "abc", "players": five, "abc-x_order": "chosen", **places, "abc-x_order__5": "eve"}, follow=True
     )
+    assert "X order: names eve more than once" in r.content.decode() and not Match.objects.exists()
+    r = c.post(
+        url, {"game": "abc", "players": five, "abc-x_order": "chosen", **places, "abc-x_order__5": "fay"}, follow=True
+    )
+    assert "X order: &quot;fay&quot; is not a player in this match" in r.content.decode()
+    r = c.post(
+        url, {"game": "abc", "players": five, "abc-x_order": "chosen", **places, "abc-x_order__5": ""}, follow=True
+    )
+    assert "X order: must place every player of the match exactly once; missing: ann" in r.content.decode()
+    assert not Match.objects.exists()
+    r = c.post(url, {"game": "abc", "players": five, "abc-x_order": "chosen"}, follow=True)
+    assert "choose a player for each place" in r.content.decode()
+    c.post(url, {"game": "abc", "players": five, "abc-x_order": "chosen", **places})
+    assert Match.objects.get().options["x_order"] == ["eve", "dan", "cat", "bob", "ann"]
+    r = c.post(url, {"game": "abc", "players": ["ann"], "abc-x_order": "roster"}, follow=True)
     assert b"Nothing started" in r.content
+
+
+def test_the_x_order_as_listed_or_drawn_from_the_seed() -> None:
+    season = started_season()
+    c = Client()
+    c.force_login(user("host"))
+    url = f"/seasons/{season.slug}/host/episode/"
+    c.post(url, {"game": "abc", "players": ["eve", "ann", "cat", "bob", "dan"], "abc-x_order": "roster"})
+    match = Match.objects.get()
+    assert match.options["x_order"] == match.players and sorted(match.players) == ["ann", "bob", "cat", "dan", "eve"]

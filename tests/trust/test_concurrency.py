@@ -137,3 +137,34 @@ def test_a_submission_racing_the_deadline_is_counted_or_refused_never_half_appli
             submission_submit(match_id=match.pk, player="ann", move=OTHER_PAIRS, turn_number=1, now=just_before)
         assert Submission.objects.filter(turn=turn).count() == len(rows)
     assert counted + refused == 30
+
+
+def test_a_seat_replaced_while_its_old_player_submits_takes_the_move_before_or_refuses_it() -> None:
+    """The replacement and the old player's submission race, 10 times over: the move lands before the seat
+    changes hands (it stays with the seat) or is refused as not a player's; never after, never lost half-way."""
+    from django.contrib.auth import get_user_model
+
+    from games.errors import NotAPlayer
+    from games.selectors import seat_usernames
+    from games.services import match_player_replace
+    from tests.factories import UserFactory
+
+    host = UserFactory(username="host")
+    for rep in range(10):
+        match = abc_match(seed=f"seat-race-{rep}")
+        ann = get_user_model().objects.get(username="ann")
+        newcomer = UserFactory(username=f"zed{rep}")
+        results = run_together(
+            [
+                lambda: submission_submit(match_id=match.pk, player="ann", move=OTHER_PAIRS, by=ann),
+                lambda: match_player_replace(match_id=match.pk, seat="ann", user=newcomer, by=host, reason="race"),
+            ]
+        )
+        submitted, replaced = results
+        assert not isinstance(replaced, BaseException), replaced
+        assert seat_usernames(Match.objects.get(pk=match.pk))["ann"] == newcomer.username
+        stored = Submission.objects.filter(turn__match=match, player="ann").exists()
+        if isinstance(submitted, BaseException):
+            assert isinstance(submitted, NotAPlayer) and not stored, submitted
+        else:
+            assert stored
