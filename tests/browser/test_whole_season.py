@@ -114,7 +114,8 @@ def close_until_over(page: Any, console: str, title: str, limit: int = 200) -> i
         card = page.locator("article.match-controls", has_text=title)
         if card.count() == 0 or card.locator("button[value=close_now]").count() == 0:
             return n
-        card.locator("input[name=reason]").fill("moving on")
+        controls = card.locator("form").filter(has=page.locator("button[value=close_now]"))
+        controls.locator("input[name=reason]").fill("moving on")
         with page.expect_navigation():
             card.locator("button[value=close_now]").click()
     raise AssertionError(f"{title} did not end")
@@ -213,16 +214,22 @@ def test_a_whole_season_from_a_pasted_roster_to_a_champion(
         if number == 1:  # the host extends and pauses from the match page's host view
             host.goto(match_url)
             host.click("text=Host controls")
-            host.fill(".host-panel input[name=reason]", "a player asked for time")
+            host.locator(".host-panel form").filter(has=host.locator("button[value=extend]")).locator(
+                "input[name=reason]"
+            ).fill("a player asked for time")
             host.fill(".host-panel input[name=minutes]", "15")
             host.click(".host-panel button[value=extend]")
             host.wait_for_load_state()
             host.click("text=Host controls")
-            host.fill(".host-panel input[name=reason]", "short break")
+            host.locator(".host-panel form").filter(has=host.locator("button[value=pause]")).locator(
+                "input[name=reason]"
+            ).fill("short break")
             host.click(".host-panel button[value=pause]")
             host.wait_for_load_state()
             host.click("text=Host controls")
-            host.fill(".host-panel input[name=reason]", "back")
+            host.locator(".host-panel form").filter(has=host.locator("button[value=resume]")).locator(
+                "input[name=reason]"
+            ).fill("back")
             host.click(".host-panel button[value=resume]")
             host.wait_for_load_state()
         close_until_over(host, console, f"Episode {number} · Death Match")
