@@ -78,12 +78,18 @@ def on_turn_closed(sender: Any, match: Match, turn: Turn, costs: dict[str, int],
     holds_settle_turn(match, turn, costs)
 
 
+def on_closing_batch(sender: Any, matches: list[Match], **kwargs: Any) -> None:
+    """Learn the season of a sweep's whole batch at once; each close's hooks then ask no query for it."""
+    selectors.seasons_of_matches(matches)
+
+
 def connect() -> None:
     """Connect the receivers (idempotent)."""
     hooks.match_finished.connect(on_match_finished, dispatch_uid="seasons.match_finished")
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
     hooks.match_opened.connect(on_match_opened, dispatch_uid="seasons.match_opened")
     hooks.turn_closed.connect(on_turn_closed, dispatch_uid="seasons.turn_closed")
+    hooks.closing_batch.connect(on_closing_batch, dispatch_uid="seasons.closing_batch")
     if on_move_saved not in hooks.MOVE_SAVED:
         hooks.MOVE_SAVED.append(on_move_saved)
     if _picks_sweep not in hooks.SWEEPS:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet, Sum
 
+from games import hooks
 from games.models import Match, Message
-from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET
@@ -67,11 +68,12 @@ def season_of_match(match: Match) -> Season | None:
     """The season a match belongs to, or None for a match outside any season.
 
     One query (every match page, submit and push asks it). A season once found is kept on the match
-    object, since a match never changes season; "none" is not kept, as a match is linked after it starts.
+    object, since a match never changes season; "none" is not kept, as a match is linked after it starts,
+    except on the match a turn close holds locked (``games.hooks.closing``), which three hooks ask.
     """
-    found: Season | None = match.__dict__.get("_season_of_match")
-    if found is not None:
-        return found
+    if "_season_of_match" in match.__dict__:
+        kept: Season | None = match.__dict__["_season_of_match"]
+        return kept
     found = (
         Season.objects.filter(
             Q(episodes__mm_match=match.pk) | Q(episodes__duels__match=match.pk) | Q(final_legs_played__match=match.pk)
@@ -79,8 +81,26 @@ def season_of_match(match: Match) -> Season | None:
         .distinct()
         .first()
     )
-    if found is not None:
+    if found is not None or hooks.closing(match):  # a closing match is locked: no link can appear meanwhile
         match.__dict__["_season_of_match"] = found
+    return found
+
+
+def seasons_of_matches(matches: Sequence[Match]) -> dict[int, Season | None]:
+    """``season_of_match`` for many matches in four queries, whatever their number (a sweep's batch).
+
+    Kept on each match object as ``season_of_match`` keeps its answer.
+    """
+    ids = [m.pk for m in matches]
+    season_ids: dict[int, int] = {}
+    season_ids.update(Episode.objects.filter(mm_match__in=ids).values_list("mm_match_id", "season_id"))
+    season_ids.update(Duel.objects.filter(match__in=ids).values_list("match_id", "episode__season_id"))
+    season_ids.update(FinalLeg.objects.filter(match__in=ids).values_list("match_id", "season_id"))
+    seasons = Season.objects.in_bulk(set(season_ids.values())) if season_ids else {}
+    found = {pk: seasons.get(season_ids[pk]) if pk in season_ids else None for pk in ids}
+    for match in matches:
+        if found[match.pk] is not None or hooks.closing(match):  # kept as season_of_match keeps it
+            match.__dict__["_season_of_match"] = found[match.pk]
     return found
 
 

@@ -41,6 +41,8 @@ def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHol
 
 def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int]) -> None:
     """At the close: charge each hold the resolved move spends (its exact cost), release the rest."""
+    if selectors.season_of_match(match) is None:
+        return  # holds exist only in season matches (see hold_for_move); the close already knows it
     for hold in GarnetHold.objects.filter(turn=turn, charged=False).select_related("entrant__user"):
         cost = int(costs.get(hold.entrant.handle, 0))
         if cost <= 0:
