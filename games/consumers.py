@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -26,7 +27,25 @@ def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, 
     return viewer, seqs
 
 
-class ListenOnlyConsumer(AsyncJsonWebsocketConsumer):
+class PushConsumer(AsyncJsonWebsocketConsumer):
+    """A consumer whose handlers reach the database only through ``database_sync_to_async``.
+
+    Channels closes stale database connections before every handler, in a hop to the one
+    sync thread (``aclose_old_connections``): with thousands of sockets, one announcement
+    queued thousands of hops there, one after another, before a frame went out. These
+    handlers either touch no database (a push, a ping, a hang-up) or do so through
+    ``database_sync_to_async``, which closes stale connections on both sides of its call
+    in the thread that owns them, so the hop is skipped.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class ListenOnlyConsumer(PushConsumer):
     """A socket that only pushes: clients listen, and a ping gets a pong so they can tell a dead socket."""
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
@@ -67,7 +86,7 @@ class MatchConsumer(ListenOnlyConsumer):
         await self.send_json({k: v for k, v in event.items() if k != "type"})
 
 
-class UserConsumer(AsyncJsonWebsocketConsumer):
+class UserConsumer(PushConsumer):
     """``/ws/me/``: a signed-in user's notifications (a turn awaits you, you were picked...)."""
 
     async def connect(self) -> None:

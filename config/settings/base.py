@@ -169,7 +169,8 @@ if REDIS_URL:
     # reads a timeout well above it (a dead connection is still noticed).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis with one Redis reader per process for its sockets (see the module).
+            "BACKEND": "config.channel_layer.LocalFanoutRedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {

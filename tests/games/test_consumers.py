@@ -104,3 +104,29 @@ async def test_unknown_match_is_refused() -> None:
     )
     connected, _ = await comm.connect()
     assert not connected
+
+
+async def test_a_push_reaches_a_socket_without_a_hop_to_the_database_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Channels would close stale connections in the one sync thread before every handler; pushes skip it."""
+    import channels.consumer
+    from channels.layers import get_channel_layer
+
+    from games import broadcast
+
+    hops: list[int] = []
+
+    async def counted() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    match = await sync_to_async(abc_match)()
+    watcher = await connect(match, None)
+    assert (await watcher.connect())[0]
+    await watcher.receive_json_from()  # hello
+    event = {"type": "match.event", "event": "message", "match": match.pk, "seq": 9, "text": "Hi", "private": False}
+    await get_channel_layer().group_send(broadcast.group_public(match.pk), event)
+    assert (await watcher.receive_json_from())["text"] == "Hi"
+    await watcher.send_json_to({"event": "ping"})
+    assert (await watcher.receive_json_from()) == {"event": "pong"}
+    assert hops == []
+    await watcher.disconnect()
