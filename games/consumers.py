@@ -27,6 +27,9 @@ def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, 
     return viewer, seqs
 
 
+_FRAME = "_garnet_frame"
+
+
 class PushConsumer(AsyncJsonWebsocketConsumer):
     """A consumer whose handlers reach the database only through ``database_sync_to_async``.
 
@@ -43,6 +46,18 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def send_event(self, event: dict[str, Any]) -> None:
+        """Send a channel-layer event as a frame (all but its ``type``), encoding it once per process.
+
+        The layer hands one event to every local socket of a group as the same dict, so the
+        first socket keeps the encoded frame on it and the thousands after it reuse it.
+        """
+        frame = event.get(_FRAME)
+        if not isinstance(frame, str):
+            frame = await self.encode_json({k: v for k, v in event.items() if k not in ("type", _FRAME)})
+            event[_FRAME] = frame
+        await self.send(text_data=frame)
 
 
 class ListenOnlyConsumer(PushConsumer):
@@ -83,7 +98,7 @@ class MatchConsumer(ListenOnlyConsumer):
             await self.channel_layer.group_discard(name, self.channel_name)
 
     async def match_event(self, event: dict[str, Any]) -> None:
-        await self.send_json({k: v for k, v in event.items() if k != "type"})
+        await self.send_event(event)
 
 
 class UserConsumer(PushConsumer):
@@ -103,4 +118,4 @@ class UserConsumer(PushConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def user_notify(self, event: dict[str, Any]) -> None:
-        await self.send_json({k: v for k, v in event.items() if k != "type"})
+        await self.send_event(event)

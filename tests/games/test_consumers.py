@@ -130,3 +130,33 @@ async def test_a_push_reaches_a_socket_without_a_hop_to_the_database_thread(monk
     assert (await watcher.receive_json_from()) == {"event": "pong"}
     assert hops == []
     await watcher.disconnect()
+
+
+async def test_one_event_to_many_local_sockets_is_encoded_once() -> None:
+    """The layer hands every local socket of a group the same event dict; the frame is encoded once."""
+    import json
+
+    from games.consumers import MatchConsumer
+
+    event = {"type": "match.event", "event": "message", "match": 1, "seq": 3, "text": "Hi", "private": False}
+    frames: list[str] = []
+    encoded: list[int] = []
+
+    class Counting(MatchConsumer):
+        @classmethod
+        async def encode_json(cls, content: Any) -> str:
+            encoded.append(1)
+            return json.dumps(content)
+
+        async def send(
+            self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+        ) -> None:
+            assert text_data is not None
+            frames.append(text_data)
+
+    for _ in range(3):
+        await Counting().match_event(event)
+    assert len(encoded) == 1
+    assert [json.loads(f) for f in frames] == [
+        {k: v for k, v in event.items() if k not in ("type", "_garnet_frame")}
+    ] * 3
