@@ -29,8 +29,10 @@ def worker() -> None:
     from channels.layers import get_channel_layer
     from django.db import connection
 
+    from config.gc_tuning import gc_tune
     from games.services import turns_close_due
 
+    gc_tune()  # what config.celery does in each worker process
     connection.ensure_connection()  # what a long-lived Celery worker already has
     get_channel_layer()
     print("ready", flush=True)
@@ -69,9 +71,11 @@ def main() -> None:
     turns = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     django_setup()
+    from config.gc_tuning import gc_tune
     from games.models import Match
     from games.services import turns_close_due
 
+    gc_tune()  # the baseline sweeps as a worker process would
     print(f"machine: {machine()} (shared with other work while measured); load {os.getloadavg()[0]:.1f}")
     # Baseline: one process alone on a quarter of the turns.
     base_ids = make_due(max(1, turns // 4), "base")

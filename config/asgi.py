@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from typing import Any
 
@@ -16,17 +15,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config import health  # noqa: E402
+from config.gc_tuning import gc_tune  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from games import sweeper  # noqa: E402
 
-# A process holding thousands of sockets allocates a burst of short-lived objects per push
-# (a task, a future, a frame per socket). At the default thresholds (700, 10, 10) those
-# bursts set off collections that walk every live object of every socket, over and over:
-# more than half of a 5,000-socket push's CPU (bench/README.md). Collect the young
-# generation every 100,000 allocations instead, and keep what startup built (Django and
-# the apps, alive for the process's life) out of the walks altogether.
-gc.freeze()
-gc.set_threshold(100_000, 50, 100)
+gc_tune()  # a process holding thousands of sockets (see the module)
 
 router = ProtocolTypeRouter(
     {
