@@ -36,10 +36,13 @@ def test_closed_at_is_the_moment_of_the_close_not_the_sweeps_start() -> None:
     assert len(set(stamps)) == 3, "each turn carries its own close time"
 
 
-@pytest.mark.skipif(
+claims_batches = pytest.mark.skipif(
     not connection.features.has_select_for_update_skip_locked,
-    reason="SKIP LOCKED needs PostgreSQL (SQLite has one writer and one sweeper)",
+    reason="SKIP LOCKED needs PostgreSQL (SQLite has one writer and one sweeper, closing turn by turn)",
 )
+
+
+@claims_batches
 def test_four_concurrent_sweeps_split_the_work_and_close_each_turn_once() -> None:
     matches = _due_matches(24)
     shares: list[int] = []
@@ -89,6 +92,7 @@ def _spy_layer(monkeypatch: pytest.MonkeyPatch) -> tuple[_Layer, list[bool]]:
     return layer, in_transaction
 
 
+@claims_batches
 def test_a_sweep_sends_a_batchs_pushes_in_one_round_trip_after_its_commit(monkeypatch: pytest.MonkeyPatch) -> None:
     matches = _due_matches(5)
     layer, in_transaction = _spy_layer(monkeypatch)
@@ -121,6 +125,7 @@ def test_a_close_that_fails_in_a_sweep_pushes_nothing_and_the_rest_still_go_out(
     assert {p["match"] for _g, p in layer.sent} == {m.pk for m in fine}
 
 
+@claims_batches
 def test_a_sweep_closes_each_turn_in_a_handful_of_queries() -> None:
     """The claim reads a batch's turns, matches and submissions at once; a close then only writes."""
     _due_matches(10)
