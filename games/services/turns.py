@@ -285,7 +285,11 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
                 subs[sub.turn_id][sub.player] = sub
             for turn in turns:
                 hooks.mark_closing(turn.match)
-            hooks.closing_batch.send(sender=Match, matches=[t.match for t in turns])
+            try:
+                with transaction.atomic():
+                    hooks.closing_batch.send(sender=Match, matches=[t.match for t in turns])
+            except Exception:  # a read ahead only: each close's hooks then ask for themselves
+                log.exception("a closing_batch receiver failed")
             for turn in turns:
                 try:
                     with transaction.atomic():  # one broken match must not undo the batch
