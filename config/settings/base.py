@@ -169,8 +169,7 @@ if REDIS_URL:
     # reads a timeout well above it (a dead connection is still noticed).
     CHANNEL_LAYERS = {
         "default": {
-            # channels_redis with one Redis reader per process for its sockets (see the module).
-            "BACKEND": "config.channel_layer.LocalFanoutRedisChannelLayer",
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
