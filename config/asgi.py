@@ -15,8 +15,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config import health  # noqa: E402
+from config.gc_tuning import gc_tune  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from games import sweeper  # noqa: E402
+
+gc_tune()  # a process holding thousands of sockets (see the module)
 
 router = ProtocolTypeRouter(
     {

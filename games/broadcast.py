@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Event = tuple[str, dict[str, Any]]
+
+# Set inside ``batched()``: sends are held here and leave together when the block ends.
+_held: ContextVar[list[Event] | None] = ContextVar("garnet_held_pushes", default=None)
 
 
 def group_public(match_id: int) -> str:
@@ -126,6 +131,10 @@ def send(events: Iterable[Event]) -> int:
     missed pushes. Returns how many went out; a failed push is logged and dropped
     (clients resync from their seq).
     """
+    held = _held.get()
+    if held is not None:
+        held.extend(events)
+        return 0
     layer = get_channel_layer()
     batch = list(events)
     if layer is None or not batch:
@@ -153,3 +162,27 @@ def send(events: Iterable[Event]) -> int:
         else:
             sent += 1
     return sent
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """Hold every ``send`` made inside the block and send them all, in order, in one batch at its end.
+
+    Each send costs a hop into an event loop and a channel-layer connection, so a
+    sweep that closes 20 turns in one transaction sends their pushes once. Wrap the
+    transaction in it (``with batched(), transaction.atomic():``): the commit runs
+    the closes' ``on_commit`` sends first, so the pushes still leave only after
+    commit, and a rolled-back close never registered its send. Nested blocks join
+    the outermost one.
+    """
+    if _held.get() is not None:
+        yield
+        return
+    token = _held.set([])
+    try:
+        yield
+    finally:
+        held = _held.get() or []
+        _held.reset(token)
+        if held:
+            send(held)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -29,7 +30,40 @@ def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, 
     return viewer, seqs
 
 
-class ListenOnlyConsumer(AsyncJsonWebsocketConsumer):
+_FRAME = "_garnet_frame"
+
+
+class PushConsumer(AsyncJsonWebsocketConsumer):
+    """A consumer whose handlers reach the database only through ``database_sync_to_async``.
+
+    Channels closes stale database connections before every handler, in a hop to the one
+    sync thread (``aclose_old_connections``): with thousands of sockets, one announcement
+    queued thousands of hops there, one after another, before a frame went out. These
+    handlers either touch no database (a push, a ping, a hang-up) or do so through
+    ``database_sync_to_async``, which closes stale connections on both sides of its call
+    in the thread that owns them, so the hop is skipped.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def send_event(self, event: dict[str, Any]) -> None:
+        """Send a channel-layer event as a frame (all but its ``type``), encoding it once per process.
+
+        The layer hands one event to every local socket of a group as the same dict, so the
+        first socket keeps the encoded frame on it and the thousands after it reuse it.
+        """
+        frame = event.get(_FRAME)
+        if not isinstance(frame, str):
+            frame = await self.encode_json({k: v for k, v in event.items() if k not in ("type", _FRAME)})
+            event[_FRAME] = frame
+        await self.send(text_data=frame)
+
+
+class ListenOnlyConsumer(PushConsumer):
     """A socket that only pushes: clients listen, and a ping gets a pong so they can tell a dead socket."""
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
@@ -67,7 +101,7 @@ class MatchConsumer(ListenOnlyConsumer):
             await self.channel_layer.group_discard(name, self.channel_name)
 
     async def match_event(self, event: dict[str, Any]) -> None:
-        await self.send_json({k: v for k, v in event.items() if k != "type"})
+        await self.send_event(event)
 
     async def match_reseat(self, event: dict[str, Any]) -> None:
         """The seat this socket listened for changed hands: leave every group and close, so nothing
@@ -78,7 +112,7 @@ class MatchConsumer(ListenOnlyConsumer):
         await self.close(code=RESEAT_CLOSE)
 
 
-class UserConsumer(AsyncJsonWebsocketConsumer):
+class UserConsumer(PushConsumer):
     """``/ws/me/``: a signed-in user's notifications (a turn awaits you, you were picked...)."""
 
     async def connect(self) -> None:
@@ -95,4 +129,4 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def user_notify(self, event: dict[str, Any]) -> None:
-        await self.send_json({k: v for k, v in event.items() if k != "type"})
+        await self.send_event(event)

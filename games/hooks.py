@@ -13,6 +13,12 @@
   holds the garnets from the player's free balance).
 - ``turn_closed`` is sent inside the transaction that closes a turn with ``costs``: the
   ``garnet_cost`` of each resolved move (a season charges or releases its holds).
+- ``closing_batch`` is sent by a sweep with the matches whose turns it has just claimed
+  (row-locked, ``closing`` True), before it closes them one by one: a receiver may read
+  what it needs of all of them at once and keep it on each (seasons: which season).
+- During a close the match the hooks get is row-locked (``closing(match)`` is True), so
+  what receivers learn from rows that point at it (its season) holds until the close
+  commits and may be kept on the object for the close's other receivers.
 """
 
 from __future__ import annotations
@@ -29,6 +35,24 @@ match_finished = Signal()  # sender=Match, match=Match, outcome=Outcome
 turn_opened = Signal()  # sender=Match, match=Match, turn=Turn
 match_opened = Signal()  # sender=Match, match=Match, user=User, url=str: a signed-in user opened the match page
 turn_closed = Signal()  # sender=Match, match=Match, turn=Turn, costs=dict[str, int]
+closing_batch = Signal()  # sender=Match, matches=list[Match]: a sweep holds them locked and closes their turns next
+
+_CLOSING = "_garnet_closing"
+
+
+def mark_closing(match: Match) -> None:
+    """Mark ``match`` as the row-locked instance a turn close passes to its hooks (see ``closing``)."""
+    match.__dict__[_CLOSING] = True
+
+
+def closing(match: Match) -> bool:
+    """True for the match a turn close holds locked: nothing can link it to other rows until commit.
+
+    Another transaction that would insert a row referencing the match (an episode naming it)
+    must wait for the lock, so a fact read off such rows during the close stays true for it.
+    """
+    return bool(match.__dict__.get(_CLOSING))
+
 
 MoveCheck = Callable[["Match", str, dict[str, Any]], None]
 MOVE_CHECKS: list[MoveCheck] = []

@@ -86,6 +86,11 @@ def on_match_link_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     selectors.season_of_match_forget(getattr(instance, "mm_match_id", None) or getattr(instance, "match_id", None))
 
 
+def on_closing_batch(sender: Any, matches: list[Match], **kwargs: Any) -> None:
+    """Learn the season of a sweep's whole batch at once; each close's hooks then ask no query for it."""
+    selectors.seasons_of_matches(matches)
+
+
 def connect() -> None:
     """Connect the receivers (idempotent)."""
     from django.db.models.signals import post_delete, post_save
@@ -99,6 +104,7 @@ def connect() -> None:
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="seasons.turn_opened")
     hooks.match_opened.connect(on_match_opened, dispatch_uid="seasons.match_opened")
     hooks.turn_closed.connect(on_turn_closed, dispatch_uid="seasons.turn_closed")
+    hooks.closing_batch.connect(on_closing_batch, dispatch_uid="seasons.closing_batch")
     if on_move_saved not in hooks.MOVE_SAVED:
         hooks.MOVE_SAVED.append(on_move_saved)
     if _picks_sweep not in hooks.SWEEPS:

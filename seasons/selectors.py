@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,9 +11,10 @@ from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 
 from accounts.cache import soft_delete, soft_get, soft_set
+from games import hooks
 from games.models import Match, Message
 from games.selectors import seat_labels, seat_usernames
-from seasons.models import Duel, Entrant, Episode, GarnetHold, LedgerEntry, Notice, Pick, Season
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET
@@ -76,13 +77,14 @@ def season_of_match(match: Match) -> Season | None:
 
     Every match page, submit and push asks it, so the answer is cached: the season's id (0 for
     none) under ``SEASON_OF_MATCH_KEY``, dropped whenever an episode, duel or Final leg is
-    saved with the match (``seasons.receivers``), and a found season is kept on the match
-    object, since a match never changes season. A cached "none" costs no query at all; a
-    cached season one primary-key read.
+    saved with the match (``seasons.receivers``). A found season is kept on the match object,
+    since a match never changes season, and so is "none" on the match a turn close holds
+    locked (``games.hooks.closing``: no link can appear meanwhile), which three hooks ask. A
+    cached "none" costs no query at all; a cached season one primary-key read.
     """
-    found: Season | None = match.__dict__.get("_season_of_match")
-    if found is not None:
-        return found
+    if "_season_of_match" in match.__dict__:
+        kept: Season | None = match.__dict__["_season_of_match"]
+        return kept
     key = SEASON_OF_MATCH_KEY.format(match.pk)
     season_id = soft_get(key)
     if season_id is None:
@@ -97,10 +99,8 @@ def season_of_match(match: Match) -> Season | None:
         ) or 0
         # A season link never changes once made; "none" is kept briefly, in case a lost drop left it stale.
         soft_set(key, season_id, timeout=24 * 3600 if season_id else 600)
-    if not season_id:
-        return None
-    found = Season.objects.filter(pk=season_id).first()
-    if found is not None:
+    found = Season.objects.filter(pk=season_id).first() if season_id else None
+    if found is not None or hooks.closing(match):
         match.__dict__["_season_of_match"] = found
     return found
 
@@ -112,6 +112,24 @@ def season_of_match_forget(match_id: int | None) -> None:
     key = SEASON_OF_MATCH_KEY.format(match_id)
     soft_delete(key)
     transaction.on_commit(lambda: soft_delete(key))
+
+
+def seasons_of_matches(matches: Sequence[Match]) -> dict[int, Season | None]:
+    """``season_of_match`` for many matches in four queries, whatever their number (a sweep's batch).
+
+    Kept on each match object as ``season_of_match`` keeps its answer.
+    """
+    ids = [m.pk for m in matches]
+    season_ids: dict[int, int] = {}
+    season_ids.update(Episode.objects.filter(mm_match__in=ids).values_list("mm_match_id", "season_id"))
+    season_ids.update(Duel.objects.filter(match__in=ids).values_list("match_id", "episode__season_id"))
+    season_ids.update(FinalLeg.objects.filter(match__in=ids).values_list("match_id", "season_id"))
+    seasons = Season.objects.in_bulk(set(season_ids.values())) if season_ids else {}
+    found = {pk: seasons.get(season_ids[pk]) if pk in season_ids else None for pk in ids}
+    for match in matches:
+        if found[match.pk] is not None or hooks.closing(match):  # kept as season_of_match keeps it
+            match.__dict__["_season_of_match"] = found[match.pk]
+    return found
 
 
 def held_garnets(entrant: Entrant) -> int:

@@ -36,4 +36,4 @@ class SeasonConsumer(ListenOnlyConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def season_event(self, event: dict[str, Any]) -> None:
-        await self.send_json({k: v for k, v in event.items() if k != "type"})
+        await self.send_event(event)

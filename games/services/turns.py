@@ -9,7 +9,6 @@ for it). Closing twice is a no-op: the status is checked under the lock.
 from __future__ import annotations
 
 import logging
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from random import Random
@@ -17,14 +16,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from games import broadcast, hooks
 from games.engine import Engine, Outcome
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
-from games.selectors import private_last_seq
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +81,17 @@ class _Snapshot:
         return sorted((p, s.revision) for p, s in self.submissions.items())
 
 
+@dataclass
+class _Resolved:
+    """A turn's resolution, computed before any row is locked."""
+
+    engine: Engine[Any]
+    moves: dict[str, dict[str, Any]]
+    state: Any
+    texts: list[tuple[str, str | None]]
+    outcome: Outcome | None
+
+
 def _snapshot(turn_id: int) -> _Snapshot | None:
     turn = Turn.objects.select_related("match").filter(pk=turn_id).first()
     if turn is None:
@@ -100,6 +109,24 @@ def _is_due(turn: Turn, submissions: dict[str, Submission], now: datetime) -> bo
     return bool(awaiting) and all(p in submissions and submissions[p].locked for p in awaiting)
 
 
+def _resolve(turn: Turn, match: Match, submissions: dict[str, Submission]) -> _Resolved:
+    """Run the engine on the turn's moves (a missing one is the engine's default): pure, no writes."""
+    engine = get_engine(match.game)
+    state = engine.load(turn.state_before)
+    moves: dict[str, dict[str, Any]] = {}
+    for player in turn.awaiting:
+        sub = submissions.get(player)
+        moves[player] = dict(sub.move) if sub else engine.default_move(state, player)
+    new_state, messages = engine.resolve(state, moves, turn_rng(match, turn.number))
+    return _Resolved(
+        engine=engine,
+        moves=moves,
+        state=new_state,
+        texts=[(m.text, m.to) for m in messages if m.text],
+        outcome=engine.outcome(new_state),
+    )
+
+
 def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False) -> bool:
     """Close turn ``turn_id`` if it is due (or ``force``): resolve, store, open the next turn.
 
@@ -113,14 +140,7 @@ def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False
             return False
         if not (force and snap.turn.is_open) and not _is_due(snap.turn, snap.submissions, moment):
             return False
-        engine = get_engine(snap.match.game)
-        state = engine.load(snap.turn.state_before)
-        moves: dict[str, dict[str, Any]] = {}
-        for player in snap.turn.awaiting:
-            sub = snap.submissions.get(player)
-            moves[player] = dict(sub.move) if sub else engine.default_move(state, player)
-        new_state, messages = engine.resolve(state, moves, turn_rng(snap.match, snap.turn.number))
-        outcome = engine.outcome(new_state)
+        resolved = _resolve(snap.turn, snap.match, snap.submissions)
         with transaction.atomic():
             turn = Turn.objects.select_for_update().get(pk=turn_id)
             if turn.status != Turn.Status.OPEN:
@@ -131,32 +151,19 @@ def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False
             match = Match.objects.select_for_update().get(pk=snap.match.pk)
             if match.status != Match.Status.RUNNING:
                 return False
-            _store(
-                match=match,
-                turn=turn,
-                engine=engine,
-                moves=moves,
-                state=new_state,
-                texts=[(m.text, m.to) for m in messages if m.text],
-                outcome=outcome,
-                now=moment,
-            )
+            _store(match=match, turn=turn, resolved=resolved, now=moment)
         return True
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
     return False
 
 
-def _store(
-    *,
-    match: Match,
-    turn: Turn,
-    engine: Engine[Any],
-    moves: dict[str, dict[str, Any]],
-    state: Any,
-    texts: list[tuple[str, str | None]],
-    outcome: Outcome | None,
-    now: datetime,
-) -> None:
+def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> None:
+    """Write a resolved turn: the turn closed, its lines, the next turn or the outcome; pushes after commit.
+
+    Call under the turn's and the match's row locks.
+    """
+    engine, moves, state, outcome = resolved.engine, resolved.moves, resolved.state, resolved.outcome
+    hooks.mark_closing(match)
     turn.status = Turn.Status.CLOSED
     turn.closed_at = now
     turn.moves = moves
@@ -164,7 +171,7 @@ def _store(
     before = engine.load(turn.state_before)
     costs = {p: engine.garnet_cost(before, p, m) for p, m in moves.items()}
     hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
-    rows = _numbered(match=match, turn_number=turn.number, texts=texts)
+    rows = _numbered(match=match, turn_number=turn.number, texts=resolved.texts)
     Message.objects.bulk_create(rows)
     match.last_seq += sum(1 for r in rows if r.to is None)
     match.state = engine.dump(state)
@@ -190,8 +197,17 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
     Runs under the match's row lock, so reading each player's last private number is safe.
     """
     counters: dict[str | None, int] = {None: match.last_seq}
-    for player in {to for _, to in texts if to is not None}:
-        counters[player] = private_last_seq(match.pk, player)
+    players = {to for _, to in texts if to is not None}
+    if players:
+        # One grouped read for every addressee (it was one query per player).
+        counters.update({p: 0 for p in players})
+        last = (
+            Message.objects.filter(match_id=match.pk, to__in=players)
+            .order_by()
+            .values_list("to")
+            .annotate(last=Max("seq"))
+        )
+        counters.update({to: int(seq or 0) for to, seq in last})
     rows = []
     for text, to in texts:
         counters[to] += 1
@@ -234,33 +250,59 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
     """Close every open turn whose deadline had passed by ``now``, oldest first; return how many this call closed.
 
     Several sweeps (Celery workers, a late beat tick) split the work instead of
-    racing over one list: each claims a batch with ``FOR UPDATE SKIP LOCKED`` and
-    closes it in one transaction, so no turn is ever taken by two sweeps at once.
-    Each turn's ``closed_at`` is the moment it really closed. (SQLite has one
-    writer and ignores the row locks; the embedded default runs one sweeper.)
+    racing over one list: each claims a batch with ``FOR UPDATE SKIP LOCKED`` (the
+    turns and their matches, with the turns' submissions) and closes it in one
+    transaction, so no turn is ever taken by two sweeps at once, and a claimed turn
+    is not read again: its rows stay locked until the batch commits. A batch's
+    pushes leave after its commit in one round trip. Each turn's ``closed_at`` is
+    the moment it really closed. (SQLite has one writer and ignores row locks: there
+    each turn closes on its own, see ``turn_close``; the embedded default runs one sweeper.)
     """
     moment = now or timezone.now()
+    if not connection.features.has_select_for_update_skip_locked:
+        ids = list(_due_turns(moment).values_list("pk", flat=True)[:limit])
+        closed = 0
+        for turn_id in ids:
+            try:
+                closed += turn_close(turn_id=turn_id, now=None if now is None else moment)
+            except Exception:
+                log.exception("closing turn %s failed", turn_id)
+        return closed
     closed, tried = 0, 0
     seen: list[int] = []
-    # Without row locks (SQLite) a batch transaction would only hold the one write lock longer.
-    claims = connection.features.has_select_for_update_skip_locked
     while tried < limit:
-        with transaction.atomic() if claims else nullcontext():
-            claim = (
+        with broadcast.batched(), transaction.atomic():
+            turns = list(
                 _due_turns(moment)
                 .exclude(pk__in=seen)
-                .select_for_update(skip_locked=True, of=("self",))
-                .values_list("pk", flat=True)[: min(batch, limit - tried)]
+                .select_related("match")
+                .select_for_update(skip_locked=True, of=("self", "match"))[: min(batch, limit - tried)]
             )
-            ids = list(claim)
-            if not ids:
+            if not turns:
                 break
-            for turn_id in ids:
+            subs: dict[int, dict[str, Submission]] = {t.pk: {} for t in turns}
+            for sub in Submission.objects.filter(turn__in=turns):
+                subs[sub.turn_id][sub.player] = sub
+            for turn in turns:
+                hooks.mark_closing(turn.match)
+            try:
+                with transaction.atomic():
+                    hooks.closing_batch.send(sender=Match, matches=[t.match for t in turns])
+            except Exception:  # a read ahead only: each close's hooks then ask for themselves
+                log.exception("a closing_batch receiver failed")
+            for turn in turns:
                 try:
-                    with transaction.atomic() if claims else nullcontext():  # one broken match must not undo the batch
-                        closed += turn_close(turn_id=turn_id, now=None if now is None else moment)
+                    with transaction.atomic():  # one broken match must not undo the batch
+                        closed += _close_claimed(turn, subs[turn.pk], None if now is None else moment)
                 except Exception:
-                    log.exception("closing turn %s failed", turn_id)
-        seen += ids
-        tried += len(ids)
+                    log.exception("closing turn %s failed", turn.pk)
+        seen += [t.pk for t in turns]
+        tried += len(turns)
     return closed
+
+
+def _close_claimed(turn: Turn, submissions: dict[str, Submission], now: datetime | None) -> bool:
+    """Close a turn the sweep holds locked with its match (both rows claimed as due and running)."""
+    resolved = _resolve(turn, turn.match, submissions)
+    _store(match=turn.match, turn=turn, resolved=resolved, now=now or timezone.now())
+    return True

@@ -44,6 +44,8 @@ def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int]) -> None:
     """At the close: charge each hold the resolved move spends (its exact cost), release the rest.
 
     ``costs`` names seats; a hold names the entrant who plays the seat now."""
+    if selectors.season_of_match(match) is None:
+        return  # holds exist only in season matches (see hold_for_move); the close already knows it
     names = seat_usernames(match)
     costs = {names.get(seat, seat): n for seat, n in costs.items()}
     for hold in GarnetHold.objects.filter(turn=turn, charged=False).select_related("entrant__user"):

@@ -104,3 +104,59 @@ async def test_unknown_match_is_refused() -> None:
     )
     connected, _ = await comm.connect()
     assert not connected
+
+
+async def test_a_push_reaches_a_socket_without_a_hop_to_the_database_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Channels would close stale connections in the one sync thread before every handler; pushes skip it."""
+    import channels.consumer
+    from channels.layers import get_channel_layer
+
+    from games import broadcast
+
+    hops: list[int] = []
+
+    async def counted() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    match = await sync_to_async(abc_match)()
+    watcher = await connect(match, None)
+    assert (await watcher.connect())[0]
+    await watcher.receive_json_from()  # hello
+    event = {"type": "match.event", "event": "message", "match": match.pk, "seq": 9, "text": "Hi", "private": False}
+    await get_channel_layer().group_send(broadcast.group_public(match.pk), event)
+    assert (await watcher.receive_json_from())["text"] == "Hi"
+    await watcher.send_json_to({"event": "ping"})
+    assert (await watcher.receive_json_from()) == {"event": "pong"}
+    assert hops == []
+    await watcher.disconnect()
+
+
+async def test_one_event_to_many_local_sockets_is_encoded_once() -> None:
+    """The layer hands every local socket of a group the same event dict; the frame is encoded once."""
+    import json
+
+    from games.consumers import MatchConsumer
+
+    event = {"type": "match.event", "event": "message", "match": 1, "seq": 3, "text": "Hi", "private": False}
+    frames: list[str] = []
+    encoded: list[int] = []
+
+    class Counting(MatchConsumer):
+        @classmethod
+        async def encode_json(cls, content: Any) -> str:
+            encoded.append(1)
+            return json.dumps(content)
+
+        async def send(
+            self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+        ) -> None:
+            assert text_data is not None
+            frames.append(text_data)
+
+    for _ in range(3):
+        await Counting().match_event(event)
+    assert len(encoded) == 1
+    assert [json.loads(f) for f in frames] == [
+        {k: v for k, v in event.items() if k not in ("type", "_garnet_frame")}
+    ] * 3

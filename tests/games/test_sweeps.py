@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from games import broadcast, hooks
 from games.models import Match, Message, Turn
 from games.services import turns_close_due
-from tests.factories import abc_match
+from tests.factories import ABC_PLAYERS, abc_match, abc_matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,10 +36,13 @@ def test_closed_at_is_the_moment_of_the_close_not_the_sweeps_start() -> None:
     assert len(set(stamps)) == 3, "each turn carries its own close time"
 
 
-@pytest.mark.skipif(
+claims_batches = pytest.mark.skipif(
     not connection.features.has_select_for_update_skip_locked,
-    reason="SKIP LOCKED needs PostgreSQL (SQLite has one writer and one sweeper)",
+    reason="SKIP LOCKED needs PostgreSQL (SQLite has one writer and one sweeper, closing turn by turn)",
 )
+
+
+@claims_batches
 def test_four_concurrent_sweeps_split_the_work_and_close_each_turn_once() -> None:
     matches = _due_matches(24)
     shares: list[int] = []
@@ -62,3 +68,84 @@ def test_four_concurrent_sweeps_split_the_work_and_close_each_turn_once() -> Non
         # Each audience (the public, each player) has its own sequence: no number twice within one.
         seqs = list(Message.objects.filter(match=match).values_list("to", "seq"))
         assert len(seqs) == len(set(seqs))
+
+
+class _Layer:
+    """A channel layer that records what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    async def group_send(self, group: str, payload: dict[str, Any]) -> None:
+        self.sent.append((group, payload))
+
+
+def _spy_layer(monkeypatch: pytest.MonkeyPatch) -> tuple[_Layer, list[bool]]:
+    """Swap the broadcast's channel layer; also record, per send, whether a transaction was still open."""
+    layer, in_transaction = _Layer(), []
+
+    def get_layer() -> _Layer:
+        in_transaction.append(connection.in_atomic_block)
+        return layer
+
+    monkeypatch.setattr(broadcast, "get_channel_layer", get_layer)
+    return layer, in_transaction
+
+
+@claims_batches
+def test_a_sweep_sends_a_batchs_pushes_in_one_round_trip_after_its_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    matches = _due_matches(5)
+    layer, in_transaction = _spy_layer(monkeypatch)
+    assert turns_close_due(batch=5) == 5
+    assert in_transaction == [False], "one send for the batch, after the commit"
+    turns = {p["match"] for _g, p in layer.sent if p["event"] == "turn"}
+    assert turns == {m.pk for m in matches}
+    # Each match's pushes keep their order: its lines by sequence, then its new turn.
+    for match in matches:
+        own = [p for g, p in layer.sent if p["match"] == match.pk and not p.get("private")]
+        assert own[-1]["event"] == "turn" and [p["seq"] for p in own[:-1]] == sorted(p["seq"] for p in own[:-1])
+
+
+def test_a_close_that_fails_in_a_sweep_pushes_nothing_and_the_rest_still_go_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    broken, *fine = _due_matches(3)
+
+    def refuse(sender: Any, match: Match, **kwargs: Any) -> None:
+        if match.pk == broken.pk:
+            raise RuntimeError("a broken receiver")
+
+    hooks.turn_closed.connect(refuse, dispatch_uid="test.refuse")
+    try:
+        layer, _ = _spy_layer(monkeypatch)
+        assert turns_close_due() == 2
+    finally:
+        hooks.turn_closed.disconnect(dispatch_uid="test.refuse")
+    assert Turn.objects.get(match=broken, number=1).status == Turn.Status.OPEN
+    assert {p["match"] for _g, p in layer.sent} == {m.pk for m in fine}
+
+
+@claims_batches
+def test_a_sweep_closes_each_turn_in_a_handful_of_queries() -> None:
+    """The claim reads a batch's turns, matches and submissions at once; a close then only writes."""
+    _due_matches(10)
+    with CaptureQueriesContext(connection) as queries:
+        assert turns_close_due(batch=10) == 10
+    # Per close: its savepoint (2), the turn, the private line numbers, the lines, the next turn, the
+    # match, reach's guarding savepoint (2); per batch: the claim, submissions, the seasons read ahead
+    # in a savepoint (up to 6), begin and commit. (It was 23 per close, and one push round trip each.)
+    assert len(queries) <= 9 * 10 + 12, "\n".join(q["sql"][:60] for q in queries.captured_queries)
+
+
+def test_bulk_matches_start_as_match_start_starts_them() -> None:
+    """The benches' bulk fixture makes the very rows ``abc_match`` makes, three inserts in all."""
+    one = abc_match(ABC_PLAYERS, seed="same-0")
+    with CaptureQueriesContext(connection) as queries:
+        (bulk,) = abc_matches(1, seed="same")
+    assert len([q for q in queries.captured_queries if q["sql"].startswith("INSERT")]) == 3
+    assert (bulk.state, bulk.seed_sha256, bulk.options) == (one.state, one.seed_sha256, one.options)
+    fields = ("number", "label", "awaiting", "state_before", "status")
+    first_one = Turn.objects.filter(match=one).values(*fields).get()
+    first_bulk = Turn.objects.filter(match=bulk).values(*fields).get()
+    assert first_one == first_bulk
+    assert list(bulk.seats.values_list("user__username", flat=True).order_by("position")) == ABC_PLAYERS

@@ -124,3 +124,40 @@ def test_a_double_and_a_transfer_at_once_never_spend_the_same_garnets() -> None:
         assert isinstance(failures[0], SubmissionRefused | SeasonError), failures
         assert selectors.free_garnets(ann) >= 0
         assert selectors.balance(ann, "garnet") - selectors.held_garnets(ann) >= 0
+
+
+@postgres_only
+def test_a_sweep_charges_a_season_matchs_hold_beside_plain_matches() -> None:
+    """A sweep learns its batch's seasons at once: the season match's hold is charged, the plain ones hold nothing."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services import turns_close_due
+    from tests.factories import abc_matches
+
+    season, match, ann = _season_with(3)
+    plain = abc_matches(2, seed="plain")
+    assert selectors.seasons_of_matches([match, *plain]) == {match.pk: season, plain[0].pk: None, plain[1].pk: None}
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    Turn.objects.filter(status=Turn.Status.OPEN).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert turns_close_due() == 3
+    hold = GarnetHold.objects.get()
+    assert hold.charged and hold.amount == 2 and selectors.free_garnets(ann) == 1
+
+
+def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -> None:
+    """Only the match a close holds locked may keep "no season": elsewhere it may be linked later."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import hooks
+    from tests.factories import abc_match
+
+    open_match, closing = abc_match(seed="open"), abc_match(seed="closing")
+    hooks.mark_closing(closing)
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            assert selectors.season_of_match(open_match) is None
+            assert selectors.season_of_match(closing) is None
+    assert len(queries) == 3 + 1
