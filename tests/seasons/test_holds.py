@@ -147,7 +147,8 @@ def test_a_sweep_charges_a_season_matchs_hold_beside_plain_matches() -> None:
 
 
 def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -> None:
-    """Only the match a close holds locked may keep "no season": elsewhere it may be linked later."""
+    """Only the match a close holds locked may keep "no season" on itself: elsewhere it may be linked later
+    (the shared cache of the answer is dropped when that happens; an object's own memory is not)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -160,4 +161,5 @@ def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -
         for _ in range(3):
             assert selectors.season_of_match(open_match) is None
             assert selectors.season_of_match(closing) is None
-    assert len(queries) == 3 + 1
+    assert len(queries) == 0  # learnt when each match started (its first turn's hooks asked), cached since
+    assert "_season_of_match" not in open_match.__dict__ and closing.__dict__["_season_of_match"] is None
