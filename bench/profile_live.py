@@ -41,6 +41,9 @@ def main() -> None:
     from games.registry import get_engine
     from tests.factories import abc_match, users
 
+    from config.gc_tuning import gc_tune
+
+    gc_tune()  # what config/asgi.py does in the web process
     rnd = random.Random(1)
     matches = []
     handler: Any = None
