@@ -41,6 +41,7 @@ from _setup import ROOT, django_setup, machine, pct
 FORM_TURN = re.compile(r'name="turn" value="(\d+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 FINISHED = 'class="panel result"'
+PAGE_SEQ = re.compile(r'id="live" data-match="\d+" data-seq="(\d+)"')
 
 
 def _free_port() -> int:
@@ -145,7 +146,12 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
             stats.errors[f"ws connect {type(exc).__name__}"] += 1
             return
         try:
-            await ws.recv()  # hello
+            hello = json.loads(await ws.recv())
+            # Like garnet.js: a hello whose numbers differ from the page's means pushes went out before this
+            # socket joined (a lock-in can close a turn between the page load and the connect): resync.
+            shown = PAGE_SEQ.search(html)
+            if shown is None or hello.get("seq") != int(shown.group(1)):
+                html = await get(f"/matches/{match_id}/live/")
             done = 0
             first = FORM_TURN.search(html)
             latest = int(first.group(1)) if first else 0  # the newest turn this page has shown
