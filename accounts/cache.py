@@ -34,10 +34,12 @@ class _ReusingClient(RedisCacheClient):
         self._redis: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        index = self._get_connection_pool_index(write)
+        # Django's private helpers (django-stubs does not declare them): the pool index and pool of a server.
+        base: Any = self
+        index = base._get_connection_pool_index(write)
         client = self._redis.get(index)
         if client is None:
-            client = self._redis.setdefault(index, self._client(connection_pool=self._get_connection_pool(write)))
+            client = self._redis.setdefault(index, base._client(connection_pool=base._get_connection_pool(write)))
         return client
 
 
@@ -46,13 +48,15 @@ class SharedRedisCache(RedisCache):
 
     @cached_property
     def _cache(self) -> RedisCacheClient:
-        key = (tuple(self._servers), repr(sorted(self._options.items(), key=lambda kv: kv[0])))
+        base: Any = self  # RedisCache's servers and options (not declared by django-stubs)
+        servers, options = list(base._servers), dict(base._options)
+        key = (tuple(servers), repr(sorted(options.items(), key=lambda kv: kv[0])))
         client = _shared.get(key)
         if client is None:
             with _lock:
                 client = _shared.get(key)
                 if client is None:
-                    client = _shared[key] = _ReusingClient(self._servers, **self._options)
+                    client = _shared[key] = _ReusingClient(servers, **options)
         return client
 
 

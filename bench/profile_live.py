@@ -37,11 +37,10 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
+    from config.gc_tuning import gc_tune
     from games.models import Match, Turn
     from games.registry import get_engine
     from tests.factories import abc_match, users
-
-    from config.gc_tuning import gc_tune
 
     gc_tune()  # what config/asgi.py does in the web process
     rnd = random.Random(1)
