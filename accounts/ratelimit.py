@@ -1,29 +1,23 @@
 """One small fixed-window rate limiter shared by the pages and the API.
 
-On Redis a check is one round trip (a pipeline of ``SET NX EX`` and ``INCR``) on
-one process-wide client with its own connection pool. Django's cache would cost
-two round trips per check (``incr`` is EXISTS then INCR) and, because Django's
-caches are per thread and every ASGI request runs in a fresh thread, a new client
-and TCP connection per request. Without Redis (the embedded default) the local
-cache counts. A down Redis lets calls through rather than failing them.
+On Redis a check is one round trip (a pipeline of ``SET NX EX`` and ``INCR``) on the
+cache's own client, which ``accounts.cache.SharedRedisCache`` keeps one of per process.
+Django's ``cache.incr`` would cost two round trips per check (EXISTS then INCR).
+Without Redis (the embedded default) the local cache counts. A down Redis lets calls
+through rather than failing them.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 
 log = logging.getLogger(__name__)
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-_client: Any = None
-_client_lock = threading.Lock()
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
@@ -32,36 +26,12 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), _UNITS[unit[:1] or "m"]
 
 
-def _redis_location() -> str | None:
-    conf = settings.CACHES.get("default", {})
-    if "redis" not in str(conf.get("BACKEND", "")).lower():
-        return None
-    location = conf.get("LOCATION")
-    return str(location[0] if isinstance(location, (list, tuple)) else location)
-
-
 def redis_client() -> Any:
-    """The process-wide Redis client on the cache's database (None without Redis); thread-safe."""
-    global _client
-    if _client is None:
-        location = _redis_location()
-        if location is None:
-            return None
-        with _client_lock:
-            if _client is None:
-                import redis
-
-                _client = redis.Redis.from_url(
-                    location, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=30
-                )
-    return _client
-
-
-@receiver(setting_changed)
-def _forget_client(*, setting: str, **_: Any) -> None:
-    global _client
-    if setting == "CACHES":
-        _client = None
+    """The cache's Redis client (None without Redis): one per process under ``accounts.cache.SharedRedisCache``."""
+    if "redis" not in str(settings.CACHES.get("default", {}).get("BACKEND", "")).lower():
+        return None
+    redis_cache: Any = cache  # a Redis cache (checked above); django-stubs does not declare its client
+    return redis_cache._cache.get_client(write=True)
 
 
 def rate_limited(*, key: str, rate: str) -> bool:
