@@ -8,7 +8,8 @@ pool, Redis cache and channel layer, DEBUG off) and plays ABC matches of players
 players each. Every player, in one asyncio process on this machine: loads the match page,
 opens the match websocket (kept for the whole run), and whenever its page shows a form,
 posts "Save and lock in" through it (htmx: the answer is the live fragment), then waits for
-the push, re-fetches the live part like garnet.js does, and goes on until the match ends.
+the push: like garnet.js it swaps in the live part a close pushes (or fetches the live part when a
+turn event comes without one), and goes on until the match ends.
 A move is a random legal one, computed from the turn's stored state and posted in the form's
 ``move_json`` field (the field the game forms fill for their JavaScript helpers).
 
@@ -39,9 +40,10 @@ from typing import Any
 from _setup import ROOT, django_setup, machine, pct
 
 FORM_TURN = re.compile(r'name="turn" value="(\d+)"')
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
 FINISHED = 'class="panel result"'
 PAGE_SEQ = re.compile(r'id="live" data-match="\d+" data-seq="(\d+)"')
+LIVE_TURN = re.compile(r'class="live-root" data-seq="\d+" data-turn="(\d*)"')
 
 
 def _free_port() -> int:
@@ -77,6 +79,7 @@ class Stats:
         self.fivexx = 0
         self.dropped = 0
         self.finished = 0
+        self.pushed_pages = 0  # live parts taken from a push instead of a fetch
         self.shown: list[tuple[int, int, float]] = []  # (match, turn number, when this player's page showed it)
 
 
@@ -135,6 +138,9 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
             return r.text
 
         html = await get(f"/matches/{match_id}/")
+        # htmx posts with the page's token as a header (<body hx-headers>); a pushed form carries no token field.
+        token = CSRF_HEADER.search(html)
+        csrf = {"X-CSRFToken": token.group(1)} if token else {}
         try:
             ws = await websockets.connect(
                 f"ws://127.0.0.1:{port}/ws/matches/{match_id}/",
@@ -163,14 +169,12 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                 if form and int(form.group(1)) > done:
                     number = int(form.group(1))
                     latest = max(latest, number)
-                    token = CSRF.search(html)
                     move = await asyncio.to_thread(legal_move, match_id, number, me, rnd)
                     t0 = time.perf_counter()
                     r = await http.post(
                         f"/matches/{match_id}/submit/",
-                        headers={"HX-Request": "true"},
+                        headers={"HX-Request": "true", **csrf},
                         data={
-                            "csrfmiddlewaretoken": token.group(1) if token else "",
                             "turn": str(number),
                             "move_json": json.dumps(move),
                             "lock": "1",
@@ -193,18 +197,32 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                     if think:
                         await asyncio.sleep(think)
                     continue
-                # Wait for the push that says the turn moved on, then redraw like garnet.js.
+                # Wait for the push that says the turn moved on. Like garnet.js: a close pushes this page its new
+                # live part ("live"), which is swapped in; a turn or end this page has no pushed part for is fetched.
                 try:
                     while True:
                         event = json.loads(
                             await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
                         )
-                        if event.get("event") == "finished" or (
-                            event.get("event") == "turn" and event["turn"]["number"] > latest
-                        ):
+                        kind = event.get("event")
+                        if kind == "live":
+                            pushed = LIVE_TURN.search(event["html"])
+                            if pushed is None or int(pushed.group(1) or 0) > latest or FINISHED in event["html"]:
+                                break
+                        if kind == "finished" or (kind == "turn" and event["turn"]["number"] > latest):
                             break
                 except TimeoutError:
                     return
+                if event["event"] == "live":
+                    stats.pushed_pages += 1
+                    html = event["html"]
+                    form = FORM_TURN.search(html)
+                    if form and int(form.group(1)) > latest:
+                        latest = int(form.group(1))
+                        stats.shown.append((match_id, latest, time.time()))
+                    pushed = LIVE_TURN.search(html)
+                    latest = max(latest, int(pushed.group(1) or 0) if pushed else 0)
+                    continue
                 html = await get(f"/matches/{match_id}/live/")
                 if event["event"] == "turn":
                     latest = event["turn"]["number"]
@@ -325,7 +343,7 @@ def main() -> None:
     )
     print(
         f"elapsed {elapsed:.1f} s; submissions {stats.submissions} ({stats.submissions / elapsed:.1f}/s); "
-        f"HTTP requests {stats.http} ({stats.http / elapsed:.1f}/s)"
+        f"HTTP requests {stats.http} ({stats.http / elapsed:.1f}/s); pages taken from a push {stats.pushed_pages}"
     )
     print(
         f"POST p50 {pct(stats.posts, 50) * ms:.0f} ms, p95 {pct(stats.posts, 95) * ms:.0f} ms, "

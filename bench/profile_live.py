@@ -4,8 +4,9 @@
 
 Plays ABC matches to the end through the production request path (bench/settings.py: PostgreSQL,
 Redis cache and channel layer, all middleware) with Django's test client, doing per submission
-what a browser does: the htmx "Save and lock in" POST, and when a turn closes (a push) one
-live-fragment GET per player of the match but the one whose lock-in closed it (garnet.js skips it). The pushes themselves are sent as in production.
+what a browser does: the htmx "Save and lock in" POST. A close draws every page's new live part
+and pushes it (inside the closing POST, as in production), so no page fetches; ``--fetch`` adds the
+GET per other page that pages made after each close before that.
 Prints CPU milliseconds (``time.process_time``, robust to a loaded machine) per submission and
 per request kind, and the queries of one form POST; ``--profile`` writes a cProfile of the run.
 """
@@ -30,6 +31,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--profile", default="")
     parser.add_argument("--profile-kind", default="", help='profile only this kind of request, e.g. "POST"')
+    parser.add_argument(
+        "--fetch", action="store_true", help="also fetch every other page after each close (as pages did before pushes)"
+    )
     args = parser.parse_args()
     django_setup()
     from django.db import connection
@@ -102,11 +106,11 @@ def main() -> None:
                     r = timed("POST closing the turn" if handle == awaiting[-1] else "POST", post)
                 assert r.status_code == 200, r.content[:300]
                 submissions += 1
-            live = reverse("games:match_live", args=[match_id])
-            for handle, c in clients.items():
-                # Every page refreshes on the turn's push, except the closer's: its POST answer shows the new turn.
-                if handle != awaiting[-1]:
-                    timed("GET live", functools.partial(c.get, live))
+            if args.fetch:  # the page design before pushed pages: every other page fetched after each close
+                live = reverse("games:match_live", args=[match_id])
+                for handle, c in clients.items():
+                    if handle != awaiting[-1]:
+                        timed("GET live", functools.partial(c.get, live))
     total = sum(cpu.values())
     print(machine())
     for kind in cpu:

@@ -41,6 +41,11 @@ def group_player(match_id: int, player: str) -> str:
     return f"match-{match_id}-p-{digest}"
 
 
+def group_watch(match_id: int) -> str:
+    """The group of a match's spectators' sockets (neither its players' nor its hosts'): the public page a close pushes."""
+    return f"match-{match_id}-watch"
+
+
 def group_user(user_id: int) -> str:
     """A user's own group, for dashboard notifications."""
     return f"user-{user_id}"
@@ -94,6 +99,19 @@ def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message
             )
         )
     return events
+
+
+def live_event(*, group: str, match: Match, html: str, private_seq: int | None = None) -> Event:
+    """A page's new live part, drawn for the viewers of ``group`` (one seat, or the spectators) at a close.
+
+    ``seq`` and ``private_seq`` are where the page's streams stand with it: the page swaps it in instead of
+    fetching, unless it already shows as much.
+    """
+    payload: dict[str, Any] = {"type": "match.event", "event": "live", "match": match.pk, "seq": match.last_seq}
+    if private_seq is not None:
+        payload["private_seq"] = private_seq
+    payload["html"] = html
+    return (group, payload)
 
 
 def lock_event(*, match: Match, turn: Turn, player: str) -> Event:

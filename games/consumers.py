@@ -11,7 +11,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games import broadcast
 from games.errors import BadRequest, error_payload
 from games.models import Match
-from games.selectors import MatchForViewer, match_for_viewer, private_last_seq
+from games.selectors import MatchForViewer, Role, match_for_viewer, private_last_seq
 
 RESEAT_CLOSE = 4009
 """Close code when the socket's seat changed hands (the client reconnects)."""
@@ -76,7 +76,11 @@ class ListenOnlyConsumer(PushConsumer):
 
 
 class MatchConsumer(ListenOnlyConsumer):
-    """``/ws/matches/<id>/``: pushes for one match; the session decides the private group."""
+    """``/ws/matches/<id>/``: pushes for one match; the session decides the private group.
+
+    Every socket joins the match's public group; a player's also joins their seat's group, and a
+    spectator's (anonymous or signed in) the watchers' group, where a close pushes the public page.
+    """
 
     groups_joined: list[str]
 
@@ -90,6 +94,8 @@ class MatchConsumer(ListenOnlyConsumer):
         names = [broadcast.group_public(match_id)]
         if viewer.me:
             names.append(broadcast.group_player(match_id, viewer.me))
+        elif viewer.role != Role.HOST:  # a host's page shows every seat's view: it fetches its own
+            names.append(broadcast.group_watch(match_id))
         for name in names:
             await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names

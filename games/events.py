@@ -32,6 +32,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "message": {"event": str, "match": int, "seq": int, "turn_number": int, "text": str, "private": bool},
     # A turn opened or changed (deadline moved, paused, resumed): the client redraws its live part.
     "turn": {"event": str, "match": int, "seq": int, "turn": TURN_FIELDS},
+    # At a close on the live path: this viewer's new live part, drawn by the server (a seat's to its own
+    # group, the spectators' to theirs); the client swaps it in instead of fetching it.
+    "live": {"event": str, "match": int, "seq": int, "private_seq?": int, "html": str},
     # The match ended: the client redraws to show the result.
     "finished": {"event": str, "match": int, "seq": int},
     # A player locked in their move for the turn (who locked in is public; the move is not): the page ticks their chip.

@@ -9,12 +9,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import select_template
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.ratelimit import rate_limited
-from games import errors, hooks, selectors
+from games import errors, hooks, live, selectors
 from games.forms import JsonMoveForm
 from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
@@ -22,52 +22,6 @@ from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
 from games.services import submission_submit
 from games.services.replay import match_verify
-
-
-def match_variant(match: Match, view: dict[str, Any]) -> str | None:
-    """The variant the match is played in (its options, else what its public view says), if any."""
-    options = match.options or {}
-    public: dict[str, Any] = view["public"] if isinstance(view.get("public"), dict) else {}
-    return options.get("variant") or options.get("scoring") or public.get("variant")
-
-
-def match_context(request: HttpRequest, viewer: selectors.MatchForViewer, *, bound_form: Any = None) -> dict[str, Any]:
-    """Everything the match page shows this viewer, from the one viewer selector.
-
-    ``bound_form`` is a submitted form that failed: it is shown again with the player's input and its errors.
-    """
-    match, me = viewer.match, viewer.me
-    entry = get_entry(match.game)
-    labels = selectors.seat_labels(match)
-    form = None
-    if viewer.awaited and not (viewer.submission and viewer.submission.locked):
-        form_class = entry.form_class or JsonMoveForm
-        initial = dict(viewer.submission.move) if viewer.submission else {}
-        form = bound_form or form_class(view=viewer.view, player=me or "", initial_move=initial)
-    return {
-        "match": match,
-        "viewer": viewer,
-        "seq": viewer.seq,
-        "role": str(viewer.role),
-        "me": me,
-        "view": viewer.view,
-        "turn": viewer.turn,
-        "submission": viewer.submission,
-        "awaited": viewer.awaited,
-        "form": form,
-        "locked_players": viewer.locked_players,
-        "log": viewer.log,
-        "private_seq": viewer.private_seq,
-        "host_views": viewer.host_views,
-        "seat_labels": labels,
-        "host_seats": [(labels.get(p, p), v) for p, v in viewer.host_views.items()] if viewer.host_views else [],
-        "view_template": select_template([entry.view_template, "games/_view_default.html"]),
-        "form_template": select_template([entry.form_template, "games/_form_default.html"]),
-        "outcome": match.outcome,
-        "game_name": entry.engine.title,
-        "rules": rules_for(match.game, match_variant(match, viewer.view)),
-        "open_rules": viewer.role != selectors.Role.HOST,
-    }
 
 
 def _match_or_404(pk: int) -> Match:
@@ -93,14 +47,14 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.user.is_authenticated:
         hooks.match_opened.send(sender=Match, match=match, user=request.user, url=request.path)
     viewer = selectors.match_for_viewer(match, request.user)
-    return render(request, "games/match_detail.html", match_context(request, viewer))
+    return render(request, "games/match_detail.html", live.live_context(viewer))
 
 
 @require_GET
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of the match page, fetched when a push says it changed or a resync is due (htmx)."""
     viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
-    return render(request, "games/_match_live.html", {**match_context(request, viewer), "preserve_form": True})
+    return render(request, "games/_match_live.html", {**live.live_context(viewer), "preserve_form": True})
 
 
 @require_GET
@@ -219,6 +173,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match_or_404(pk)
     lock = request.POST.get("lock") in {"1", "on", "true"}
     sub = None
+    kept: dict[tuple[int, str], str] = {}
     form: Any = None
     status = 200
     try:
@@ -229,9 +184,10 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
             raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
         turn_number = _posted_turn(request)
         move, form = _move_from_post(request, match, me, turn_number)
-        sub = submission_submit(
-            match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number, by=request.user
-        )
+        with live.pages_kept() as kept:
+            sub = submission_submit(
+                match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number, by=request.user
+            )
     except errors.GameError as exc:
         text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
         result = {"kind": "error", "code": exc.code, "text": text}
@@ -250,9 +206,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         if keep_input:
             messages.error(request, result["text"])
             viewer = selectors.match_for_viewer(match, request.user)
-            return render(
-                request, "games/match_detail.html", match_context(request, viewer, bound_form=form), status=400
-            )
+            return render(request, "games/match_detail.html", live.live_context(viewer, bound_form=form), status=400)
         (messages.success if status == 200 else messages.error)(request, result["text"])
         return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
     if sub is not None and not getattr(sub, "completes_turn", False):
@@ -263,11 +217,18 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         response["HX-Reswap"] = "innerHTML"
         response["X-Garnet-Fragment"] = "submit"
         return response
+    if sub is not None and (page := kept.get((match.pk, sub.player))) is not None:
+        # The lock-in closed the turn, and the close drew every seat's new page to push it: answer with this
+        # player's (the same page their socket gets; the page shows it once).
+        flash = render_to_string("games/_submit_result.html", {"result": result, "preserve_form": True})
+        response = HttpResponse(flash + page)
+        response["X-Garnet-Fragment"] = "live"
+        return response
     match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
     viewer = selectors.match_for_viewer(match, request.user)
     # The page keeps the player's form node while its turn is open (hx-preserve), so a refusal leaves their
     # input where it is and names the problem in the form's check box; no bound form is drawn again.
-    context = match_context(request, viewer)
+    context = live.live_context(viewer)
     response = render(
         request, "games/_match_live.html", {**context, "result": result, "preserve_form": True}, status=status
     )

@@ -50,7 +50,8 @@
   });
 
   // One socket for the page's whole life. Pushes carry the data: log lines are added
-  // as they arrive; a new turn or the end redraws the live part (its form changes).
+  // as they arrive; a close pushes the page its new live part; any other new turn (a host's
+  // change, a sweep) or a page without a pushed part redraws the live part by fetching it.
   // A gap in the sequence, or a hello that does not match what the page has, means
   // pushes were missed: the page resyncs by fetching its live part again.
   function live() {
@@ -62,7 +63,7 @@
     // my private lines are numbered apart (so numbers never count others' secrets).
     let seq = parseInt(box.dataset.seq || "0", 10), attempt = 0, queued = null, ws = null, pongDue = null;
     let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
-    const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, seq: () => seq });
+    const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, pushed: 0, seq: () => seq });
 
     // A refresh never wipes a move being made: the fragment marks the open turn's form hx-preserve, so htmx keeps
     // the player's form node (input, focus, the button under their finger) and swaps the rest around it.
@@ -71,12 +72,48 @@
       // Coalesce a burst (a close sends its lines and its turn together) into one fetch.
       queued = setTimeout(() => { queued = null; state.refreshes++; if (window.htmx) window.htmx.trigger(box, "refresh"); }, 15);
     }
-    document.body.addEventListener("htmx:afterSwap", () => {
+    function shownRoot() {
       const root = box.querySelector(".live-root");
       if (root) seq = Math.max(seq, parseInt(root.dataset.seq || "0", 10));
       if (root && root.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(root.dataset.privateSeq, 10));
       localTimes(box); tick();
+    }
+    document.body.addEventListener("htmx:afterSwap", shownRoot);
+
+    // Where a live part stands: its public and private sequence numbers, then its turn (an ended match last).
+    function standing(root) {
+      const d = root.dataset;
+      return [parseInt(d.seq || "0", 10), parseInt(d.privateSeq || "0", 10),
+        d.status === "finished" ? Infinity : parseInt(d.turn || "0", 10)];
+    }
+    // -1, 0 or 1: whether live part a stands before, with or after b (never compare another viewer's).
+    function order(a, b) {
+      const x = standing(a), y = standing(b);
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+      return 0;
+    }
+    function parseRoot(html) {
+      const tpl = document.createElement("template");
+      tpl.innerHTML = html;
+      return tpl.content.querySelector(".live-root");
+    }
+    // A fetch that left before a push brought a newer live part must not put the older one back.
+    document.addEventListener("htmx:beforeSwap", (e) => {
+      if (e.detail.target !== box || !e.detail.xhr) return;
+      const now = box.querySelector(".live-root"), next = parseRoot(e.detail.xhr.responseText || "");
+      if (now && next && order(next, now) < 0) e.detail.shouldSwap = false;
     });
+    // A close pushes each page its new live part: swap it in (htmx keeps the form being edited and the
+    // rules panel, as on a fetch) unless the page already shows as much (the closer's own answer).
+    function showPushed(data) {
+      const now = box.querySelector(".live-root"), next = parseRoot(data.html);
+      if (!next) return refresh();
+      if (now && (order(next, now) < 0 || (order(next, now) === 0 && now.dataset.turnKey === next.dataset.turnKey))) return;
+      state.pushed++;
+      if (window.htmx && window.htmx.swap) window.htmx.swap(box, data.html, { swapStyle: "innerHTML" });
+      else box.innerHTML = data.html;
+      shownRoot();
+    }
 
     function appendLine(data) {
       const log = box.querySelector("#log");
@@ -119,8 +156,14 @@
           if (!shown) refresh();
           return;
         }
-        case "finished":
-          seq = Math.max(seq, data.seq); refresh(); return;
+        case "live":
+          showPushed(data); return;
+        case "finished": {
+          const root = box.querySelector(".live-root");
+          seq = Math.max(seq, data.seq);
+          if (!root || root.dataset.status !== "finished") refresh();
+          return;
+        }
         case "seat":
           // A seat changed hands: who sees what changed. Redraw, and reconnect so the socket joins
           // (or, for the old player, has left) the seat's private pushes.

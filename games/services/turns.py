@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from games import broadcast, hooks
 from games.engine import Engine, Outcome
+from games.live import turn_events_with_pages
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
 
@@ -127,11 +128,12 @@ def _resolve(turn: Turn, match: Match, submissions: dict[str, Submission]) -> _R
     )
 
 
-def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False) -> bool:
+def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False, pages: bool = True) -> bool:
     """Close turn ``turn_id`` if it is due (or ``force``): resolve, store, open the next turn.
 
     Returns True if this call closed it, False if it was not due, already closed,
     or its match is not running. Safe to call from many processes at once.
+    ``pages``: push every page its new live part (see ``_store``); sweeps say no.
     """
     for _attempt in range(5):
         moment = now or timezone.now()
@@ -151,15 +153,18 @@ def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False
             match = Match.objects.select_for_update().get(pk=snap.match.pk)
             if match.status != Match.Status.RUNNING:
                 return False
-            _store(match=match, turn=turn, resolved=resolved, now=moment)
+            _store(match=match, turn=turn, resolved=resolved, now=moment, pages=pages)
         return True
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
     return False
 
 
-def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> None:
+def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime, pages: bool = False) -> None:
     """Write a resolved turn: the turn closed, its lines, the next turn or the outcome; pushes after commit.
 
+    With ``pages`` (a close on the live path: the last lock-in, a deadline task, the host), the pushes
+    also carry every seat's and the spectators' new page (``games.live``), drawn after commit, so no
+    page fetches; a sweep's batch only says what changed, and the pages that show it fetch.
     Call under the turn's and the match's row locks.
     """
     engine, moves, state, outcome = resolved.engine, resolved.moves, resolved.state, resolved.outcome
@@ -188,7 +193,11 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> N
     if outcome is not None:
         hooks.match_finished.send(sender=Match, match=match, outcome=outcome)
     events = broadcast.turn_events(match=match, closed=turn, messages=rows, opened=next_turn)
-    transaction.on_commit(lambda: broadcast.send(events))
+    if pages:
+        match_id = match.pk
+        transaction.on_commit(lambda: broadcast.send(turn_events_with_pages(match_id=match_id, events=events)))
+    else:
+        transaction.on_commit(lambda: broadcast.send(events))
 
 
 def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | None]]) -> list[Message]:
@@ -264,7 +273,7 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
         closed = 0
         for turn_id in ids:
             try:
-                closed += turn_close(turn_id=turn_id, now=None if now is None else moment)
+                closed += turn_close(turn_id=turn_id, now=None if now is None else moment, pages=False)
             except Exception:
                 log.exception("closing turn %s failed", turn_id)
         return closed

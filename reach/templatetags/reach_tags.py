@@ -17,9 +17,16 @@ register = template.Library()
 
 @register.simple_tag
 def clarifications_for(place: Any) -> list[Any]:
-    """The clarifications pinned on a match (its own and its season's) or a season."""
+    """The clarifications pinned on a match (its own and its season's) or a season.
+
+    Read once per match object: a close draws every seat's page from one match object.
+    """
     if isinstance(place, Match):
-        return selectors.clarifications_for_match(place)
+        pinned: list[Any] | None = getattr(place, "_pinned_clarifications", None)
+        if pinned is None:
+            pinned = list(selectors.clarifications_for_match(place))
+            place._pinned_clarifications = pinned  # type: ignore[attr-defined]
+        return pinned
     if isinstance(place, Season):
         return selectors.clarifications_for_season(place)
     return []

@@ -50,6 +50,9 @@ def test_five_players_play_an_abc_round_through_the_pages(
     for page in pages.values():
         page.goto(f"{live_url}/matches/{match_id}/")
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
+    watcher = browser.new_context().new_page()  # a spectator with no account
+    watcher.goto(f"{live_url}/matches/{match_id}/")
+    watcher.wait_for_function("window.garnetLive && window.garnetLive.connected")
     ann = pages["ann"]
     assert ann.locator("text=Your move").count() == 1
     ann.screenshot(path=str(SHOTS / "abc-x-pairing.png"), full_page=True)
@@ -75,5 +78,11 @@ def test_five_players_play_an_abc_round_through_the_pages(
     pages["eve"].screenshot(path=str(SHOTS / "abc-after-round-1.png"), full_page=True)
     api = pages["ann"].request.get(f"{live_url}/api/matches/{match_id}/").json()
     assert api["turn"]["awaiting"] == ["bob"], json.dumps(api)[:500]
+    # Each close pushed every page its new live part: no page fetched anything after a close.
+    watcher.wait_for_selector("text=Round 2", timeout=15000)
+    for page in [*pages.values(), watcher]:
+        live = page.evaluate("({pushed: window.garnetLive.pushed, refreshes: window.garnetLive.refreshes})")
+        assert live["pushed"] >= 1 and live["refreshes"] == 0, live
+    watcher.context.close()
     for page in pages.values():
         page.context.close()

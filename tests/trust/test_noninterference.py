@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import broadcast
+from games import broadcast, live
 from games.models import Match, Turn
 from games.registry import get_engine, slugs
 from games.selectors import private_last_seq
@@ -68,6 +68,8 @@ class Recorder:
         def spy(*, match: Match, **kwargs: Any) -> list[broadcast.Event]:
             events = real(match=match, **kwargs)
             self.events += [(match.pk, group, payload) for group, payload in events]
+            # The pages a live close pushes (drawn after commit; here, from the same rows inside the test's transaction).
+            self.events += [(match.pk, group, payload) for group, payload in live.live_page_events(match_id=match.pk)]
             return events
 
         monkeypatch.setattr(broadcast, "turn_events", spy)
@@ -75,8 +77,7 @@ class Recorder:
     def frames(self, match: Match, viewer: str | None) -> list[str]:
         """What a socket of ``viewer`` (None: anonymous) on ``match`` receives, in order."""
         groups = {broadcast.group_public(match.pk)}
-        if viewer:
-            groups.add(broadcast.group_player(match.pk, viewer))
+        groups.add(broadcast.group_player(match.pk, viewer) if viewer else broadcast.group_watch(match.pk))
         return [_mask(json.dumps(p, sort_keys=True)) for pk, g, p in self.events if pk == match.pk and g in groups]
 
 

@@ -1,0 +1,206 @@
+"""Pushed pages: a close on the live path draws every seat's page and the spectators' once and pushes them,
+so no page fetches after a close; a sweep's batch only says what changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.template import Context, Template
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import broadcast, live
+from games.models import Match, Message, Turn
+from games.services import submission_submit, turn_close, turns_close_due
+from tests.factories import UserFactory, abc_match
+
+pytestmark = pytest.mark.django_db(transaction=True)  # pushes leave after commit, as in production
+
+PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
+ROOT = re.compile(r'<div class="live-root".*</div>', re.S)
+CSRF_FIELD = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Event]:
+    """Every push, as sent after commit."""
+    out: list[broadcast.Event] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: out.extend(events) or 0)
+    return out
+
+
+def _lock_in_the_x(match: Match) -> None:
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+
+
+def _root(html: str) -> str:
+    """The live part's root of a fetched page, less its CSRF field (a pushed form posts through htmx,
+    which sends the page's token as a header)."""
+    found = ROOT.search(CSRF_FIELD.sub("", html))
+    assert found, html[:300]
+    return found.group(0)
+
+
+def test_a_close_pushes_every_seat_its_own_page_and_the_spectators_theirs(sent: list[broadcast.Event]) -> None:
+    """One page per seat to that seat's group, one to the watchers' group, none to the public group."""
+    match = abc_match()
+    _lock_in_the_x(match)
+    pages = {group: payload for group, payload in sent if payload["event"] == "live"}
+    expected = {broadcast.group_player(match.pk, p) for p in match.players} | {broadcast.group_watch(match.pk)}
+    assert set(pages) == expected
+    match.refresh_from_db()
+    awaited = Turn.objects.get(match=match, number=2).awaiting
+    for p in match.players:
+        payload = pages[broadcast.group_player(match.pk, p)]
+        assert payload["seq"] == match.last_seq and "private_seq" in payload
+        assert 'data-turn="2"' in payload["html"]
+        assert ('id="move-form-2"' in payload["html"]) == (p in awaited)
+    assert "private_seq" not in pages[broadcast.group_watch(match.pk)]
+    assert "move-form" not in pages[broadcast.group_watch(match.pk)]["html"]
+
+
+def test_pages_go_after_the_lines_and_before_the_turn_event(sent: list[broadcast.Event]) -> None:
+    """A page that took its push holds every line, and then sees the turn event as already shown."""
+    _lock_in_the_x(abc_match())
+    kinds = [payload["event"] for _group, payload in sent if payload["event"] != "locked"]
+    first_page, last_page = kinds.index("live"), len(kinds) - 1 - kinds[::-1].index("live")
+    assert set(kinds[:first_page]) == {"message"}
+    assert set(kinds[first_page : last_page + 1]) == {"live"}
+    assert kinds[last_page + 1 :] == ["turn"]
+
+
+def test_each_pushed_page_is_the_page_that_viewer_would_fetch(
+    sent: list[broadcast.Event], client_for: Callable[[str], Client]
+) -> None:
+    """The pushed page of a seat is its own ``/live/`` page (everything the page tests prove holds for it),
+    and the spectators' is an anonymous visitor's (the host's, with every seat's view, is never pushed)."""
+    match = abc_match()
+    _lock_in_the_x(match)
+    pages = {group: payload["html"] for group, payload in sent if payload["event"] == "live"}
+    live_url = reverse("games:match_live", args=[match.pk])
+    for p in match.players:
+        fetched = client_for(p).get(live_url).content.decode()
+        assert pages[broadcast.group_player(match.pk, p)].strip() == _root(fetched)
+    assert pages[broadcast.group_watch(match.pk)].strip() == _root(Client().get(live_url).content.decode())
+
+
+def test_a_pushed_page_shows_no_other_seats_private_lines(sent: list[broadcast.Event]) -> None:
+    """Each seat's page carries its own private lines and nobody else's; the spectators' page carries none."""
+    match = abc_match()
+    _lock_in_the_x(match)
+    turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
+    for p in turn.awaiting:
+        submission_submit(match_id=match.pk, player=p, move={"action": "betray", "double": False}, lock=True)
+    private = {p: set(Message.objects.filter(match=match, to=p).values_list("text", flat=True)) for p in match.players}
+    assert any(private.values()), "the round should have told someone something privately"
+    for group, payload in sent:
+        if payload["event"] != "live":
+            continue
+        owner = next((p for p in match.players if broadcast.group_player(match.pk, p) == group), None)
+        for p, texts in private.items():
+            for text in texts:
+                shown = text in payload["html"] or text.replace("'", "&#x27;") in payload["html"]
+                assert not shown or p == owner, f"{p}'s private line reached {owner or 'the spectators'}"
+
+
+def test_the_closing_lock_in_answers_with_the_page_its_close_drew(
+    sent: list[broadcast.Event], client_for: Callable[[str], Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player whose lock-in closed the turn gets the page pushed to their seat, with the answer on top,
+    drawn once: the submit draws no second page."""
+    match = abc_match()
+    drawn: list[str | None] = []
+    real = live.live_root_render
+    monkeypatch.setattr(live, "live_root_render", lambda viewer: drawn.append(viewer.me) or real(viewer))
+    r = client_for("ann").post(
+        reverse("games:match_submit", args=[match.pk]),
+        {"move_json": '{"pairs": [["bob", "cat"], ["dan", "eve"]], "double": false}', "lock": "1", "turn": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+    html = r.content.decode()
+    assert r.status_code == 200 and r["X-Garnet-Fragment"] == "live"
+    assert 'data-result="saved"' in html and "Locked in." in html
+    pushed = next(p["html"] for g, p in sent if g == broadcast.group_player(match.pk, "ann") and p["event"] == "live")
+    assert html.endswith(pushed)
+    assert sorted(drawn, key=str) == sorted([None, *match.players], key=str)  # once each, the closer's included
+
+
+def test_a_sweep_only_says_what_changed(sent: list[broadcast.Event]) -> None:
+    """A sweep closes 24-hour turns whose players are mostly away: it pushes the lines and the turn, and the
+    pages that are open fetch themselves."""
+    match = abc_match()
+    turns_close_due(now=timezone.now() + timedelta(days=2))
+    assert Turn.objects.get(match=match, number=1).status == Turn.Status.CLOSED
+    assert sent and not [p for _g, p in sent if p["event"] == "live"]
+
+
+def test_a_host_close_pushes_pages_too(sent: list[broadcast.Event]) -> None:
+    """Every close outside a sweep (the last lock-in, a deadline task, the host's "close now") pushes pages."""
+    match = abc_match()
+    assert turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
+    assert {g for g, p in sent if p["event"] == "live"} >= {broadcast.group_watch(match.pk)}
+
+
+def test_a_page_that_cannot_be_drawn_still_lets_the_close_push_its_lines(
+    sent: list[broadcast.Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing the pages is after commit and is no part of the close: if it fails, the lines and the turn
+    event still go, and the pages fetch on the turn event as before."""
+
+    def broken(*, match_id: int) -> list[broadcast.Event]:
+        raise RuntimeError("a template error")
+
+    monkeypatch.setattr(live, "live_page_events", broken)
+    _lock_in_the_x(abc_match())
+    kinds = {payload["event"] for _group, payload in sent}
+    assert "live" not in kinds and {"message", "turn"} <= kinds
+
+
+def test_the_host_socket_does_not_join_the_watchers_group() -> None:
+    """A host's page shows every seat's view: it never takes the spectators' page (it fetches its own)."""
+    from asgiref.sync import async_to_sync
+
+    from games.consumers import MatchConsumer
+
+    host = UserFactory(username="hostess", is_superuser=True)
+    match = abc_match(hosts=[host])
+    joined: dict[str, list[str]] = {}
+
+    class Probe(MatchConsumer):
+        async def accept(self, subprotocol: Any = None, headers: Any = None) -> None:
+            joined[self.scope["who"]] = list(self.groups_joined)
+
+        async def send_json(self, content: Any, close: bool = False) -> None:
+            return None
+
+    class Layer:
+        async def group_add(self, group: str, channel: str) -> None:
+            return None
+
+    for who, user in (("host", host), ("spectator", UserFactory(username="watcher")), ("ann", None)):
+        if user is None:
+            user = type(host).objects.get(username="ann")
+        consumer = Probe()
+        consumer.scope = {"url_route": {"kwargs": {"pk": match.pk}}, "user": user, "who": who}
+        consumer.channel_layer = Layer()
+        consumer.channel_name = "probe"
+        async_to_sync(consumer.connect)()
+    assert broadcast.group_watch(match.pk) not in joined["host"]
+    assert broadcast.group_watch(match.pk) in joined["spectator"]
+    assert broadcast.group_player(match.pk, "ann") in joined["ann"]
+    assert broadcast.group_watch(match.pk) not in joined["ann"]
+
+
+def test_a_shared_block_sees_only_what_it_is_given_and_is_drawn_once_per_value() -> None:
+    """``{% shared %}`` draws its block from its names alone (a fresh context), so equal values draw equal
+    output for every viewer, and the drawing is reused."""
+    tpl = Template("{% load garnet %}{% shared pub=view.public %}[{{ pub.n }}|{{ me }}]{% endshared %}")
+    first = tpl.render(Context({"view": {"public": {"n": 1}}, "me": "ann"}))
+    assert first == "[1|]"  # ``me`` is not among its names: the block cannot show it
+    assert tpl.render(Context({"view": {"public": {"n": 1}}, "me": "bob"})) == first
+    assert tpl.render(Context({"view": {"public": {"n": 2}}, "me": "bob"})) == "[2|]"
