@@ -29,6 +29,7 @@ import json
 import os
 import random
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -68,6 +69,19 @@ def _tree_cpu(pid: int) -> float:
         except (OSError, IndexError, ValueError):
             continue
     return total
+
+
+def _machine_busy() -> float:
+    """CPU seconds the whole machine has been busy (every process: server, this bench, PostgreSQL, Redis)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _self_cpu() -> float:
+    """CPU seconds of this bench process (its players, and the threads that pick their moves)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 class Stats:
@@ -309,7 +323,7 @@ def main() -> None:
     server = start_server(args.server, workers, port)
     stats = Stats()
     try:
-        cpu0 = _tree_cpu(server.pid)
+        cpu0, busy0, mine0 = _tree_cpu(server.pid), _machine_busy(), _self_cpu()
         try:
             import uvloop
 
@@ -318,6 +332,7 @@ def main() -> None:
             pass
         elapsed = asyncio.run(run(records, cookie_name, port, args.think, args.duration, stats))
         cpu = _tree_cpu(server.pid) - cpu0
+        busy, mine = _machine_busy() - busy0, _self_cpu() - mine0
     finally:
         server.terminate()
         try:
@@ -355,6 +370,13 @@ def main() -> None:
         f"5xx {stats.fivexx}; dropped sockets {stats.dropped}"
     )
     per_sub = cpu / stats.submissions * ms if stats.submissions else float("nan")
+    if stats.submissions:
+        cores = os.cpu_count() or 1
+        print(
+            f"CPU per submission: server {per_sub:.1f} ms, this bench's players {mine / stats.submissions * ms:.1f} ms, "
+            f"whole machine {busy / stats.submissions * ms:.1f} ms (at 75 submissions/s {cores} cores allow "
+            f"{cores / 75 * ms:.1f} ms for all of it); machine busy {busy / elapsed / cores * 100:.0f} %"
+        )
     print(
         f"load: {stats.finished}/{args.players} finished, {stats.submissions / elapsed:.1f} submissions/s, "
         f"POST p99 {pct(stats.posts, 99) * ms:.0f} ms, push p99 {pct(delays, 99) * ms:.0f} ms, "
