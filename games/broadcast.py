@@ -9,14 +9,17 @@ still shows the truth on reload.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
-from collections.abc import Iterable, Iterator
+import os
+import threading
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
 if TYPE_CHECKING:
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Event = tuple[str, dict[str, Any]]
+_T = TypeVar("_T")
 
 # Set inside ``batched()``: sends are held here and leave together when the block ends.
 _held: ContextVar[list[Event] | None] = ContextVar("garnet_held_pushes", default=None)
@@ -169,7 +173,7 @@ def send(events: Iterable[Event]) -> int:
         return results
 
     try:
-        results = async_to_sync(_all)()
+        results = _run(layer, _all)
     except Exception:
         log.warning("pushes failed; clients will catch up on their next resync", exc_info=True)
         return 0
@@ -180,6 +184,37 @@ def send(events: Iterable[Event]) -> int:
         else:
             sent += 1
     return sent
+
+
+def _run(layer: Any, fn: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
+    """Run ``fn()`` for a send from this synchronous thread.
+
+    A request's thread (inside the ASGI server's ``sync_to_async``) hops to the server's own event
+    loop, where the channel layer keeps its connections. A thread with no loop to hand (a Celery
+    worker, the in-process sweeper, a command) would make ``async_to_sync`` start a new loop per
+    send, and channels_redis a new Redis connection per loop (~5 ms a send): it uses the process's
+    push loop instead. The in-memory layer (the embedded default) is bound to the loop its sockets
+    run on, so it always takes ``async_to_sync``.
+    """
+    serving = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if (serving is not None and serving.is_running()) or not type(layer).__module__.startswith("channels_redis"):
+        return async_to_sync(fn)()
+    return asyncio.run_coroutine_threadsafe(fn(), _push_loop()).result(timeout=60)
+
+
+_push: tuple[int, asyncio.AbstractEventLoop] | None = None
+_push_lock = threading.Lock()
+
+
+def _push_loop() -> asyncio.AbstractEventLoop:
+    """This process's push loop, in a daemon thread, started on first use (and again after a fork)."""
+    global _push
+    with _push_lock:
+        if _push is None or _push[0] != os.getpid() or _push[1].is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="garnet-pushes", daemon=True).start()
+            _push = (os.getpid(), loop)
+        return _push[1]
 
 
 @contextmanager
