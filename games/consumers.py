@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -11,6 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games import broadcast
 from games.errors import BadRequest, error_payload
 from games.models import Match
+from games.presence import presence_join, presence_leave
 from games.selectors import MatchForViewer, Role, match_for_viewer, private_last_seq
 
 RESEAT_CLOSE = 4009
@@ -29,6 +31,10 @@ def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, 
         seqs["private_seq"] = private_last_seq(match.pk, viewer.me)
     return viewer, seqs
 
+
+# Counting listeners is one Redis round trip, off the event loop and off the database thread.
+_presence_join = sync_to_async(presence_join, thread_sensitive=False)
+_presence_leave = sync_to_async(presence_leave, thread_sensitive=False)
 
 _FRAME = "_garnet_frame"
 
@@ -83,6 +89,7 @@ class MatchConsumer(ListenOnlyConsumer):
     """
 
     groups_joined: list[str]
+    match_id: int
 
     async def connect(self) -> None:
         self.groups_joined = []
@@ -99,12 +106,20 @@ class MatchConsumer(ListenOnlyConsumer):
         for name in names:
             await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names
+        self.match_id = match_id
+        await _presence_join(match_id=match_id, groups=names)
         await self.accept()
         await self.send_json({"event": "hello", "match": match_id, **seqs, "player": viewer.me})
 
     async def disconnect(self, code: int) -> None:
-        for name in getattr(self, "groups_joined", []):
+        await self._leave()
+
+    async def _leave(self) -> None:
+        names, self.groups_joined = getattr(self, "groups_joined", []), []
+        for name in names:
             await self.channel_layer.group_discard(name, self.channel_name)
+        if names:
+            await _presence_leave(match_id=self.match_id, groups=names)
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_event(event)
@@ -112,9 +127,7 @@ class MatchConsumer(ListenOnlyConsumer):
     async def match_reseat(self, event: dict[str, Any]) -> None:
         """The seat this socket listened for changed hands: leave every group and close, so nothing
         private reaches the old player; the client reconnects and is seated (or not) afresh."""
-        for name in self.groups_joined:
-            await self.channel_layer.group_discard(name, self.channel_name)
-        self.groups_joined = []
+        await self._leave()
         await self.close(code=RESEAT_CLOSE)
 
 

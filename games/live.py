@@ -24,13 +24,22 @@ from django.utils import timezone
 from games import broadcast, selectors
 from games.forms import JsonMoveForm
 from games.models import Match, Message
+from games.presence import groups_listening
 from games.registry import get_engine, get_entry
 from games.rules_text import rules_for
 
 log = logging.getLogger(__name__)
 
-# Set by :func:`pages_kept`: the pages a close drew in this context, by (match id, seat), for the submit's answer.
-_kept: ContextVar[dict[tuple[int, str], str] | None] = ContextVar("garnet_kept_pages", default=None)
+
+class _Kept:
+    """The page a close is to draw and keep for the submit's answer, whoever listens (see :func:`pages_kept`)."""
+
+    def __init__(self, match_id: int, seat: str) -> None:
+        self.match_id, self.seat = match_id, seat
+        self.page: str | None = None
+
+
+_kept: ContextVar[_Kept | None] = ContextVar("garnet_kept_page", default=None)
 
 
 def match_variant(match: Match, view: dict[str, Any]) -> str | None:
@@ -118,26 +127,32 @@ def live_page_events(*, match_id: int) -> list[broadcast.Event]:
     """The live part of the page of every seat of the match (to its private group) and of its spectators
     (to the watchers' group), as it stands now: call after the commit that changed it.
 
-    Times are drawn in UTC (each page shows them in its viewer's zone). A page drawn here is also
-    kept for the submit's answer inside :func:`pages_kept`.
+    Only groups with a socket listening get a page (``games.presence``; when nobody knows, all do),
+    and the seat whose submit is waiting for its page (:func:`pages_kept`) gets one in any case.
+    Times are drawn in UTC (each page shows them in its viewer's zone).
     """
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return []
-    seats, public = match_viewers_all(match)
+    listening = groups_listening(match_id=match.pk)
     kept = _kept.get()
+    keep = kept.seat if kept is not None and kept.match_id == match.pk else None
+    seats, public = match_viewers_all(match)
     events: list[broadcast.Event] = []
     with timezone.override(UTC):
         for seat, viewer in seats.items():
-            html = live_root_render(viewer)
-            if kept is not None:
-                kept[(match.pk, seat)] = html
             group = broadcast.group_player(match.pk, seat)
+            if listening is not None and group not in listening and seat != keep:
+                continue
+            html = live_root_render(viewer)
+            if kept is not None and seat == keep:
+                kept.page = html
             events.append(
                 broadcast.live_event(group=group, match=match, private_seq=viewer.private_seq or 0, html=html)
             )
-        html = live_root_render(public)
-        events.append(broadcast.live_event(group=broadcast.group_watch(match.pk), match=match, html=html))
+        group = broadcast.group_watch(match.pk)
+        if listening is None or group in listening:
+            events.append(broadcast.live_event(group=group, match=match, html=live_root_render(public)))
     return events
 
 
@@ -159,10 +174,10 @@ def turn_events_with_pages(*, match_id: int, events: list[broadcast.Event]) -> l
 
 
 @contextmanager
-def pages_kept() -> Iterator[dict[tuple[int, str], str]]:
-    """Keep the pages a close draws inside the block, by (match id, seat): the closing submit answers
-    its player with the page the close drew for them instead of drawing it again."""
-    kept: dict[tuple[int, str], str] = {}
+def pages_kept(*, match_id: int, seat: str) -> Iterator[_Kept]:
+    """Keep the page of ``seat`` that a close of match ``match_id`` draws inside the block (``.page``,
+    else None): the closing submit answers its player with it instead of drawing it again."""
+    kept = _Kept(match_id, seat)
     token = _kept.set(kept)
     try:
         yield kept

@@ -173,7 +173,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match_or_404(pk)
     lock = request.POST.get("lock") in {"1", "on", "true"}
     sub = None
-    kept: dict[tuple[int, str], str] = {}
+    page: str | None = None
     form: Any = None
     status = 200
     try:
@@ -184,10 +184,11 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
             raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
         turn_number = _posted_turn(request)
         move, form = _move_from_post(request, match, me, turn_number)
-        with live.pages_kept() as kept:
+        with live.pages_kept(match_id=match.pk, seat=me) as kept:
             sub = submission_submit(
                 match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number, by=request.user
             )
+        page = kept.page
     except errors.GameError as exc:
         text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
         result = {"kind": "error", "code": exc.code, "text": text}
@@ -217,7 +218,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         response["HX-Reswap"] = "innerHTML"
         response["X-Garnet-Fragment"] = "submit"
         return response
-    if sub is not None and (page := kept.get((match.pk, sub.player))) is not None:
+    if sub is not None and page is not None:
         # The lock-in closed the turn, and the close drew every seat's new page to push it: answer with this
         # player's (the same page their socket gets; the page shows it once).
         flash = render_to_string("games/_submit_result.html", {"result": result, "preserve_form": True})

@@ -160,3 +160,25 @@ async def test_one_event_to_many_local_sockets_is_encoded_once() -> None:
     assert [json.loads(f) for f in frames] == [
         {k: v for k, v in event.items() if k not in ("type", "_garnet_frame")}
     ] * 3
+
+
+async def test_a_socket_is_counted_in_its_groups_while_it_is_open() -> None:
+    """A close draws pages only for the groups someone listens to: a socket counts in its groups from its
+    connect to its disconnect."""
+    from games import broadcast
+    from games.presence import groups_listening
+
+    match = await sync_to_async(abc_match)()
+    ann, watcher = await connect(match, "ann"), await connect(match, None)
+    assert (await ann.connect())[0] and (await watcher.connect())[0]
+    listening = await sync_to_async(groups_listening)(match_id=match.pk)
+    assert listening == {
+        broadcast.group_public(match.pk),
+        broadcast.group_player(match.pk, "ann"),
+        broadcast.group_watch(match.pk),
+    }
+    await ann.disconnect()
+    listening = await sync_to_async(groups_listening)(match_id=match.pk)
+    assert listening == {broadcast.group_public(match.pk), broadcast.group_watch(match.pk)}
+    await watcher.disconnect()
+    assert await sync_to_async(groups_listening)(match_id=match.pk) == set()

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games import broadcast, live
 from games.models import Match, Message, Turn
+from games.presence import groups_listening, presence_join, presence_leave
 from games.services import submission_submit, turn_close, turns_close_due
 from tests.factories import UserFactory, abc_match
 
@@ -204,3 +205,43 @@ def test_a_shared_block_sees_only_what_it_is_given_and_is_drawn_once_per_value()
     assert first == "[1|]"  # ``me`` is not among its names: the block cannot show it
     assert tpl.render(Context({"view": {"public": {"n": 1}}, "me": "bob"})) == first
     assert tpl.render(Context({"view": {"public": {"n": 2}}, "me": "bob"})) == "[2|]"
+
+
+def test_a_close_draws_pages_only_for_the_groups_someone_listens_to(sent: list[broadcast.Event]) -> None:
+    """Where the listeners are counted, a seat or the watchers' group with no socket gets no page (its page,
+    opened later, fetches); where nobody knows who listens, every page is drawn."""
+    match = abc_match()
+    presence_join(match_id=match.pk, groups=[broadcast.group_public(match.pk), broadcast.group_player(match.pk, "bob")])
+    _lock_in_the_x(match)
+    assert {g for g, p in sent if p["event"] == "live"} == {broadcast.group_player(match.pk, "bob")}
+    assert [p for _g, p in sent if p["event"] == "turn"], "the turn event still goes to everyone"
+
+
+def test_the_closers_page_is_drawn_even_when_its_socket_is_away(
+    sent: list[broadcast.Event], client_for: Callable[[str], Client]
+) -> None:
+    """The submit whose lock-in closed the turn answers with its seat's page, listened to or not."""
+    match = abc_match()
+    presence_join(match_id=match.pk, groups=[broadcast.group_watch(match.pk)])
+    r = client_for("ann").post(
+        reverse("games:match_submit", args=[match.pk]),
+        {"move_json": '{"pairs": [["bob", "cat"], ["dan", "eve"]], "double": false}', "lock": "1", "turn": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert r.status_code == 200 and 'data-turn="2"' in r.content.decode()
+    assert {g for g, p in sent if p["event"] == "live"} == {
+        broadcast.group_player(match.pk, "ann"),
+        broadcast.group_watch(match.pk),
+    }
+
+
+def test_listeners_are_counted_as_sockets_join_and_leave() -> None:
+    """A count per group: joins raise it, leaves lower it (never below none), and a match nobody joined is
+    unknown (every page is drawn)."""
+    assert groups_listening(match_id=987654) is None
+    presence_join(match_id=987654, groups=["a", "b"])
+    presence_join(match_id=987654, groups=["a"])
+    presence_leave(match_id=987654, groups=["a", "b"])
+    assert groups_listening(match_id=987654) == {"a"}
+    presence_leave(match_id=987654, groups=["a", "a"])
+    assert groups_listening(match_id=987654) == set()

@@ -1,0 +1,95 @@
+"""Which of a match's push groups have a socket listening now: a close draws pages only for those.
+
+Each match has a count of sockets per group (a seat's private group, the watchers' group), raised
+when a socket joins and lowered when it leaves, in Redis where there is one (a hash per match,
+forgotten a day after its last join) and in the process's own cache otherwise (the embedded
+default runs one process). A count errs only on the safe side:
+
+- too high (a process died with its sockets open): a page is drawn for nobody;
+- missing (a match no socket has joined since Redis was emptied, or Redis unreachable): every
+  page is drawn, as if everyone listened;
+- a group at zero gets no page: a socket that joins after the close says hello with the stream's
+  numbers, and the page fetches what it missed (``garnet.js``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+TTL = 86400
+_local_lock = threading.Lock()
+
+
+def _key(match_id: int) -> str:
+    return f"garnet:listening:{match_id}"
+
+
+def _redis() -> Any | None:
+    """The Redis client of the default cache, or None when the cache is not Redis."""
+    from django.core.cache import cache
+    from django.core.cache.backends.redis import RedisCache
+
+    if not isinstance(cache, RedisCache):
+        return None
+    client: Any = cache._cache  # RedisCache's client (a private attribute)
+    return client.get_client(write=True)
+
+
+def _change(match_id: int, groups: Iterable[str], by: int) -> None:
+    from django.core.cache import cache
+
+    groups = list(groups)
+    if not groups:
+        return
+    try:
+        redis = _redis()
+        if redis is None:  # one process: its own cache, read and written under a lock
+            with _local_lock:
+                counts: Counter[str] = cache.get(_key(match_id)) or Counter()
+                for group in groups:
+                    counts[group] = max(0, counts[group] + by)
+                cache.set(_key(match_id), counts, TTL)
+            return
+        key = cache.make_key(_key(match_id))  # the cache's prefix and version, like its own keys
+        pipe = redis.pipeline(transaction=False)
+        for group in groups:
+            pipe.hincrby(key, group, by)
+        if by > 0:
+            pipe.expire(key, TTL)
+        pipe.execute()
+    except Exception:  # presence only saves drawing pages: never fail a socket for it
+        log.warning("could not count the listeners of match %s", match_id, exc_info=True)
+
+
+def presence_join(*, match_id: int, groups: Iterable[str]) -> None:
+    """A socket joined ``groups`` of match ``match_id``."""
+    _change(match_id, groups, 1)
+
+
+def presence_leave(*, match_id: int, groups: Iterable[str]) -> None:
+    """A socket left ``groups`` of match ``match_id``."""
+    _change(match_id, groups, -1)
+
+
+def groups_listening(*, match_id: int) -> set[str] | None:
+    """The groups of match ``match_id`` with a socket in them now; None when nobody knows (draw for all)."""
+    from django.core.cache import cache
+
+    try:
+        redis = _redis()
+        if redis is None:
+            counts: Counter[str] | None = cache.get(_key(match_id))
+            return None if counts is None else {g for g, n in counts.items() if n > 0}
+        found = redis.hgetall(cache.make_key(_key(match_id)))
+    except Exception:
+        log.warning("could not read the listeners of match %s; drawing every page", match_id, exc_info=True)
+        return None
+    if not found:
+        return None
+    return {(g.decode() if isinstance(g, bytes) else str(g)) for g, n in found.items() if int(n) > 0}
