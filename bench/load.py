@@ -124,13 +124,25 @@ def setup(players: int, matches: int) -> tuple[list[dict[str, Any]], str]:
     return out, settings.SESSION_COOKIE_NAME
 
 
+_states: dict[tuple[int, int], Any] = {}
+
+
 def legal_move(match_id: int, number: int, handle: str, rnd: random.Random) -> dict[str, Any]:
+    """A random legal move for ``handle`` in turn ``number`` (what a person picks in the form).
+
+    The turn's state is read once for all its players (a browser reads no database: the bench's
+    own reads should take as little from the machine it measures as they can).
+    """
     from games.models import Match, Turn
     from games.registry import get_engine
 
-    turn = Turn.objects.only("state_before").get(match_id=match_id, number=number)
-    engine = get_engine(Match.objects.only("game").get(pk=match_id).game)
-    return dict(engine.random_move(engine.load(turn.state_before), handle, rnd))
+    found = _states.get((match_id, number))
+    if found is None:
+        engine = get_engine(Match.objects.only("game").get(pk=match_id).game)
+        turn = Turn.objects.only("state_before").get(match_id=match_id, number=number)
+        found = _states[(match_id, number)] = (engine, engine.load(turn.state_before))
+    engine, state = found
+    return dict(engine.random_move(state, handle, rnd))
 
 
 async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats) -> None:
