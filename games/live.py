@@ -95,8 +95,11 @@ def live_root_render(viewer: selectors.MatchForViewer) -> str:
     return render_to_string("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
 
 
-def match_viewers_all(match: Match) -> tuple[dict[str, selectors.MatchForViewer], selectors.MatchForViewer]:
-    """Every seat's viewer of ``match`` and the spectators' one, from one read of each thing they share.
+def match_viewers_all(
+    match: Match, seats: list[str] | None = None
+) -> tuple[dict[str, selectors.MatchForViewer], selectors.MatchForViewer]:
+    """The viewers of ``seats`` of ``match`` (all its seats by default) and the spectators' one, from one
+    read of each thing they share.
 
     Each is the viewer ``selectors.match_for_viewer`` gives that seat's player (or an anonymous
     visitor), with the open turn, its submissions, the log and the engine's state read once for all.
@@ -110,8 +113,8 @@ def match_viewers_all(match: Match) -> tuple[dict[str, selectors.MatchForViewer]
     ]
     engine = get_engine(match.game)
     state = engine.load(match.state)
-    seats: dict[str, selectors.MatchForViewer] = {}
-    for seat in [None, *match.players]:
+    viewers: dict[str, selectors.MatchForViewer] = {}
+    for seat in [None, *(match.players if seats is None else seats)]:
         viewer = public if seat is None else selectors.MatchForViewer(match=match, role=selectors.Role.PLAYER, me=seat)
         # cached_property reads the instance's __dict__ first: these are the values it would have read itself.
         shared: dict[str, Any] = {"turn": turn, "_submissions": list(submissions)}
@@ -119,8 +122,8 @@ def match_viewers_all(match: Match) -> tuple[dict[str, selectors.MatchForViewer]
         shared["view"] = engine.view(state, seat)
         viewer.__dict__.update(shared)
         if seat is not None:
-            seats[str(seat)] = viewer
-    return seats, public
+            viewers[str(seat)] = viewer
+    return viewers, public
 
 
 def live_page_events(*, match_id: int) -> list[broadcast.Event]:
@@ -137,13 +140,16 @@ def live_page_events(*, match_id: int) -> list[broadcast.Event]:
     listening = groups_listening(match_id=match.pk)
     kept = _kept.get()
     keep = kept.seat if kept is not None and kept.match_id == match.pk else None
-    seats, public = match_viewers_all(match)
+    wanted = [
+        str(seat)
+        for seat in match.players
+        if listening is None or broadcast.group_player(match.pk, seat) in listening or seat == keep
+    ]
+    seats, public = match_viewers_all(match, wanted)
     events: list[broadcast.Event] = []
     with timezone.override(UTC):
         for seat, viewer in seats.items():
             group = broadcast.group_player(match.pk, seat)
-            if listening is not None and group not in listening and seat != keep:
-                continue
             html = live_root_render(viewer)
             if kept is not None and seat == keep:
                 kept.page = html
