@@ -1,4 +1,8 @@
-"""Render every time in the viewer's own time zone; serve static files; both without leaving the event loop."""
+"""Render every time in the viewer's own time zone; serve static files.
+
+Both are sync and async capable. Garnet's ASGI handler runs the whole stack in sync mode, in one
+thread hop a request (``config/http.py``); the async paths serve an async stack, should one be used.
+"""
 
 from __future__ import annotations
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-django_asgi = get_asgi_application()
+django.setup(set_prefix=False)  # what get_asgi_application does, before the handler below
+
+from config.http import OneHopASGIHandler  # noqa: E402
+
+django_asgi = OneHopASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -36,9 +36,3 @@ def test_on_redis_a_check_is_one_round_trip_on_one_shared_client(monkeypatch: py
     monkeypatch.setattr(client, "execute_command", lambda *a, **k: pytest.fail(f"a second round trip: {a}"))
     assert ratelimit.rate_limited(key="t:trip", rate="9/m") is False
     assert trips == [1]
-
-
-def test_every_middleware_is_async_capable() -> None:
-    """No sync-only middleware: an ASGI request never hops thread → loop → thread around one."""
-    sync_only = [path for path in settings.MIDDLEWARE if not getattr(import_string(path), "async_capable", False)]
-    assert not sync_only
