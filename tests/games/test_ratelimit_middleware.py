@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.utils.module_loading import import_string
 
 from accounts import ratelimit
 
