@@ -19,34 +19,10 @@ from _setup import django_setup, machine
 
 
 async def _get(app: Any, path: str, cookie: bytes) -> int:
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1"), (b"cookie", cookie), (b"hx-request", b"true")],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-    }
-    messages = [{"type": "http.request", "body": b"", "more_body": False}]
-    sent: list[dict[str, Any]] = []
+    from tests.asgiutil import asgi_get
 
-    async def receive() -> dict[str, Any]:
-        if messages:
-            return messages.pop()
-        await asyncio.sleep(3600)
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    await app(scope, receive, send)
-    return int(sent[0]["status"])
+    status, _body = await asgi_get(app, path, [(b"cookie", cookie), (b"hx-request", b"true")])
+    return status
 
 
 def main() -> None:

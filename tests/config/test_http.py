@@ -10,42 +10,14 @@ from asgiref.sync import SyncToAsync, iscoroutinefunction
 from django.test import Client
 
 from config.http import OneHopASGIHandler
+from tests.asgiutil import asgi_get
 from tests.factories import abc_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _get(app: Any, path: str) -> tuple[int, bytes]:
-    """One GET through an ASGI app, as a server would make it."""
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"testserver")],
-        "client": ("127.0.0.1", 1),
-        "server": ("testserver", 80),
-    }
-    messages = [{"type": "http.request", "body": b"", "more_body": False}]
-    sent: list[dict[str, Any]] = []
-
-    async def receive() -> dict[str, Any]:
-        if messages:
-            return messages.pop()
-        await asyncio.sleep(3600)
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    asyncio.run(app(scope, receive, send))
-    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return sent[0]["status"], body
+    return asyncio.run(asgi_get(app, path))
 
 
 def test_the_stack_runs_in_one_thread_hop(monkeypatch: pytest.MonkeyPatch) -> None:
