@@ -32,11 +32,11 @@ log = logging.getLogger(__name__)
 
 
 class _Kept:
-    """The page a close is to draw and keep for the submit's answer, whoever listens (see :func:`pages_kept`)."""
+    """The pages a close of match ``match_id`` draws, kept by seat for the submit's answer (see :func:`pages_kept`)."""
 
-    def __init__(self, match_id: int, seat: str) -> None:
+    def __init__(self, match_id: int, seat: str | None) -> None:
         self.match_id, self.seat = match_id, seat
-        self.page: str | None = None
+        self.pages: dict[str, str] = {}
 
 
 _kept: ContextVar[_Kept | None] = ContextVar("garnet_kept_page", default=None)
@@ -151,8 +151,8 @@ def live_page_events(*, match_id: int) -> list[broadcast.Event]:
         for seat, viewer in seats.items():
             group = broadcast.group_player(match.pk, seat)
             html = live_root_render(viewer)
-            if kept is not None and seat == keep:
-                kept.page = html
+            if kept is not None and kept.match_id == match.pk:
+                kept.pages[seat] = html
             events.append(
                 broadcast.live_event(group=group, match=match, private_seq=viewer.private_seq or 0, html=html)
             )
@@ -180,9 +180,10 @@ def turn_events_with_pages(*, match_id: int, events: list[broadcast.Event]) -> l
 
 
 @contextmanager
-def pages_kept(*, match_id: int, seat: str) -> Iterator[_Kept]:
-    """Keep the page of ``seat`` that a close of match ``match_id`` draws inside the block (``.page``,
-    else None): the closing submit answers its player with it instead of drawing it again."""
+def pages_kept(*, match_id: int, seat: str | None) -> Iterator[_Kept]:
+    """Keep the pages a close of match ``match_id`` draws inside the block (``.pages``, by seat), ``seat``'s
+    whether or not a socket listens for it: the closing submit answers its player with their page
+    instead of drawing it again (a seat not known yet gets one if it is listened to)."""
     kept = _Kept(match_id, seat)
     token = _kept.set(kept)
     try:

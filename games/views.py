@@ -179,16 +179,18 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
             raise errors.RateLimited("Too many submissions; wait a minute and try again.")
-        me = selectors.viewer_handle(match, request.user)
-        if me is None:
+        # A form is drawn from its seat's view, so it needs the seat first; a JSON move (the pickers' scripts)
+        # goes to whichever seat the service finds this user plays, under the turn's lock.
+        me = None if request.POST.get("move_json", "").strip() else selectors.viewer_handle(match, request.user)
+        if me is None and not request.POST.get("move_json", "").strip():
             raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
         turn_number = _posted_turn(request)
-        move, form = _move_from_post(request, match, me, turn_number)
+        move, form = _move_from_post(request, match, me or "", turn_number)
         with live.pages_kept(match_id=match.pk, seat=me) as kept:
             sub = submission_submit(
                 match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number, by=request.user
             )
-        page = kept.page
+        page = kept.pages.get(sub.player)
     except errors.GameError as exc:
         text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
         result = {"kind": "error", "code": exc.code, "text": text}

@@ -189,12 +189,9 @@ class SubmitView(ZoneAwareAPIView):
         if not incoming.is_valid():
             first = next(iter(incoming.errors.items()))
             raise MalformedMove(f"{first[0]}: {' '.join(map(str, first[1]))}")
-        # The service checks the match exists (404) and that this user plays the seat (403), under the turn's lock.
-        match = Match.objects.filter(pk=pk).only("pk", "players").first() if 0 < pk < 2**63 else None
-        seat = selectors.seat_of(match, request.user) if match is not None else None
+        # The service checks the match exists (404) and finds the seat this user plays (403), under the turn's lock.
         sub = submission_submit(
             match_id=pk,
-            player=seat or str(request.user.username),
             by=request.user,
             move=incoming.validated_data["move"],
             lock=incoming.validated_data["lock"],

@@ -14,12 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 
 from games import broadcast, errors, hooks
 from games.engine import RuleError
-from games.models import Match, Seat, Submission, Turn
+from games.models import Match, Submission, Turn
 from games.registry import get_engine
 from games.selectors import seat_of
 from games.services.turns import turn_close_soon
@@ -31,56 +30,37 @@ class SubmitTarget:
 
     match: Match
     turn: Turn | None
+    player: str
     submissions: dict[str, Submission] = field(default_factory=dict)
     cost: Any = None  # the move's garnet cost, once checked
 
 
-def submission_access(*, match_id: int, player: str, by: Any = None) -> SubmitTarget:
-    """Lock the open turn of ``match_id`` (one query, with its match) and check ``player`` plays in it.
+def submission_access(*, match_id: int, player: str | None, by: Any = None) -> SubmitTarget:
+    """Lock the open turn of ``match_id`` (one query, with its match) and check who plays in it.
 
-    ``by`` (the signed-in user, from the edges) must play the seat ``player`` now: checked
-    under the turn's lock, so a host's replacement of that seat (which takes the same lock)
-    is either before this move, which is then refused, or after it.
+    ``by`` (the signed-in user, from the edges) must play the seat ``player`` now (``player``
+    None: whichever seat ``by`` plays): the seats are read under the turn's lock, so a host's
+    replacement of that seat (which takes the same lock) is either before this move, which is
+    then refused, or after it. The target's ``player`` is the seat the move is for.
     Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
         raise errors.MatchNotFound("There is no such match.")
-    turns = Turn.objects.select_for_update(of=("self",)).select_related("match")
-    if by is not None:  # who ``by`` plays, read with the lock in the same query
-        turns = turns.annotate(**_seat_columns(by))
-    turn = turns.filter(match_id=match_id, status=Turn.Status.OPEN).order_by("-number").first()
+    turn = (
+        Turn.objects.select_for_update(of=("self",))
+        .select_related("match")
+        .filter(match_id=match_id, status=Turn.Status.OPEN)
+        .order_by("-number")
+        .first()
+    )
     match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
-    if player not in match.players or (by is not None and _seat_of_by(match, turn, by) != player):
+    seat = seat_of(match, by) if by is not None else player
+    if seat is None or seat not in match.players or (player is not None and seat != player):
         raise errors.NotAPlayer("You are not a player in this match.")
     subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
-    return SubmitTarget(match=match, turn=turn, submissions=subs)
-
-
-def _seat_columns(by: Any) -> dict[str, Any]:
-    """The position ``by`` sits at and how many seat rows the match has, as columns of the turn query."""
-    seats = Seat.objects.filter(match_id=OuterRef("match_id"))
-    return {
-        "by_position": Subquery(seats.filter(user_id=by.pk).values("position")[:1]),
-        "seat_rows": Subquery(seats.order_by().values("match_id").annotate(n=Count("pk")).values("n")[:1]),
-    }
-
-
-def _seat_of_by(match: Match, turn: Turn | None, by: Any) -> str | None:
-    """The seat ``by`` plays: from the locked turn's columns, else (no open turn) ``games.selectors.seat_of``.
-
-    Same answer as the selector: ``match_start`` gives every seat a row and a replacement keeps
-    it so, and a match without rows is played by the users of the seats' names.
-    """
-    if turn is None:
-        return seat_of(match, by)
-    position = getattr(turn, "by_position", None)
-    if position is not None:
-        return str(match.players[position]) if position < len(match.players) else None
-    if not getattr(turn, "seat_rows", None) and by.username in match.players:
-        return str(by.username)
-    return None
+    return SubmitTarget(match=match, turn=turn, player=seat, submissions=subs)
 
 
 def submission_check(
@@ -162,7 +142,7 @@ def submission_do(
 def submission_submit(
     *,
     match_id: int,
-    player: str,
+    player: str | None = None,
     move: Any,
     lock: bool = False,
     turn_number: int | None = None,
@@ -177,10 +157,12 @@ def submission_submit(
     The returned submission also carries ``completes_turn`` (this was the last lock-in:
     the turn has been closed by the time this returns, unless that close failed and a
     worker retries).
-    ``by``: the user submitting, who must play the seat ``player`` (see ``submission_access``).
+    ``by``: the user submitting, who must play the seat ``player`` (``player`` None: the seat they
+    play; see ``submission_access``). Four queries then: the seats are read under the lock.
     """
     moment = now or timezone.now()
     with transaction.atomic():
         target = submission_access(match_id=match_id, player=player, by=by)
-        clean = submission_check(target=target, player=player, move=move, turn_number=turn_number, moment=moment)
-        return submission_do(target=target, player=player, clean=clean, lock=lock, moment=moment)
+        seat = target.player
+        clean = submission_check(target=target, player=seat, move=move, turn_number=turn_number, moment=moment)
+        return submission_do(target=target, player=seat, clean=clean, lock=lock, moment=moment)
