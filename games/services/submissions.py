@@ -134,8 +134,9 @@ def submission_do(
         event = broadcast.lock_event(match=target.match, turn=turn, player=player)
         transaction.on_commit(lambda: broadcast.send([event]))
     if sub.completes_turn:  # type: ignore[attr-defined]
-        turn_id = turn.pk
-        transaction.on_commit(lambda: turn_close_soon(turn_id=turn_id))
+        # The close needs what this submit read under the lock (the turn, its match, the submissions) as it commits.
+        read = (turn, dict(target.submissions))
+        transaction.on_commit(lambda: turn_close_soon(turn_id=turn.pk, read=read))
     return sub
 
 

@@ -128,16 +128,26 @@ def _resolve(turn: Turn, match: Match, submissions: dict[str, Submission]) -> _R
     )
 
 
-def turn_close(*, turn_id: int, now: datetime | None = None, force: bool = False, pages: bool = True) -> bool:
+def turn_close(
+    *,
+    turn_id: int,
+    now: datetime | None = None,
+    force: bool = False,
+    pages: bool = True,
+    read: tuple[Turn, dict[str, Submission]] | None = None,
+) -> bool:
     """Close turn ``turn_id`` if it is due (or ``force``): resolve, store, open the next turn.
 
     Returns True if this call closed it, False if it was not due, already closed,
     or its match is not running. Safe to call from many processes at once.
     ``pages``: push every page its new live part (see ``_store``); sweeps say no.
+    ``read``: the turn (with its match) and its submissions as a caller just committed them, used
+    instead of reading them again; as with any read, the close checks under the turn's lock that
+    nothing changed since, and reads afresh if something did.
     """
-    for _attempt in range(5):
+    for attempt in range(5):
         moment = now or timezone.now()
-        snap = _snapshot(turn_id)
+        snap = _Snapshot(read[0], read[0].match, dict(read[1])) if read and not attempt else _snapshot(turn_id)
         if snap is None or snap.match.status != Match.Status.RUNNING:
             return False
         if not (force and snap.turn.is_open) and not _is_due(snap.turn, snap.submissions, moment):
@@ -224,16 +234,16 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
     return rows
 
 
-def turn_close_soon(*, turn_id: int) -> None:
+def turn_close_soon(*, turn_id: int, read: tuple[Turn, dict[str, Submission]] | None = None) -> None:
     """Close a turn whose awaited players have all locked in, here and now (call after commit).
 
     The web process closes it itself, so the players' pushes leave within
     milliseconds of the last lock-in instead of after a broker and worker hop. If
     this close fails, a worker retries at once when there is one; the deadline
-    task and the sweep are the backstop either way.
+    task and the sweep are the backstop either way. ``read``: see ``turn_close``.
     """
     try:
-        turn_close(turn_id=turn_id)
+        turn_close(turn_id=turn_id, read=read)
         return
     except Exception:
         log.exception("closing turn %s after its last lock-in failed", turn_id)

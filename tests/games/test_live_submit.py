@@ -199,3 +199,38 @@ def test_the_dashboard_makes_the_same_queries_for_one_match_or_many(client_for: 
         html = ann.get(reverse("games:dashboard")).content.decode()
     assert html.count("your move") == 7
     assert len(many.captured_queries) == len(one.captured_queries)
+
+
+def test_the_last_lock_in_closes_its_turn_from_what_it_read(
+    monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The close right after the last lock-in takes the turn and submissions that submit read under the lock,
+    instead of reading them again (it still checks, under the lock, that nothing changed)."""
+    from games.services import turns
+
+    match = abc_match()
+    reads: list[int] = []
+    real = turns._snapshot
+    monkeypatch.setattr(turns, "_snapshot", lambda turn_id: reads.append(turn_id) or real(turn_id))
+    with django_capture_on_commit_callbacks(execute=True):
+        submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
+    assert Turn.objects.get(match=match, number=1).status == Turn.Status.CLOSED
+    assert reads == []
+
+
+def test_a_close_whose_read_went_stale_reads_again() -> None:
+    """If the turn changed between the submit's commit and the close's lock (a host moved the deadline), the
+    close resolves again from a fresh read rather than from the stale one."""
+    from datetime import timedelta
+
+    from games.services.turns import turn_close
+
+    match = abc_match()
+    turn = Turn.objects.select_related("match").get(match=match, number=1)
+    sub = submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]})
+    Submission.objects.filter(pk=sub.pk).update(locked=True)
+    stale = {"ann": Submission.objects.get(pk=sub.pk)}
+    Turn.objects.filter(pk=turn.pk).update(deadline=turn.deadline + timedelta(minutes=5))
+    assert turn_close(turn_id=turn.pk, read=(turn, stale))
+    closed = Turn.objects.get(pk=turn.pk)
+    assert closed.status == Turn.Status.CLOSED and closed.moves["ann"]["pairs"] == [["bob", "cat"], ["dan", "eve"]]
