@@ -26,11 +26,7 @@ def _activate(name: str | None) -> None:
 
 
 class TimezoneMiddleware:
-    """Activate the signed-in user's zone, else the browser's (cookie ``tz``), else UTC.
-
-    Sync and async capable, so an ASGI request stays on the event loop through the
-    middleware stack instead of hopping to a thread and back around it.
-    """
+    """Activate the signed-in user's zone, else the browser's (cookie ``tz``), else UTC (sync and async capable)."""
 
     sync_capable = True
     async_capable = True

@@ -181,8 +181,9 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
             raise errors.RateLimited("Too many submissions; wait a minute and try again.")
         # A form is drawn from its seat's view, so it needs the seat first; a JSON move (the pickers' scripts)
         # goes to whichever seat the service finds this user plays, under the turn's lock.
-        me = None if request.POST.get("move_json", "").strip() else selectors.viewer_handle(match, request.user)
-        if me is None and not request.POST.get("move_json", "").strip():
+        json_move = bool(request.POST.get("move_json", "").strip())
+        me = None if json_move else selectors.viewer_handle(match, request.user)
+        if me is None and not json_move:
             raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
         turn_number = _posted_turn(request)
         move, form = _move_from_post(request, match, me or "", turn_number)
