@@ -70,6 +70,7 @@
     function refresh() {
       if (queued) return;
       // Coalesce a burst (a close sends its lines and its turn together) into one fetch.
+      state.why = new Error().stack.split("\n").slice(2, 4).join(" / ");  // what asked for the last fetch (for diagnosis)
       queued = setTimeout(() => { queued = null; state.refreshes++; if (window.htmx) window.htmx.trigger(box, "refresh"); }, 15);
     }
     function shownRoot() {
@@ -188,7 +189,9 @@
       ws = new WebSocket(url);
       state.connects++;
       ws.onopen = () => { attempt = 0; state.connected = true; };
-      ws.onmessage = (e) => { try { onEvent(JSON.parse(e.data)); } catch (err) { refresh(); } };
+      ws.onmessage = (e) => {
+        try { onEvent(JSON.parse(e.data)); } catch (err) { state.lastError = String(err); refresh(); }
+      };
       ws.onclose = () => {
         state.connected = false; clearTimeout(pongDue); pongDue = null;
         // Exponential backoff with jitter, so a restarted server is not hit by every page at once.
