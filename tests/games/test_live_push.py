@@ -243,3 +243,11 @@ def test_listeners_are_counted_as_sockets_join_and_leave() -> None:
     assert groups_listening(match_id=987654) == {"a"}
     presence_leave(match_id=987654, groups=["a", "a"])
     assert groups_listening(match_id=987654) == set()
+
+
+def test_a_listener_count_never_hides_a_listener_after_a_lost_join() -> None:
+    """A leave whose join was lost (the counts were emptied while the socket was open) never leaves a count
+    below zero, so the next socket to join is counted as listening."""
+    presence_leave(match_id=987655, groups=["a"])
+    presence_join(match_id=987655, groups=["a"])
+    assert groups_listening(match_id=987655) == {"a"}
