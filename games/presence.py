@@ -27,17 +27,18 @@ _local_lock = threading.Lock()
 
 
 def _key(match_id: int) -> str:
-    return f"garnet:listening:{match_id}"
+    return f"garnet:listeners:{match_id}"
 
 
 def _redis() -> Any | None:
     """The Redis client of the default cache, or None when the cache is not Redis."""
-    from django.core.cache import cache
+    from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache
 
-    if not isinstance(cache, RedisCache):
+    backend = caches["default"]  # the backend itself: ``django.core.cache.cache`` is a proxy to it
+    if not isinstance(backend, RedisCache):
         return None
-    client: Any = cache._cache  # RedisCache's client (a private attribute)
+    client: Any = backend._cache  # RedisCache's client (a private attribute)
     return client.get_client(write=True)
 
 
