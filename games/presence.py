@@ -63,11 +63,11 @@ def _change(match_id: int, groups: Iterable[str], by: int) -> None:
             pipe.hincrby(key, group, by)
         if by > 0:
             pipe.expire(key, TTL)
-        counts = pipe.execute()[: len(groups)]
+        now = pipe.execute()[: len(groups)]  # each group's count after this change
         # A leave whose join was lost (the hash expired or was emptied while the socket was open) would leave a
         # count below zero, and the next join at zero would hide a listener: a count is never below what it saw.
         floor = 1 if by > 0 else 0
-        low = {group: floor for group, n in zip(groups, counts, strict=True) if int(n) < floor}
+        low = {group: floor for group, n in zip(groups, now, strict=True) if int(n) < floor}
         if low:
             redis.hset(key, mapping=low)
     except Exception:  # presence only saves drawing pages: never fail a socket for it
