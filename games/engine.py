@@ -28,6 +28,11 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 PlayerId = str
 
+DEALER: PlayerId = "~dealer"
+"""The dealer's seat in a game that lets its dealer resolve rounds (the dealers' own games): a name no
+handle can take (handles never hold "~"). The framework gives it to a host of the match who does not
+play in it; it is never a player of the match and never named in an ``Outcome``."""
+
 PublicSeries = dict[str, dict[str, dict[PlayerId, float]]]
 """What a public view gives the season's plots: series name (the plot's title: "Points", "Lives") →
 column label (when: "Round 3", "Bout 2") → player → number."""
