@@ -172,11 +172,11 @@ def names(items: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def points_word(n: int) -> str:
-    """ "scores 1", "scores 3", "loses 2" (a score change in words)."""
+def points_word(n: int, *, plural: bool = False) -> str:
+    """A score change in words: "scores 1", "loses 2"; ``plural``: "score 1", "lose 2"."""
     if n < 0:
-        return f"loses {-n}"
-    return f"scores {n}"
+        return f"{'lose' if plural else 'loses'} {-n}"
+    return f"{'score' if plural else 'scores'} {n}"
 
 
 def abstained_note(who: Sequence[PlayerId], what: str) -> str:
