@@ -178,6 +178,11 @@ class BaseEngine(Generic[S]):
 
     options_schema: ClassVar[tuple[OptionSpec, ...]] = ()
 
+    has_dealer: ClassVar[bool] = False
+    """Whether turns may await :data:`DEALER`: the framework then seats a host of the match who does not
+    play in it as the dealer (``games.selectors.viewer_handle``), shows them ``view(state, DEALER)`` and
+    takes their moves for that seat."""
+
     def garnet_cost(self, state: S, player: PlayerId, move: Mapping[str, Any]) -> int:
         """Garnets ``move`` (already validated) spends if it stands at the close; 0 unless the game sells something."""
         return 0

@@ -22,6 +22,7 @@ from django.template.loader import render_to_string, select_template
 from django.utils import timezone
 
 from games import broadcast, selectors
+from games.engine import DEALER
 from games.forms import JsonMoveForm
 from games.models import Match, Message
 from games.presence import groups_listening
@@ -85,6 +86,9 @@ def live_context(viewer: selectors.MatchForViewer, *, bound_form: Any = None) ->
         "game_name": entry.engine.title,
         "rules": rules_for(match.game, match_variant(match, viewer.view)),
         "open_rules": viewer.role != selectors.Role.HOST,
+        # A host of a dealer's game who plays no seat sits in the dealer's seat: the page names it so.
+        "is_dealer": viewer.is_dealer,
+        "dealer_seat": DEALER,
     }
 
 
