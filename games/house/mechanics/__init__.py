@@ -11,13 +11,15 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from games.house.mechanics import bids, target, votes
+from games.house.mechanics import bids, pairs, ranking, target, votes
 from games.house.mechanics.base import Mechanic, Param, RoundInput, RoundResult
 from games.house.mechanics.params import clean
 
 __all__ = ["MECHANICS", "Mechanic", "Param", "RoundInput", "RoundResult", "mechanic_params_clean", "mechanic_run"]
 
-MECHANICS: dict[str, Mechanic] = {m.name: m for m in (*bids.MECHANICS, *votes.MECHANICS, *target.MECHANICS)}
+MECHANICS: dict[str, Mechanic] = {
+    m.name: m for m in (*bids.MECHANICS, *votes.MECHANICS, *target.MECHANICS, *pairs.MECHANICS, *ranking.MECHANICS)
+}
 
 
 def _get(name: str) -> Mechanic:
