@@ -68,6 +68,7 @@ def _extreme_bid(inp: RoundInput, rng: Random, *, highest: bool) -> RoundResult:
         price = bids[order[1]] if len(order) > 1 else int(decl.get("min", 0))
     else:
         price = 0
+    price = min(price, top)  # never more than the winner bid (and the season held)
     paying = pays(decl)
     spent = _spent_all(bids) if paying == "bid" else ({winner: price} if paying == "if_won" and price else {})
     award = int(inp.params["award"])
