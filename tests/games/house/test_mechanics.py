@@ -4,6 +4,7 @@ depend on the seed only)."""
 
 from __future__ import annotations
 
+import json
 from itertools import permutations
 from random import Random
 from typing import Any
@@ -237,6 +238,18 @@ def test_random_params_are_cleaned_or_refused_with_a_named_value_error(name: str
     keys = [p.name for p in MECHANICS[name].params]
     params = data.draw(st.dictionaries(st.sampled_from(keys), _JSONISH, max_size=len(keys)))
     try:
-        mechanic_params_clean(name, params, FIELDS)
+        clean = mechanic_params_clean(name, params, FIELDS)
     except ValueError as e:
         assert str(e).split(":")[0] in keys
+        return
+    assert json.loads(json.dumps(clean)) == clean
+
+
+@settings(max_examples=200, deadline=None)
+@given(_round())
+def test_cleaned_params_survive_a_file_and_a_second_cleaning(case: tuple[str, RoundInput, int]) -> None:
+    """Cleaned params are JSON as they are (a definition stores and exports them) and cleaning them
+    again (an import of an exported game) changes nothing."""
+    name, inp, _ = case
+    assert json.loads(json.dumps(inp.params)) == inp.params
+    assert mechanic_params_clean(name, json.loads(json.dumps(inp.params)), FIELDS) == inp.params
