@@ -80,7 +80,7 @@ def submission_check(
     if turn is None:
         raise errors.NoOpenTurn("No turn is open right now.")
     if player not in turn.awaiting:
-        waiting = ", ".join(turn.awaiting) or "nobody (a timed pause)"
+        waiting = ", ".join("the dealer" if p == DEALER else p for p in turn.awaiting) or "nobody (a timed pause)"
         raise errors.InactivePlayer(f"{turn.label} does not await you; it awaits {waiting}.")
     if turn.is_paused:
         raise errors.TurnPaused(f"{turn.label} is paused by the host; try again when it resumes.")

@@ -150,6 +150,7 @@ def test_a_dealer_who_also_plays_is_refused_a_tally_of_their_own_match() -> None
         f"/api/matches/{match.pk}/submit/", {"move": {"announcement": "I win."}}, content_type="application/json"
     )
     assert api.status_code == 409 and api.json()["code"] == "inactive_player"
+    assert api.json()["detail"].endswith("it awaits the dealer.")
     form = ann.post(f"/matches/{match.pk}/submit/", {"move_json": json.dumps({"announcement": "I win."})})
     assert form.status_code == 302
     assert not Submission.objects.filter(turn__match=match, turn__number=2).exists()
