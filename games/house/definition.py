@@ -233,9 +233,11 @@ def _resolve(c: _Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> 
         try:
             clean_params = dict(library.mechanic_params_clean(mechanic, params, fields))
         except ValueError as exc:
-            c.fail(
-                f"{path}.params.{exc}" if ":" in str(exc) else f"{path}.params", str(exc).partition(": ")[2] or str(exc)
-            )
+            param, sep, message = str(exc).partition(": ")
+            if sep and param.replace("_", "").isalnum():
+                c.fail(f"{path}.params.{param}", message)
+            else:
+                c.fail(f"{path}.params", str(exc))
     return {"by": "mechanic", "mechanic": mechanic, "params": clean_params, "review": bool(review)}
 
 
