@@ -204,17 +204,19 @@ def candidates_problem(data: Mapping[str, Any], players: Sequence[str]) -> str:
 
 
 def tally_table(form_fields: Sequence[Mapping[str, Any]], pending: Mapping[str, Any]) -> dict[str, Any]:
-    """Every submission of the closed round as a table: a column per field, a row per player."""
+    """Every submission of the closed round as a table: a column per field, a row per player (each cell
+    with its column's label, so a phone can draw a row as a card)."""
     columns = [str(f.get("label") or f.get("name")) for f in form_fields]
     rows = []
     for player, move in pending.items():
         move = move if isinstance(move, Mapping) else {}
         cells = []
-        for f in form_fields:
+        for label, f in zip(columns, form_fields, strict=True):
             value = move.get(str(f.get("name")))
             if f.get("type") == "order" and isinstance(value, list):
-                cells.append(" ".join(f"{i}. {p}" for i, p in enumerate(value, 1)))
+                words = " ".join(f"{i}. {p}" for i, p in enumerate(value, 1))
             else:
-                cells.append("—" if value is None else shown(value))
+                words = "—" if value is None else shown(value)
+            cells.append({"label": label, "value": words})
         rows.append({"player": player, "cells": cells})
     return {"columns": columns, "rows": rows}
