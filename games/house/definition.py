@@ -195,7 +195,12 @@ def _secrets(c: _Checker, raw: Any) -> list[dict[str, Any]]:
         if name is not None and name in seen:
             c.fail(f"{path}.name", f'"{name}" is already the name of another secret')
         seen.add(name or "")
-        label = c.text(data.get("label", name or ""), f"{path}.label", max_length=80, required=True)
+        label = c.text(
+            data.get("label", (name or "").replace("_", " ").capitalize()),
+            f"{path}.label",
+            max_length=80,
+            required=True,
+        )
         values = data.get("values")
         if not isinstance(values, list) or not 1 <= len(values) <= 64:
             c.fail(f"{path}.values", "must be a list of 1 to 64 values")

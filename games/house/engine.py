@@ -157,14 +157,16 @@ class HouseEngine(BaseEngine[State]):
         out: dict[str, Any] = {}
         missing: list[str] = []
         for decl in fields:
+            name = decl["name"]
+            if name in move and move[name] is None:
+                continue  # null says "nothing": what a missing submission becomes (RULES.md house-2)
             choosable = self._eligible(state, decl, player)
-            value = move.get(decl["name"])
-            if is_blank(value):
+            if is_blank(move.get(name)):
                 if decl["required"] and (decl["type"] not in PLAYER_TYPES or choosable):
                     missing.append(decl["label"])
                 continue
-            out[decl["name"]] = field_value(decl, value, player=player, eligible=choosable)
-        if missing and out != self.default_move(state, player):
+            out[name] = field_value(decl, move[name], player=player, eligible=choosable)
+        if missing:
             raise RuleError(f"{missing[0]}: is required")
         return out
 
@@ -172,12 +174,11 @@ class HouseEngine(BaseEngine[State]):
         return eligible(decl, players=state["players"], out=state["out"], player=player)
 
     def default_move(self, state: State, player: PlayerId) -> dict[str, Any]:
-        """Each field's declared default (a field without one is left out: the player abstains); the dealer's
-        default per FORMAT.md."""
+        """Each field's declared default; null for a field without one (the player abstains on it). The
+        dealer's default per FORMAT.md."""
         if player == DEALER:
             return dealer.dealer_default(state)
-        fields = plan_for(state, state["round"])["fields"]
-        return {f["name"]: f["default"] for f in fields if f["default"] is not None}
+        return {f["name"]: f["default"] for f in plan_for(state, state["round"])["fields"]}
 
     def default_ruling(self, state: State, player: PlayerId) -> str | None:
         if player == DEALER:
@@ -203,7 +204,8 @@ class HouseEngine(BaseEngine[State]):
     ) -> tuple[State, list[Message]]:
         new = kit.json_copy(state)  # never change the input
         if new["phase"] == "play":
-            full = {p: dict(moves[p]) if p in moves else self.default_move(new, p) for p in new["awaits"]}
+            given = {p: moves[p] if p in moves else self.default_move(new, p) for p in new["awaits"]}
+            full = {p: {k: v for k, v in m.items() if v is not None} for p, m in given.items()}
             messages = flow.close_play(new, full, rng)
         elif new["phase"] == "open":
             move = moves.get(DEALER) or self.default_move(new, DEALER)

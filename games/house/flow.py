@@ -30,8 +30,9 @@ def pays_total(fields: list[dict[str, Any]], move: Mapping[str, Any], kinds: tup
 
 
 def run_mechanic(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> dict[str, Any]:
-    """The round's mechanic over the closed round's ``moves``: its result as JSON, ``spent`` settled
-    (RULES.md house-5: a ``bid`` field is spent whoever wins, an ``if_won`` one only as the mechanic charges)."""
+    """The round's mechanic over the closed round's ``moves``: its result as JSON, ``spent`` settled (RULES.md
+    house-5: a ``bid`` field is spent whoever wins; the mechanic's own ``if_won`` field as the mechanic charges,
+    never more than the bid; another ``if_won`` field in full by the round's winners only)."""
     plan = plan_for(state, state["round"])
     library = _library()
     inp = library.RoundInput(
@@ -45,13 +46,18 @@ def run_mechanic(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Ra
     )
     result = library.mechanic_run(plan["resolve"]["mechanic"], inp, rng)
     members = set(state["players"])
+    own = plan["resolve"]["params"].get("field")
     spent: dict[PlayerId, int] = {}
     for p in state["awaits"]:
-        move = moves.get(p, {})
-        held = pays_total(plan["fields"], move, ("bid", "if_won"))
-        charged = max(int(result.spent.get(p, 0)), pays_total(plan["fields"], move, ("bid",)))
-        if min(charged, held) > 0:
-            spent[p] = min(charged, held)
+        total = 0
+        for f in plan["fields"]:
+            value = int(moves.get(p, {}).get(f["name"]) or 0) if f["type"] == "garnets" else 0
+            if f.get("pays") == "bid":
+                total += value
+            elif f.get("pays") == "if_won":
+                total += min(value, int(result.spent.get(p, 0))) if f["name"] == own else value * (p in result.winners)
+        if total > 0:
+            spent[p] = total
     return {
         "announcement": str(result.announcement),
         "private": {p: str(t) for p, t in result.private.items() if p in members},
