@@ -22,10 +22,14 @@ ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": 
 
 
 def rules_html(text: str) -> SafeString:
+    """``text`` (Markdown) as sanitised HTML, marked safe for a template."""
+    return mark_safe(rules_markdown_html(text))  # noqa: S308 - sanitised by nh3
+
+
+def rules_markdown_html(text: str) -> str:
     """``text`` (Markdown) as sanitised HTML; headings start at level 3 so they sit under the page's own."""
     html = markdown.markdown(text or "", extensions=["extra", "sane_lists"], output_format="html")
     clean = nh3.clean(
         html, tags=TAGS, attributes=ATTRIBUTES, url_schemes={"http", "https", "mailto"}, link_rel="nofollow noopener"
     )
-    clean = re.sub(r"<(/?)h([1-6])>", lambda m: f"<{m[1]}h{min(6, int(m[2]) + 2)}>", clean)
-    return mark_safe(clean)  # noqa: S308 - sanitised by nh3 above
+    return re.sub(r"<(/?)h([1-6])>", lambda m: f"<{m[1]}h{min(6, int(m[2]) + 2)}>", clean)

@@ -6,6 +6,9 @@ this is the text of the game app itself: how every dealer's game is played (RULE
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.rules_text import RulesText
 
 VARIANTS = [""]
@@ -32,3 +35,10 @@ def rules(variant: str) -> RulesText:
         "(you abstain). If the dealer misses a tally, the round publishes no result; a missed review publishes "
         "the mechanic's result as it is.",
     )
+
+
+def rules_for_options(options: Mapping[str, Any]) -> RulesText | None:
+    """A match's own rules: those of the definition it plays (``games.rules_text.rules_for_match``)."""
+    from games.house.match_rules import rules_for_options as own  # the pages' wiring (Django's reverse)
+
+    return own(options)

@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games.house.access import may_design
+from games.house.match_rules import definition_summary
 from games.house.models import HouseGame, HouseGameVersion
 from games.models import Match
 
@@ -104,36 +105,6 @@ def version_played(version: HouseGameVersion) -> bool:
     ).exists()
 
 
-def _seconds(n: int) -> str:
-    if n % 86400 == 0:
-        return f"{n // 86400 * 24} hours"
-    if n % 3600 == 0:
-        return f"{n // 3600} hour{'s' if n != 3600 else ''}"
-    return f"{n} seconds" if n < 120 or n % 60 else f"{n // 60} minutes"
-
-
 def version_summary(version: HouseGameVersion) -> list[str]:
-    """The shape of a version in a few sentences (who plays, how long, what each round asks), for the
-    pages that show its rules beside the dealer's own text."""
-    d = version.definition
-    low, high = version.players
-    span = f"{low}" if low == high else f"{low}–{high}"
-    kind = "A Death Match" if version.kind == "death" else "A Main Match"
-    rounds = d.get("rounds")
-    length = _seconds(int(d.get("turn_seconds") or 86400))
-    lines = [
-        f"{kind} for {span} players.",
-        (f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else "Rounds until the dealer ends the match")
-        + f", each open for {length}.",
-    ]
-    scores = d.get("scores") or {}
-    seen = (
-        "everyone sees every score" if scores.get("visibility", "public") == "public" else "each player sees their own"
-    )
-    lines.append(f"{scores.get('label') or 'Points'} start at {scores.get('start', 0)}; {seen}.")
-    for plan in d.get("round_plan") or []:
-        asks = ", ".join(str(f.get("label") or f.get("name")) for f in plan.get("fields") or [])
-        resolve = plan.get("resolve") or {}
-        how = "the dealer" if resolve.get("by") != "mechanic" else str(resolve.get("mechanic", "")).replace("_", " ")
-        lines.append(f"{plan.get('label') or 'Round'}: {asks or 'nothing to send'}; resolved by {how}.")
-    return lines
+    """The shape of a version in a few sentences (who plays, how long, what each round asks)."""
+    return definition_summary(version.definition)
