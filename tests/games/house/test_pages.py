@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from games.engine import DEALER
 from games.house.samples import sample_definition
@@ -129,6 +130,11 @@ def test_the_dealer_ends_the_match_with_the_outcome_they_name(django_capture_on_
     assert match.status == Match.Status.FINISHED
     assert match.outcome["winners"] == ["bob"] and match.outcome["candidates"][:2] == ["cat", "ann"]
     assert match.outcome["tokens"] == {"bob": 1} and match.outcome["garnets"].get("bob") == 3
+    # Once the match is over nothing stays hidden: everyone's secrets are on the public page.
+    public = Client().get(f"/matches/{match.pk}/").content.decode()
+    roles = match.state["secrets"]
+    assert '<th scope="col">Your role</th>' in public
+    assert all(f"<td>{roles[p]['role']}</td>" in public for p in PLAYERS)
 
 
 def test_an_outcome_naming_a_candidate_twice_is_refused_by_name(django_capture_on_commit_callbacks: Any) -> None:
