@@ -198,3 +198,22 @@ def test_a_player_put_out_sees_they_are_out_and_gets_no_form(django_capture_on_c
     target = client("ann").get(f"/matches/{match.pk}/").content.decode()
     select = target[target.index('name="target"') : target.index("</select>", target.index('name="target"'))]
     assert 'value="cat"' not in select  # "alive in this match" only
+
+
+def test_the_dealer_tallies_through_the_api_in_the_formats_notation(django_capture_on_commit_callbacks: Any) -> None:
+    match = house_match()
+    _play_round(match, django_capture_on_commit_callbacks)
+    host = client("host")
+    detail = host.get(f"/api/matches/{match.pk}/").json()
+    assert detail["me"] == DEALER and detail["turn"]["awaiting"] == [DEALER]
+    assert set(detail["view"]["dealer"]["pending"]) == set(PLAYERS)
+    move = {"announcement": "By the API.", "private": {"ann": "ann-only"}, "points": {"cat": 4}, "next": "continue"}
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = host.post(
+            f"/api/matches/{match.pk}/submit/", {"move": move, "lock": True}, content_type="application/json"
+        )
+    assert sent.status_code == 201, sent.content
+    for p in PLAYERS:
+        lines = [m["text"] for m in client(p).get(f"/api/matches/{match.pk}/messages/").json()]
+        assert "By the API." in lines and ("ann-only" in lines) == (p == "ann")
+    assert client("ann").get(f"/api/matches/{match.pk}/").json()["view"]["public"]["scores"]["cat"] == 4
