@@ -217,3 +217,18 @@ def test_the_dealer_tallies_through_the_api_in_the_formats_notation(django_captu
         lines = [m["text"] for m in client(p).get(f"/api/matches/{match.pk}/messages/").json()]
         assert "By the API." in lines and ("ann-only" in lines) == (p == "ann")
     assert client("ann").get(f"/api/matches/{match.pk}/").json()["view"]["public"]["scores"]["cat"] == 4
+
+
+def test_the_dealers_form_is_checked_as_it_is_edited(django_capture_on_commit_callbacks: Any) -> None:
+    """The page's check box asks the engine about the tally being composed, as it does for a player's move."""
+    match = house_match(every_field_definition(rounds=None))
+    _play_round(match, django_capture_on_commit_callbacks)
+    host = client("host")
+    fine = host.post(f"/matches/{match.pk}/check/", {"announcement": "ok", "next": "continue"})
+    assert fine.status_code == 200 and "errors" not in fine.content.decode()
+    everyone = {"next": "end", "outcome_way": "named", "winners": PLAYERS}
+    refused = html.unescape(host.post(f"/matches/{match.pk}/check/", everyone).content.decode())
+    assert "outcome.winners: at least one player must not win" in refused
+    sent = host.post(f"/matches/{match.pk}/submit/", {**everyone, "turn": "2", "lock": "1"}, HTTP_HX_REQUEST="true")
+    assert sent.status_code == 400 and "at least one player must not win" in html.unescape(sent.content.decode())
+    assert open_turn(match).number == 2
