@@ -64,8 +64,19 @@ class Errors:
             self.containers[parent].extend(f"{rest}: {msg}" if rest else msg for msg in messages)
 
     def summary(self) -> list[tuple[str, str, str]]:
-        """Every message as (path, anchor, text), for the list at the top of the page."""
-        return [(path, dom_id(path) if path else "design", msg) for path, msgs in self.by_path.items() for msg in msgs]
+        """Every message as (where, in words; anchor; text), for the list at the top of the page."""
+        return [
+            (path_words(path), dom_id(path) if path else "design", msg)
+            for path, msgs in self.by_path.items()
+            for msg in msgs
+        ]
+
+
+def path_words(path: str) -> str:
+    """A field path as a dealer reads it: ``round_plan[0].fields[1].max`` → "round 1 › field 2 › max"."""
+    words = re.sub(r"\[(\d+)\]", lambda m: f" {int(m.group(1)) + 1}", path)
+    words = words.replace("round_plan", "round").replace("fields", "field").replace("secrets", "secret")
+    return " › ".join(part.replace("_", " ") for part in words.split("."))
 
 
 def _keys(errors: Errors, prefix: str, keys: Iterable[str]) -> dict[str, list[str]]:
