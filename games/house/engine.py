@@ -45,6 +45,7 @@ class HouseEngine(BaseEngine[State]):
     title = "Dealer's game"
     min_players = 2
     max_players = 32
+    has_dealer: ClassVar[bool] = True  # the framework seats a host who does not play at DEALER
     options_schema: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "definition",
