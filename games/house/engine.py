@@ -76,11 +76,9 @@ class HouseEngine(BaseEngine[State]):
         """The definition's player range (a Death Match: exactly 2)."""
         definition = options.get("definition") or default_definition()
         low, high = definition["players"]["min"], definition["players"]["max"]
-        return (
-            low,
-            high,
-            f"{definition['title']} is designed for {low}–{high} players" if low != high else definition["title"],
-        )
+        if definition["kind"] == "death":
+            return low, high, f"{definition['title']} is a Death Match"
+        return low, high, f"{definition['title']} is designed for {low}–{high} players"
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> State:
         """Seats as given; the tiebreak from ``gamewide_order`` (else the seats); every secret drawn uniformly

@@ -220,6 +220,11 @@ def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Out
     return Outcome(winners=tuple(winners), candidates=tuple(candidates), tokens=tokens, garnets=garnets, scores=scores)
 
 
+def _with_tokens(player: PlayerId, tokens: int) -> str:
+    """ "ann (2 Tokens of Life)", or "ann" without any."""
+    return f"{player} ({tokens} Token{'s' if tokens != 1 else ''} of Life)" if tokens else player
+
+
 def finish(state: State, given: Mapping[str, Any] | None) -> list[Message]:
     """The match is over: its outcome kept, and announced with the final scores and every secret."""
     outcome = derived_outcome(state, given)
@@ -227,20 +232,15 @@ def finish(state: State, given: Mapping[str, Any] | None) -> list[Message]:
     label = state["definition"]["scores"]["label"]
     lines = []
     if outcome.winners:
-        tokens = "".join(
-            f" ({outcome.tokens[w]} Token{'s' if outcome.tokens[w] != 1 else ''} of Life)"
-            if outcome.tokens.get(w)
-            else ""
-            for w in outcome.winners[:1]
-        )
-        lines.append(f"Winners: {', '.join(outcome.winners)}{tokens}.")
+        lines.append(f"Winners: {', '.join(_with_tokens(w, outcome.tokens.get(w, 0)) for w in outcome.winners)}.")
     else:
         lines.append("Nobody wins.")
     if outcome.candidates:
         lines.append(f"Elimination Candidate order: {', '.join(outcome.candidates)}.")
     final = ", ".join(f"{p} {state['scores'][p]}" for p in ranking(state))
     lines.append(f"Final {label.lower()}: {final}.")
-    messages = [Message("The match is over. " + " ".join(lines))]
+    # A derived outcome applies the outcome rule's rulings (ranking, ties, everyone tied: house-7, house-8).
+    messages = [Message("The match is over. " + " ".join(lines), ruling=None if given else "house-8")]
     secrets = state["definition"]["secrets"]
     if secrets:
         dealt = "; ".join(
