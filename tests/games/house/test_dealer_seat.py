@@ -74,6 +74,7 @@ def test_a_host_who_does_not_play_sits_in_the_dealers_seat() -> None:
     # The dealer's seat is not a player's: no seat, no username, not in the match's players.
     assert selectors.seat_of(match, host) is None
     assert DEALER not in selectors.seat_usernames(match) and DEALER not in match.players
+    assert selectors.match_dealers(match) == [host]
 
 
 @pytest.mark.django_db
@@ -142,6 +143,7 @@ def test_a_dealer_who_also_plays_is_refused_a_tally_of_their_own_match() -> None
     _to_tally(match, {"ann": 17, "bob": 27, "cat": 37})
     ann = _client("ann")
     assert selectors.viewer_handle(match, get_user_model().objects.get(username="ann")) == "ann"
+    assert selectors.match_dealers(match) == []  # nobody is told a tally awaits them
     detail = ann.get(f"/api/matches/{match.pk}/").json()
     assert detail["me"] == "ann" and detail["role"] == "player" and "dealer" not in detail["view"]
     page = ann.get(f"/matches/{match.pk}/").content.decode()
@@ -211,7 +213,7 @@ async def test_the_dealers_socket_joins_the_dealers_private_group_alone() -> Non
 
 
 @pytest.mark.django_db
-def test_the_dealers_seat_gets_no_season_notice_and_no_entrant(settings: Any) -> None:
+def test_the_dealers_seat_is_no_entrant_and_its_dealer_is_told_of_the_tally(settings: Any) -> None:
     from seasons.models import Entrant, Notice
     from seasons.services import episode_start
     from tests.seasons.factories import started_season
@@ -221,8 +223,10 @@ def test_the_dealers_seat_gets_no_season_notice_and_no_entrant(settings: Any) ->
     match = episode.mm_match
     assert match is not None and selectors.viewer_handle(match, season.hosts.get()) == DEALER
     _to_tally(match)
-    assert not Notice.objects.filter(text__contains="dealer's tally").exclude(user__username__in=PLAYERS).exists()
     assert not Notice.objects.filter(user__username=DEALER).exists()
+    # The season's host, who deals, is told the tally awaits them; no player is.
+    told = Notice.objects.filter(text__contains="dealer's tally awaits you, the dealer")
+    assert list(told.values_list("user__username", flat=True)) == [season.hosts.get().username]
     sub = submission_submit(match_id=match.pk, player=DEALER, move={"announcement": "Over.", "end": True}, lock=True)
     turn_close(turn_id=sub.turn.pk, force=True)
     match.refresh_from_db()
