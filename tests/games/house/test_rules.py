@@ -236,7 +236,7 @@ def test_round_spent_charges_bids_in_full_and_if_won_as_the_mechanic_prices() ->
     house-5: a `bid` field in full, an `if_won` field as the mechanic charges."""
     quote("at the close the season charges what the round actually spent (`Engine.round_spent`)")
     fields = [{"name": "fee", "type": "garnets", "pays": "bid"}, {"name": "bid", "type": "garnets", "pays": "if_won"}]
-    resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid"}}
+    resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid", "price": "own"}}
     before = start(definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]))
     moves = {"ann": {"fee": 1, "bid": 9}, "bob": {"fee": 2, "bid": 4}, "cat": {"fee": 0, "bid": 1}}
     after, _ = step(before, moves)

@@ -307,3 +307,31 @@ def test_the_dealers_seat_is_never_a_player() -> None:
     quote('(`"~dealer"`, a name no handle can take)')
     with pytest.raises(RuleError, match="the dealer's seat is not a player"):
         start([DEALER, "ann"], definition=raw())
+
+
+def test_a_match_nobody_ends_stops_at_round_99() -> None:
+    """RULES.md house-6: a match "until the dealer ends it" that nobody ends stops after round 99."""
+    state = start(definition=raw(rounds=None))
+    turns = 0
+    while E.outcome(state) is None:
+        state, _ = E.resolve(state, {p: E.default_move(state, p) for p in E.awaiting(state)}, Random(turns))
+        turns += 1
+    assert state["round"] == 99 and turns == 198
+
+
+def test_garnets_field_values_and_an_if_won_field_the_mechanic_does_not_price() -> None:
+    """ "`garnets` | a whole number of garnets"; RULES.md house-5: an `if_won` field the mechanic does not
+    resolve is paid in full by the round's winners only."""
+    quote("| `garnets` | a whole number of garnets |")
+    fields = [
+        {"name": "bid", "label": "Your bid", "type": "garnets", "max": 5, "pays": "if_won"},
+        {"name": "side", "label": "Side bet", "type": "garnets", "max": 5, "pays": "if_won"},
+    ]
+    resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid", "price": "second"}}
+    before = start(definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]))
+    with pytest.raises(RuleError, match="^Your bid: must be at most 5$"):
+        E.validate(before, "ann", {"bid": 6, "side": 0})
+    moves = {"ann": {"bid": 5, "side": 2}, "bob": {"bid": 1, "side": 3}, "cat": {"bid": 0, "side": 0}}
+    after, _ = step(before, moves)
+    spent = E.round_spent(before, moves, after)
+    assert spent["ann"] == 1 + 2 and "bob" not in spent  # the second price, and the side bet in full
