@@ -6,6 +6,9 @@ reminders never name it; a tally, a review or an opening is announced to the mat
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from datetime import datetime
+
 from django.urls import reverse
 
 from accounts.timefmt import user_time
@@ -31,6 +34,25 @@ def dealer_turn_notify(*, match: Match, turn: Turn, season: Season) -> int:
             text=f"{game_title(match)}: {turn.label} awaits you, the dealer (deadline {user_time(user, turn.deadline)}).",
             key=f"turn:{turn.pk}:dealer:{user.pk}",
             supersede=True,
+        ):
+            told += 1
+    return told
+
+
+def dealer_turn_remind(*, turn: Turn, season: Season, locked: Collection[str], moment: datetime) -> int:
+    """Remind each dealer once that ``turn`` (awaiting the dealer's seat, not locked in) closes soon."""
+    if DEALER not in turn.awaiting or DEALER in locked:
+        return 0
+    left = int((turn.deadline - moment).total_seconds() // 60)
+    told = 0
+    for user in match_dealers(turn.match):
+        if notice_send(
+            user=user,
+            season=season,
+            kind="deadline",
+            key=f"remind:turn:{turn.pk}:dealer:{user.pk}",
+            url=reverse("games:match", args=[turn.match_id]),
+            text=f"{game_title(turn.match)}: {turn.label} closes in {left} min and the dealer has not locked in.",
         ):
             told += 1
     return told

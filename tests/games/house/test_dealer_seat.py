@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -216,6 +217,7 @@ async def test_the_dealers_socket_joins_the_dealers_private_group_alone() -> Non
 def test_the_dealers_seat_is_no_entrant_and_its_dealer_is_told_of_the_tally(settings: Any) -> None:
     from seasons.models import Entrant, Notice
     from seasons.services import episode_start
+    from seasons.services.reminders import deadline_reminders_send
     from tests.seasons.factories import started_season
 
     season = started_season(["ann", "bob", "cat", "dan"])
@@ -227,6 +229,9 @@ def test_the_dealers_seat_is_no_entrant_and_its_dealer_is_told_of_the_tally(sett
     # The season's host, who deals, is told the tally awaits them; no player is.
     told = Notice.objects.filter(text__contains="dealer's tally awaits you, the dealer")
     assert list(told.values_list("user__username", flat=True)) == [season.hosts.get().username]
+    tally = Turn.objects.get(match=match, status=Turn.Status.OPEN)
+    assert deadline_reminders_send(now=tally.deadline - timedelta(minutes=5)) == 1
+    assert Notice.objects.get(kind="deadline").user == season.hosts.get()
     sub = submission_submit(match_id=match.pk, player=DEALER, move={"announcement": "Over.", "end": True}, lock=True)
     turn_close(turn_id=sub.turn.pk, force=True)
     match.refresh_from_db()
