@@ -47,6 +47,9 @@ def test_a_host_designs_a_game_on_a_phone(browser: Any, live_url: str, server_en
     page.select_option("#d-kind", "death")
     page.fill("#d-players-max", "2")
     page.fill("#d-rules", "Play **Rock**, **Paper** or **Scissors**.")
+    page.click("button[value=preview]")  # htmx draws the preview in place; the page is not reloaded
+    page.wait_for_selector("#rules-preview strong:has-text('Rock')")
+    assert page.input_value("#d-title") == "Rock paper scissors, best of 5"
     page.select_option("#d-turn", "60")
     page.check("input[name=rounds_mode][value=open]")
     assert page.locator("#d-rounds").is_hidden()  # "until the dealer ends" needs no number
