@@ -68,6 +68,11 @@ def run_mechanic(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Ra
     }
 
 
+def _bids_spent(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, dict[str, Any]]) -> dict[str, int]:
+    """What a round the dealer tallies spends: its ``bid`` fields in full (RULES.md house-5)."""
+    return {p: n for p in state["awaits"] if (n := pays_total(plan["fields"], moves[p], ("bid",))) > 0}
+
+
 def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> list[Message]:
     """A play turn closes: the dealer tallies, the dealer reviews the mechanic's result, or it is published."""
     plan = plan_for(state, state["round"])
@@ -75,11 +80,16 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
     round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}
     if plan["resolve"]["by"] == "dealer":
         state["phase"], state["pending"] = "tally", round_moves
-        state["spent"] = {
-            p: n for p in state["awaits"] if (n := pays_total(plan["fields"], round_moves[p], ("bid",))) > 0
-        }
+        state["spent"] = _bids_spent(state, plan, round_moves)
         return [Message(f"{label} is closed: the dealer is tallying the submissions.")]
-    result = run_mechanic(state, round_moves, rng)
+    try:
+        result = run_mechanic(state, round_moves, rng)
+    except (ValueError, TypeError, KeyError, IndexError, ArithmeticError):
+        # A mechanic that cannot make sense of the round never blocks the match: the dealer tallies it.
+        state["phase"], state["pending"] = "tally", round_moves
+        state["spent"] = _bids_spent(state, plan, round_moves)
+        text = f"{label} is closed: the mechanic could not resolve it, so the dealer tallies the submissions."
+        return [Message(text, ruling="house-16")]
     state["spent"] = result.pop("spent")
     if plan["resolve"].get("review"):
         state["phase"], state["pending"], state["proposal"] = "review", round_moves, result

@@ -348,3 +348,17 @@ def test_a_tied_death_match_goes_to_the_dmo() -> None:
     outcome = E.outcome(state)
     assert outcome is not None and outcome.winners == ("dmo",) and outcome.candidates == ("ec",)
     assert start(["ec", "dmo"], definition=raw(rounds=1), advantage="dmo")["tiebreak"] == ["ec", "dmo"]
+
+
+def test_a_mechanic_that_fails_hands_the_round_to_the_dealer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md house-16: a mechanic that cannot resolve the round gives the dealer a tally turn for it."""
+    from games.house import mechanics
+
+    def broken(name: str, inp: object, rng: Random) -> None:
+        raise ValueError("no")
+
+    monkeypatch.setattr(mechanics, "mechanic_run", broken)
+    state = start(definition=raw(round_plan=[rnd(resolve=TWO_THIRDS)]))
+    state, messages = step(state, {p: {"guess": 5} for p in THREE})
+    assert E.turn_label(state) == "Round 1 · dealer's tally" and messages[0].ruling == "house-16"
+    assert state["pending"]["ann"] == {"guess": 5}
