@@ -115,7 +115,7 @@ def field_for(spec: Mapping[str, Any], me: str, initial: Any) -> dict[str, forms
                 initial=before[i - 1] if i <= len(before) else None,
                 help_text=_help(spec, "Every player exactly once, best first.") if i == len(players) else "",
             )
-            place.widget.attrs.update({"data-order-of": name, "class": "order-place"})
+            place.widget.attrs.update({"data-place-of": name, "class": "house-place"})
             out[f"{name}__{i}"] = place
         return out
     length = int(spec.get("max_length", 280))
