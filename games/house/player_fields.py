@@ -42,7 +42,10 @@ def default_words(spec: Mapping[str, Any]) -> str:
 
 
 def default_sentence(spec: Mapping[str, Any]) -> str:
-    """The field's default as its help says it ("If you send nothing: …")."""
+    """The field's default as its help says it ("If you send nothing: …"). An optional field left empty in a
+    saved move is left out of it (you abstain on it): its default stands only for a move never sent."""
+    if spec.get("default") is not None and not spec.get("required", True):
+        return f"Left empty, you abstain on it; if you send nothing at all: {default_words(spec)}."
     return f"If you send nothing: {default_words(spec)}."
 
 

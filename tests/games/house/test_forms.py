@@ -167,3 +167,14 @@ def test_a_death_match_is_ended_with_one_winner_by_a_radio_button() -> None:
     new, _ = ENGINE.resolve(state, {DEALER: ENGINE.validate(state, DEALER, move)}, Random(3))
     outcome = ENGINE.outcome(new)
     assert outcome is not None and outcome.winners == ("bob",) and outcome.candidates == ("ann",)
+
+
+def test_an_optional_field_with_a_default_says_an_empty_one_abstains() -> None:
+    """FORMAT.md: ``default`` is "what a missing submission becomes"; a saved move without the field abstains."""
+    field = {"name": "bet", "label": "Bet", "type": "number", "min": 0, "max": 9, "required": False, "default": 3}
+    definition = every_field_definition(round_plan=[{"label": "Bet", "fields": [field], "resolve": {"by": "dealer"}}])
+    state = _state(definition)
+    form = MoveForm({"bet": ""}, view=ENGINE.view(state, "ann"), player="ann")
+    assert "Left empty, you abstain on it; if you send nothing at all: 3." in form.fields["bet"].help_text
+    assert form.is_valid() and form.to_move() == {}
+    assert ENGINE.validate(state, "ann", {}) == {} and ENGINE.default_move(state, "ann") == {"bet": 3}
