@@ -128,7 +128,7 @@ def _clean_relation(p: Param, value: Any, choices: list[str]) -> dict[str, list[
         if isinstance(beaten, str) or not isinstance(beaten, list | tuple):
             raise ValueError(f"{p.name}: {key}: must be a list of choices")
         for b in beaten:
-            if b not in out:
+            if not isinstance(b, str) or b not in out:
                 raise ValueError(f"{p.name}: {key} beats {b!r}, which is not one of the choices")
             if b == key:
                 raise ValueError(f"{p.name}: {key} cannot beat itself")

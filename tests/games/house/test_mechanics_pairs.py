@@ -147,6 +147,7 @@ def test_every_pair_compares_in_a_group() -> None:
         ({"Stone": ["Paper"]}, "^relation: 'Stone' is not one of the choices"),
         ({"Rock": ["Lizard"]}, "^relation: Rock beats 'Lizard', which is not one of the choices"),
         ({"Rock": "Scissors"}, "^relation: Rock: must be a list of choices"),
+        ({"Rock": [["Scissors"]]}, "^relation: Rock beats \\[\\'Scissors\\'\\], which is not one of the choices"),
     ],
 )
 def test_relation_must_be_irreflexive_and_one_way(relation: object, message: str) -> None:
