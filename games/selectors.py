@@ -110,16 +110,6 @@ def _handle_for(match: Match, user: Any, role: Role) -> str | None:
     return None
 
 
-def match_dealers(match: Match) -> list[Any]:
-    """The users who sit in ``match``'s dealer's seat: its hosts who play no seat in it (none when its game
-    has no dealer). A superuser is a dealer only on the pages (see :func:`viewer_handle`), never told."""
-    if not match_has_dealer(match):
-        return []
-    seated = {uid for uid, _name in _seat_rows(match).values()}
-    hosts = list(match.hosts.filter(is_active=True).order_by("pk"))
-    return [u for u in hosts if u.pk not in seated and u.username not in match.players]
-
-
 def viewer_handle(match: Match, user: Any) -> str | None:
     """The seat handle the engine should see for ``user``: the seat they play in ``match``; for a host of it
     who plays no seat, the dealer's seat (``games.engine.DEALER``) when its game has one; else None (the public).

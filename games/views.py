@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.ratelimit import rate_limited
 from games import errors, hooks, live, selectors
+from games.dealing import dealer_rows
 from games.forms import JsonMoveForm
 from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
@@ -266,8 +267,9 @@ def match_verify_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    """My matches: which await me, their deadlines, what I submitted."""
-    return render(request, "games/dashboard.html", {"rows": selectors.dashboard_rows(request.user)})
+    """My matches: which await me, their deadlines, what I submitted; and the turns I deal (a dealer's game)."""
+    context = {"rows": selectors.dashboard_rows(request.user), "dealing": dealer_rows(request.user)}
+    return render(request, "games/dashboard.html", context)
 
 
 @require_GET

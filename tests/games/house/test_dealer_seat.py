@@ -19,7 +19,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import broadcast, selectors
+from games import broadcast, dealing, selectors
 from games.engine import DEALER
 from games.models import Match, Message, Submission, Turn
 from games.services import submission_submit, turn_close
@@ -75,7 +75,7 @@ def test_a_host_who_does_not_play_sits_in_the_dealers_seat() -> None:
     # The dealer's seat is not a player's: no seat, no username, not in the match's players.
     assert selectors.seat_of(match, host) is None
     assert DEALER not in selectors.seat_usernames(match) and DEALER not in match.players
-    assert selectors.match_dealers(match) == [host]
+    assert dealing.match_dealers(match) == [host]
 
 
 @pytest.mark.django_db
@@ -144,7 +144,7 @@ def test_a_dealer_who_also_plays_is_refused_a_tally_of_their_own_match() -> None
     _to_tally(match, {"ann": 17, "bob": 27, "cat": 37})
     ann = _client("ann")
     assert selectors.viewer_handle(match, get_user_model().objects.get(username="ann")) == "ann"
-    assert selectors.match_dealers(match) == []  # nobody is told a tally awaits them
+    assert dealing.match_dealers(match) == []  # nobody is told a tally awaits them
     detail = ann.get(f"/api/matches/{match.pk}/").json()
     assert detail["me"] == "ann" and detail["role"] == "player" and "dealer" not in detail["view"]
     page = ann.get(f"/matches/{match.pk}/").content.decode()
@@ -238,3 +238,17 @@ def test_the_dealers_seat_is_no_entrant_and_its_dealer_is_told_of_the_tally(sett
     assert match.status == Match.Status.FINISHED
     assert not Entrant.objects.filter(user__username=DEALER).exists()
     assert DEALER not in json.dumps(match.outcome)
+
+
+@pytest.mark.django_db
+def test_the_dealers_dashboard_lists_the_turns_awaiting_them() -> None:
+    match = _match()
+    assert "Awaiting you as the dealer" not in _client("host").get("/me/").content.decode()
+    _to_tally(match)
+    page = _client("host").get("/me/").content.decode()
+    assert "Awaiting you as the dealer" in page and "Round 1 · dealer&#x27;s tally" in page
+    assert "Awaiting you as the dealer" not in _client("ann").get("/me/").content.decode()
+    # A host who plays in the match deals nothing in it.
+    playing = _match(hosts=["ann"], players=["ann", "bob"])
+    _to_tally(playing)
+    assert [r.match for r in dealing.dealer_rows(get_user_model().objects.get(username="ann"))] == []
