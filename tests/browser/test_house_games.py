@@ -123,6 +123,7 @@ def test_players_submit_and_the_dealer_resolves_a_round_by_hand_on_phones(
 
     dealer.fill("textarea[name=announcement]", "Round 1: blue wins!\nbob scores 3.")
     dealer.fill("input[name=points__bob]", "3")
+    dealer.click("details.house-private:has(textarea[name=private__cat]) > summary")  # folded until wanted
     dealer.fill("textarea[name=private__cat]", "cat, green was bold.")
     dealer.check("input[name=next][value=end]")
     assert dealer.locator(".house-outcome").is_visible()
