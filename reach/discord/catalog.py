@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER = 1, 2, 3, 4
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
 
 
 def _match(required: bool = False) -> dict[str, Any]:
@@ -63,6 +63,12 @@ GARNET_COMMAND: dict[str, Any] = {
                 _match(),
                 SEASON,
             ],
+        },
+        {
+            "type": SUB_COMMAND,
+            "name": "reminders",
+            "description": "A DM before a deadline I haven't locked in",
+            "options": [{"type": BOOLEAN, "name": "on", "description": "On or off", "required": True}],
         },
         {
             "type": SUB_COMMAND_GROUP,

@@ -134,6 +134,19 @@ def _my_season(call: Call) -> Season:
     raise Answer("You play in no running season: name the match your question is about.")
 
 
+def reminders_answer(call: Call) -> replies.Reply:
+    """``/garnet reminders on:<bool>``: the per-player setting for deadline DMs (also on the e-mail settings page)."""
+    from reach.discord.reminders import reminders_set
+
+    on = bool(call.options.get("on"))
+    reminders_set(user=call.user, on=on)
+    if on:
+        return replies.message(
+            "You will get a DM before a deadline you have not locked in (turn off: reminders on:False)."
+        )
+    return replies.message("No more deadline DMs (turn them back on: /garnet reminders on:True).")
+
+
 def answer_for(call: Call) -> Any:
     """The handler of the caller's subcommand (host commands live in ``reach.discord.host``)."""
     from reach.discord import host, moves
@@ -146,6 +159,7 @@ def answer_for(call: Call) -> Any:
         "standings": standings_answer,
         "season": season_answer,
         "ask": ask_answer,
+        "reminders": reminders_answer,
         "move": lambda c: moves.move_start(user=c.user, match=match_of_option(c)),
     }
     handler = handlers.get(call.path[0] if call.path else "")
