@@ -355,3 +355,6 @@ DISCORD_BOT_TOKEN = env.str("DISCORD_BOT_TOKEN", default="")
 DISCORD_API_URL = env.str("DISCORD_API_URL", default="https://discord.com/api/v10").rstrip("/")
 # An interaction older (or newer) than this many seconds is refused, and its signature remembered this long.
 DISCORD_INTERACTION_WINDOW = env.int("DISCORD_INTERACTION_WINDOW", default=300)
+# The season API's per-user throttles (DRF rates: "<n>/<sec|min|hour|day>").
+GARNET_API_READ_RATE = env.str("GARNET_API_READ_RATE", default="600/min")
+GARNET_API_WRITE_RATE = env.str("GARNET_API_WRITE_RATE", default="60/min")
