@@ -12,7 +12,8 @@ from typing import Any
 from django.urls import reverse
 
 from games import selectors
-from games.models import Match
+from games.engine import DEALER
+from games.models import Match, Turn
 from reach.discord import replies
 from reach.discord.context import Answer, Call, match_of_option, season_of_option, site_url
 from reach.discord.text import deadline_text, match_url, match_view_text, unix
@@ -47,6 +48,11 @@ def matches_answer(call: Call) -> replies.Reply:
             continue
         deadline = deadline_text(call.user, row.turn)
         lines.append(f"• **{selectors.match_name(row.match)}** (match {row.match.pk}): {_awaits(row)}; due {deadline}")
+    for match, turn in dealer_turns(call.user):
+        lines.append(
+            f"• **{selectors.match_name(match)}** (match {match.pk}): {turn.label}: **yours, as the dealer**; "
+            f"due {deadline_text(call.user, turn)}"
+        )
     for pick in season_selectors.open_picks_of_user(call.user):
         lines.append(
             f"• **{pick.episode.season.name}**, episode {pick.episode.number}: your {pick.get_kind_display()} "
@@ -60,6 +66,19 @@ def matches_answer(call: Call) -> replies.Reply:
         else ""
     )
     return replies.message("Your open matches:\n" + "\n".join(lines[:MAX_MATCH_LINES]) + more)
+
+
+def dealer_turns(user: Any) -> list[tuple[Match, Turn]]:
+    """The open turns awaiting the dealer's seat of a dealer's game ``user`` hosts without playing in it."""
+    rows = []
+    hosted = Match.objects.filter(hosts=user, status=Match.Status.RUNNING).order_by("-created_at")[:50]
+    for match in hosted:
+        if selectors.viewer_handle(match, user) != DEALER:
+            continue
+        turn = selectors.match_open_turn(match)
+        if turn is not None and DEALER in turn.awaiting:
+            rows.append((match, turn))
+    return rows
 
 
 def view_answer(call: Call) -> replies.Reply:

@@ -114,10 +114,13 @@ def match_of_option(call: Call, *, hosted: bool = False) -> Match:
         if hosted:
             raise Answer("Name the match (start typing and pick it from the list).")
         rows = [r for r in dashboard_rows(call.user, limit=50) if r.turn is not None]
-        waiting = [r for r in rows if r.awaits_me and not (r.submission and r.submission.locked)]
-        pool = waiting or rows
+        waiting = [r.match for r in rows if r.awaits_me and not (r.submission and r.submission.locked)]
+        from reach.discord.commands import dealer_turns
+
+        waiting += [m for m, _turn in dealer_turns(call.user)]
+        pool = waiting or [r.match for r in rows]
         if len(pool) == 1:
-            return pool[0].match
+            return pool[0]
         if not pool:
             raise Answer("You have no open match right now.")
         raise Answer("You have several open matches: name one with the match option (`/garnet matches` lists them).")

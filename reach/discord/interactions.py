@@ -68,7 +68,10 @@ def suggestions(call: Call) -> list[tuple[str, Any]]:
             for season in hosted.exclude(status=Season.Status.FINISHED)[:10]:
                 matches.extend(season_selectors.season_matches(season).filter(status__in=["running", "paused"])[:25])
         else:
+            from reach.discord.commands import dealer_turns
+
             matches = [r.match for r in selectors.dashboard_rows(call.user, limit=50) if r.turn is not None]
+            matches += [m for m, _turn in dealer_turns(call.user)]
         for match in matches:
             name = f"{match.pk}: {selectors.match_name(match)}"
             if typed in name.lower():

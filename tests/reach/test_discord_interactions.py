@@ -260,3 +260,60 @@ def test_the_match_option_suggests_my_matches_and_a_host_hers(app: FakeApp, seas
     seasons = app.send(autocomplete("ann", "standings", focused="season", typed="s1"))
     assert seasons["data"]["choices"] == [{"name": "Season s1", "value": "s1"}]
     assert app.send(autocomplete("stranger", "view", focused="match"))["data"]["choices"] == []
+
+
+# --- every command for every role ----------------------------------------------------------------------
+
+ROLES = {"unlinked": "stranger", "player": "ann", "other player": "bob", "spectator": "fay", "host": "host"}
+PUBLIC_COMMANDS = {"standings", "season"}
+
+
+def _commands(match_pk: int) -> dict[str, dict[str, Any]]:
+    return {
+        "matches": {},
+        "view": {"match": match_pk},
+        "move": {"match": match_pk},
+        "standings": {},
+        "season": {},
+        "ask": {"question": "Is this allowed?", "match": match_pk},
+        "reminders": {"on": True},
+        "host close": {"match": match_pk, "reason": "roles test"},
+    }
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_command_for_each_role_answers_and_keeps_secrets(
+    app: FakeApp, season_match: Match, role: str, django_capture_on_commit_callbacks: Any
+) -> None:
+    """ "each command for each role" — and "Nothing private ever goes to a channel": only standings and season
+    answer in the channel, and no reply shows a player another player's private lines."""
+    pairs = {"pairs": [["bob", "cat"], ["dan", "eve"]]}
+    with django_capture_on_commit_callbacks(execute=True):
+        submission_submit(match_id=season_match.pk, player="ann", move=pairs, lock=True)
+    for p, action in (("bob", "betray"), ("cat", "ally"), ("dan", "censure"), ("eve", "ally")):
+        with django_capture_on_commit_callbacks(execute=True):
+            submission_submit(match_id=season_match.pk, player=p, move={"action": action}, lock=True)
+    public = set(Message.objects.filter(match=season_match, to__isnull=True).values_list("text", flat=True))
+    secrets = {
+        to: [
+            t
+            for t in Message.objects.filter(match=season_match, to=to).values_list("text", flat=True)
+            if t not in public
+        ]
+        for to in ("bob", "cat", "dan", "eve")
+    }
+    assert any(secrets.values())
+    handle = ROLES[role]
+    for name, options in _commands(season_match.pk).items():
+        reply = app.send(command(handle, *name.split(), **options))
+        assert reply["type"] == 4, (role, name)
+        sent = json.dumps(reply)
+        if role == "unlinked":
+            assert is_private(reply) and "/auth/social/" in sent
+            continue
+        assert is_private(reply) is (name not in PUBLIC_COMMANDS), (role, name)
+        for owner, lines in secrets.items():
+            if owner != handle:
+                assert all(line not in sent for line in lines), (role, name, owner)
+    closed = Turn.objects.filter(match=season_match, number=3, status="closed").exists()
+    assert closed is (role == "host")  # only the host's "close" went through

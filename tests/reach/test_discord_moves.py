@@ -174,3 +174,53 @@ def test_every_installed_game_s_form_becomes_components(app: FakeApp, slug: str)
         reply = app.send(component(handle, more[0]["custom_id"]))
     saved = _content(app.send(component(handle, find(reply, label="Save")["custom_id"])))
     assert "Saved." in saved or "Nothing was saved:" in saved or "Not saved:" in saved, saved
+
+
+def _fill_modals(app: FakeApp, handle: str, reply: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """Open every page's modal and type ``values`` (by field name) into it; return the last form message."""
+    while True:
+        for c in components_of(reply):
+            if c["type"] == 2 and c["label"].startswith("Fill in"):
+                modal = app.send(component(handle, c["custom_id"]))
+                names = [row["components"][0]["custom_id"] for row in modal["data"]["components"]]
+                typed = {n: values[n] for n in names if n in values}
+                reply = app.send(modal_submit(handle, modal["data"]["custom_id"], typed))
+        more = [c for c in components_of(reply) if c["type"] == 2 and c["label"].startswith("More")]
+        if not more:
+            return reply
+        reply = app.send(component(handle, more[0]["custom_id"]))
+
+
+def test_a_dealer_s_game_is_played_and_tallied_through_discord(app: FakeApp) -> None:
+    """ "every game, including dealers' own games": a round of a dealer's game with every field type, then the
+    dealer (a host of the match) tallies it from Discord with the same generated form."""
+    from tests.games.house.pages import PLAYERS, house_match
+
+    match = house_match()
+    for handle in [*PLAYERS, "host"]:
+        link(get_user_model().objects.get(username=handle))
+    for i, handle in enumerate(PLAYERS):
+        form = app.send(command(handle, "move", match=match.pk))
+        _check_shape(form)
+        form = app.send(component(handle, find(form, placeholder="Your pick")["custom_id"], ["red" if i else "blue"]))
+        form = _fill_modals(app, handle, form, {"guess": str(40 + i), "note": f"from {handle}", "bid": "0"})
+        assert f"Your guess: **{40 + i}**" in _content(form)
+        done = app.send(component(handle, find(form, label="Lock in")["custom_id"]))
+        assert "locked in" in _content(done), _content(done)
+    tally = Turn.objects.get(match=match, status="open")
+    assert tally.awaiting == ["~dealer"]
+    assert "yours, as the dealer" in _content(app.send(command("host", "matches")))
+    assert _content(app.send(command("ann", "move", match=match.pk))).endswith("does not await you.")
+    form = app.send(command("host", "move", match=match.pk))
+    _check_shape(form)
+    typed = {
+        "announcement": "Round 1: ann guessed closest.",
+        "points__ann": "3",
+        "points__bob": "0",
+        "points__cat": "0",
+    }
+    form = _fill_modals(app, "host", form, typed)
+    done = app.send(component("host", find(form, label="Lock in")["custom_id"]))
+    assert "locked in" in _content(done), _content(done)
+    assert Turn.objects.get(pk=tally.pk).status == "closed"
+    assert match.messages.filter(to__isnull=True, text__contains="ann guessed closest").exists()
