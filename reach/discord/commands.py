@@ -12,10 +12,10 @@ from typing import Any
 from django.urls import reverse
 
 from games import selectors
-from games.engine import DEALER
-from games.models import Match, Turn
-from reach.discord import replies
-from reach.discord.context import Answer, Call, match_of_option, season_of_option, site_url
+from games.models import Match
+from reach.discord import host, moves, replies
+from reach.discord.context import Answer, Call, dealer_turns, match_of_option, season_of_option, site_url
+from reach.discord.reminders import reminders_set
 from reach.discord.text import deadline_text, match_url, match_view_text, unix
 from reach.services.errors import ReachError
 from reach.services.threads import post_write, thread_open, thread_url
@@ -66,19 +66,6 @@ def matches_answer(call: Call) -> replies.Reply:
         else ""
     )
     return replies.message("Your open matches:\n" + "\n".join(lines[:MAX_MATCH_LINES]) + more)
-
-
-def dealer_turns(user: Any) -> list[tuple[Match, Turn]]:
-    """The open turns awaiting the dealer's seat of a dealer's game ``user`` hosts without playing in it."""
-    rows = []
-    hosted = Match.objects.filter(hosts=user, status=Match.Status.RUNNING).order_by("-created_at")[:50]
-    for match in hosted:
-        if selectors.viewer_handle(match, user) != DEALER:
-            continue
-        turn = selectors.match_open_turn(match)
-        if turn is not None and DEALER in turn.awaiting:
-            rows.append((match, turn))
-    return rows
 
 
 def view_answer(call: Call) -> replies.Reply:
@@ -155,8 +142,6 @@ def _my_season(call: Call) -> Season:
 
 def reminders_answer(call: Call) -> replies.Reply:
     """``/garnet reminders on:<bool>``: the per-player setting for deadline DMs (also on the e-mail settings page)."""
-    from reach.discord.reminders import reminders_set
-
     on = bool(call.options.get("on"))
     reminders_set(user=call.user, on=on)
     if on:
@@ -168,8 +153,6 @@ def reminders_answer(call: Call) -> replies.Reply:
 
 def answer_for(call: Call) -> Any:
     """The handler of the caller's subcommand (host commands live in ``reach.discord.host``)."""
-    from reach.discord import host, moves
-
     if call.path[:1] == ("host",):
         return host.host_answer(call)
     handlers = {

@@ -9,8 +9,9 @@ from allauth.socialaccount.models import SocialAccount
 from django.conf import settings
 from django.urls import reverse
 
-from games.models import Match
-from games.selectors import dashboard_rows
+from games.engine import DEALER
+from games.models import Match, Turn
+from games.selectors import dashboard_rows, match_open_turn, viewer_handle
 from reach.discord import replies
 from seasons import selectors as season_selectors
 from seasons.models import Season
@@ -104,6 +105,19 @@ def site_url(path: str) -> str:
     return f"{settings.GARNET_SITE_URL}{path}"
 
 
+def dealer_turns(user: Any) -> list[tuple[Match, Turn]]:
+    """The open turns awaiting the dealer's seat of a dealer's game ``user`` hosts without playing in it."""
+    rows = []
+    hosted = Match.objects.filter(hosts=user, status=Match.Status.RUNNING).order_by("-created_at")[:50]
+    for match in hosted:
+        if viewer_handle(match, user) != DEALER:
+            continue
+        turn = match_open_turn(match)
+        if turn is not None and DEALER in turn.awaiting:
+            rows.append((match, turn))
+    return rows
+
+
 def match_of_option(call: Call, *, hosted: bool = False) -> Match:
     """The match the ``match`` option names, or (left out) the caller's one match awaiting them.
 
@@ -115,8 +129,6 @@ def match_of_option(call: Call, *, hosted: bool = False) -> Match:
             raise Answer("Name the match (start typing and pick it from the list).")
         rows = [r for r in dashboard_rows(call.user, limit=50) if r.turn is not None]
         waiting = [r.match for r in rows if r.awaits_me and not (r.submission and r.submission.locked)]
-        from reach.discord.commands import dealer_turns
-
         waiting += [m for m, _turn in dealer_turns(call.user)]
         pool = waiting or [r.match for r in rows]
         if len(pool) == 1:

@@ -14,7 +14,7 @@ from games import selectors
 from games.errors import GameError
 from games.models import Match
 from reach.discord import commands, moves, replies
-from reach.discord.context import Answer, Call, call_read, unlinked_reply
+from reach.discord.context import Answer, Call, call_read, dealer_turns, unlinked_reply
 from seasons import selectors as season_selectors
 from seasons.models import Season
 
@@ -68,8 +68,6 @@ def suggestions(call: Call) -> list[tuple[str, Any]]:
             for season in hosted.exclude(status=Season.Status.FINISHED)[:10]:
                 matches.extend(season_selectors.season_matches(season).filter(status__in=["running", "paused"])[:25])
         else:
-            from reach.discord.commands import dealer_turns
-
             matches = [r.match for r in selectors.dashboard_rows(call.user, limit=50) if r.turn is not None]
             matches += [m for m, _turn in dealer_turns(call.user)]
         for match in matches:
