@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
+from accounts.ratelimit import rate_limited
 from games import selectors
 from games.errors import GameError
 from games.models import Match, Turn
@@ -209,6 +211,9 @@ def _errors_in_words(form: Any) -> str:
 
 def _submit(user: Any, seat: Seat, draft: Draft, *, lock: bool) -> replies.Reply:
     """Check the form, then save (or lock in) through the one submission service."""
+    if rate_limited(key=f"submit:{user.pk}", rate=settings.GARNET_SUBMIT_RATE):  # the page's limit, shared
+        draft.note = "⚠️ Too many submissions; wait a minute and try again."
+        return _render(user, seat, draft, update=True)
     view = selectors.match_view_for_player(seat.match, seat.me)
     bound = dforms.move_form(seat.match, seat.me, view, initial=seat.initial, data=draft.data)
     if not bound.is_valid():

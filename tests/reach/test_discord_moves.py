@@ -224,3 +224,12 @@ def test_a_dealer_s_game_is_played_and_tallied_through_discord(app: FakeApp) -> 
     assert "locked in" in _content(done), _content(done)
     assert Turn.objects.get(pk=tally.pk).status == "closed"
     assert match.messages.filter(to__isnull=True, text__contains="ann guessed closest").exists()
+
+
+def test_saving_from_discord_shares_the_page_s_rate_limit(app: FakeApp, abc: Match, settings: Any) -> None:
+    settings.GARNET_SUBMIT_RATE = "1/m"
+    form = app.send(command("ann", "move", match=abc.pk))
+    form = app.send(component("ann", find(form, placeholder="Pair bob with")["custom_id"], ["cat"]))
+    assert "Saved." in _content(app.send(component("ann", find(form, label="Save")["custom_id"])))
+    again = app.send(component("ann", find(form, label="Save")["custom_id"]))
+    assert "Too many submissions" in _content(again)
