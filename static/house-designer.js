@@ -23,6 +23,13 @@
     var open = form.querySelector('input[name="rounds_mode"][value="open"]');
     if (open) showIf(document.getElementById("d-rounds-row"), !open.checked);
   }
-  form.addEventListener("change", sync);
+  form.addEventListener("change", function (e) {
+    // A Death Match is for exactly 2 players: set the range the format requires.
+    if (e.target.id === "d-kind" && e.target.value === "death") {
+      document.getElementById("d-players-min").value = "2";
+      document.getElementById("d-players-max").value = "2";
+    }
+    sync();
+  });
   sync();
 })();

@@ -75,7 +75,13 @@ def open_fields(alive: Sequence[str], start: Mapping[str, Any]) -> dict[str, for
 
 
 def tally_fields(
-    *, players: Sequence[str], alive: Sequence[str], score_label: str, next_named: bool, start: Mapping[str, Any]
+    *,
+    players: Sequence[str],
+    alive: Sequence[str],
+    score_label: str,
+    next_named: bool,
+    start: Mapping[str, Any],
+    death: bool = False,
 ) -> dict[str, forms.Field]:
     """A tally or a review: announcement, per-player lines, points and outs, what comes next, the outcome."""
     private = dict(start.get("private") or {})
@@ -128,12 +134,13 @@ def tally_fields(
             label="Who plays the next round",
             help_text="Left empty: you name them when the next round opens.",
         )
-    fields.update(outcome_fields(players=players, start=start))
+    fields.update(outcome_fields(players=players, start=start, death=death))
     return fields
 
 
-def outcome_fields(*, players: Sequence[str], start: Mapping[str, Any]) -> dict[str, forms.Field]:
-    """The outcome a dealer gives when ending the match (read only with "End the match now")."""
+def outcome_fields(*, players: Sequence[str], start: Mapping[str, Any], death: bool = False) -> dict[str, forms.Field]:
+    """The outcome a dealer gives when ending the match (read only with "End the match now"). A Death Match
+    has one winner, picked by a radio button, and the other player is its candidate (no places to fill)."""
     outcome = dict(start.get("outcome") or {})
     tokens = dict(outcome.get("tokens") or {})
     garnets = dict(outcome.get("garnets") or {})
@@ -154,7 +161,15 @@ def outcome_fields(*, players: Sequence[str], start: Mapping[str, Any]) -> dict[
             label="Winners",
         ),
     }
-    for i in range(1, len(players) + 1):
+    if death:
+        fields["winners"] = forms.ChoiceField(
+            required=False,
+            choices=[(p, p) for p in players],
+            widget=forms.RadioSelect,
+            initial=(list(outcome.get("winners") or []) or [None])[0],
+            label="Winner (the other player loses the Death Match)",
+        )
+    for i in range(1, 0 if death else len(players) + 1):
         fields[candidate_name(i)] = forms.ChoiceField(
             required=False,
             choices=[("", "—"), *((p, p) for p in players)],
@@ -184,7 +199,8 @@ def tally_move(
     if move["next"] == "continue" and next_named and data.get("next_awaits"):
         move["next_awaits"] = list(data["next_awaits"])
     if move["next"] == "end" and data.get("outcome_way") == "named":
-        winners = list(data.get("winners") or [])
+        chosen = data.get("winners") or []
+        winners = [chosen] if isinstance(chosen, str) else list(chosen)  # a Death Match's one winner
         named = [str(data.get(candidate_name(i)) or "") for i in range(1, len(players) + 1)]
         outcome: dict[str, Any] = {"winners": winners}
         if candidates := [p for p in named if p]:

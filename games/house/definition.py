@@ -90,6 +90,9 @@ def _resolve(c: Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> d
                 c.fail(f"{path}.params.{param}", message)
             else:
                 c.fail(f"{path}.params", str(exc))
+        except (TypeError, KeyError, AttributeError):
+            # A shape the library's check did not foresee: still an error naming the params, never a crash.
+            c.fail(f"{path}.params", f"are not valid params of {mechanic} (see the format's mechanics)")
     return {"by": "mechanic", "mechanic": mechanic, "params": clean_params, "review": bool(review)}
 
 

@@ -80,10 +80,12 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
                     game = house_game_create(owner=request.user, definition=definition_for_clean(draft))
                     messages.success(request, f"“{game.title}” is saved as version 1.")
                 else:
+                    before = game.latest.number
                     version = house_game_update(
                         game_id=game.pk, user=request.user, definition=definition_for_clean(draft)
                     )
-                    messages.success(request, f"“{version.title}” is saved as version {version.number}.")
+                    done = "is saved as version" if version.number > before else "has no change: it stays version"
+                    messages.success(request, f"“{version.title}” {done} {version.number}.")
                 return HttpResponseRedirect(reverse("house:game", args=[game.pk]))
             except DefinitionError as exc:
                 problems = _errors_of(exc)

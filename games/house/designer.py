@@ -43,6 +43,7 @@ BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
 TURN_CHOICES = (("86400", "24 hours"), ("60", "60 seconds (live)"), ("custom", "Another length (seconds)"))
 TALLY_CHOICES = (
+    (60, "1 minute (live)"),
     (300, "5 minutes"),
     (3600, "1 hour"),
     (6 * 3600, "6 hours"),

@@ -63,6 +63,13 @@ class HouseEngine(BaseEngine[State]):
             "Outside a season: the seat order.",
         ),
         OptionSpec(
+            "advantage",
+            "player",
+            season=True,
+            label="Death Match advantage",
+            help="The Death Match Opponent, filled by the season: first in a Death Match's tiebreak order.",
+        ),
+        OptionSpec(
             "secrets",
             "json",
             label="Fixed secrets",
@@ -81,7 +88,8 @@ class HouseEngine(BaseEngine[State]):
         return low, high, f"{definition['title']} is designed for {low}–{high} players"
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> State:
-        """Seats as given; the tiebreak from ``gamewide_order`` (else the seats); every secret drawn uniformly
+        """Seats as given; the tiebreak from ``gamewide_order`` (else the seats; in a Death Match the DMO, the
+        season's ``advantage``, first: RULES.md house-1); every secret drawn uniformly
         for each player in seat order, then any fixed in ``options["secrets"]`` put in place."""
         raw = options.get("definition")
         definition = _definition_option(raw) if raw is not None else default_definition()
@@ -91,6 +99,8 @@ class HouseEngine(BaseEngine[State]):
             raise RuleError("the dealer's seat is not a player")
         seats = expect_roster(seats, low=low, high=high, game=definition["title"])
         order = [p for p in options.get("gamewide_order") or () if p in seats]
+        if definition["kind"] == "death" and options.get("advantage") in seats:
+            order = [options["advantage"], *(p for p in order if p != options["advantage"])]
         tiebreak = order + [p for p in seats if p not in order]
         dealt = {p: {s["name"]: rng.choice(s["values"]) for s in definition["secrets"]} for p in seats}
         fixed = options.get("secrets") or {}

@@ -50,7 +50,12 @@ class MoveForm(MoveFormBase):
             label = str(self.public.get("score_label") or "Points")
             self.fields.update(
                 tally.tally_fields(
-                    players=self.players, alive=self.alive, score_label=label, next_named=self.next_named, start=start
+                    players=self.players,
+                    alive=self.alive,
+                    score_label=label,
+                    next_named=self.next_named,
+                    start=start,
+                    death=self.public.get("kind") == "death",
                 )
             )
 
@@ -103,7 +108,8 @@ class MoveForm(MoveFormBase):
     @property
     def candidates(self) -> list[Any]:
         """The Elimination Candidates' places, first in line first."""
-        return [self[tally.candidate_name(i)] for i in range(1, len(self.players) + 1)]
+        names = [tally.candidate_name(i) for i in range(1, len(self.players) + 1)]
+        return [self[n] for n in names if n in self.fields]  # none in a Death Match: the loser is the candidate
 
     @property
     def default_text(self) -> str:

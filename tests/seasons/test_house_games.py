@@ -16,7 +16,7 @@ from games.models import Match
 from seasons.models import Episode
 from seasons.services import SeasonError, episode_start, season_create
 from seasons.services.picks import episode_dmo_pick
-from tests.factories import users
+from tests.factories import UserFactory, users
 from tests.seasons.factories import HANDLES, host_user, open_pick, play_to_end, started_season, user
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +137,16 @@ def test_a_dealers_game_that_does_not_take_the_players_is_refused_by_name() -> N
     with pytest.raises(SeasonError, match="no longer exists"):
         episode_start(season_id=season.pk, game="house:999999", players=HANDLES)
     assert not Match.objects.exists()
+
+
+def test_the_admin_offers_the_dealers_death_matches_as_a_season_s_default() -> None:
+    host = host_user()
+    rps = house_game_create(owner=host, definition=sample("rps_best_of_5"))
+    users(HANDLES[:3])
+    season = season_create(name="S", slug="s", players=HANDLES[:3], hosts=[host], dm_game=f"house:{rps.pk}")
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(admin)
+    page = client.get(f"/admin/seasons/season/{season.pk}/change/").content.decode()
+    assert f'<option value="house:{rps.pk}" selected>' in page
+    assert "(host&#x27;s game, v1, 2 players)" in page

@@ -36,3 +36,12 @@ def signed(value: Any) -> str:
     except (TypeError, ValueError):
         return str(value)
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@register.filter
+def about_them(label: Any) -> str:
+    """A secret's label as the dealer's table heads it: "Your role" → "Role" (the dealer reads everyone's)."""
+    text = str(label)
+    if text.lower().startswith("your "):
+        text = text[5:]
+    return text[:1].upper() + text[1:]

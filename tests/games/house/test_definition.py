@@ -4,6 +4,7 @@ round-trip through YAML and JSON; the published JSON Schema accepts every sample
 from __future__ import annotations
 
 import json
+from random import Random
 from typing import Any
 
 import jsonschema
@@ -267,3 +268,36 @@ def test_files_that_are_not_definitions() -> None:
     with pytest.raises(DefinitionError, match="file: is neither YAML nor JSON"):
         definition_load_text('{"schema": ')
     assert definition_load_text(json.dumps(raw()))["title"] == "Test game"
+
+
+GARBAGE: list[Any] = [None, 0, -1, 10**9, 1.5, True, "", "x", [], [1], {}, {"a": 1}, [None], [{}], [[None]]]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found += _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += _paths(v, (*path, i))
+    return found
+
+
+def test_garbage_anywhere_in_a_definition_is_an_error_never_a_crash() -> None:
+    """A designer's or an imported file's garbage gets errors by field, never a 500: every sample with one to
+    three values replaced by garbage, 3000 times (20 000 passed locally)."""
+    rng = Random("garbage")
+    samples = [sample_definition(n) for n in sample_names()]
+    for _ in range(3000):
+        data = json.loads(json.dumps(rng.choice(samples)))
+        for _ in range(rng.randint(1, 3)):
+            path = rng.choice(_paths(data)[1:])
+            parent = data
+            try:
+                for key in path[:-1]:
+                    parent = parent[key]
+                parent[path[-1]] = json.loads(json.dumps(rng.choice(GARBAGE)))
+            except (KeyError, IndexError, TypeError):
+                continue
+        assert isinstance(definition_errors(data), list)

@@ -227,3 +227,34 @@ def test_a_version_s_rules_page_is_public_once_played(dealer: Any) -> None:
     owner.force_login(dealer)
     page = owner.get(url).content.decode()
     assert "<strong>two thirds of the average</strong>" in page
+
+
+def test_a_payoff_matrix_is_filled_as_a_grid_of_my_points(browser: Client) -> None:
+    """A payoff matrix is one number per pair (what the row's choice scores against the column's); the
+    other player's points are the mirror cell, so both sides of a pair always agree."""
+    url = "/games/house/new/"
+    page = browser.get(url).content.decode()
+    f, r = "round_plan[0].fields[0]", "round_plan[0].resolve"
+    typed = {
+        "title": "Ally or betray",
+        f"{f}.name": "act",
+        f"{f}.type": "choice",
+        f"{f}.choices": "ally\nbetray",
+        f"{r}.by": "mechanic",
+        f"{r}.mechanic": "payoff_matrix",
+    }
+    page = press(browser, url, page, "refresh", **typed).content.decode()
+    grid = f"{r}.params.payoff_matrix.matrix"
+    assert f'name="{grid}.0.1"' in page and 'aria-label="ally against betray"' in page
+    cells = {f"{grid}.0.0": "2", f"{grid}.0.1": "0", f"{grid}.1.0": "3", f"{grid}.1.1": "1"}
+    answer = press(browser, url, page, "save", **cells)
+    assert answer.status_code == 302, re.findall(r"<li>.*?</li>", answer.content.decode())
+    params = HouseGame.objects.get().latest.definition["round_plan"][0]["resolve"]["params"]
+    assert params["matrix"] == {
+        "ally": {"ally": [2, 2], "betray": [0, 3]},
+        "betray": {"ally": [3, 0], "betray": [1, 1]},
+    }
+    game = HouseGame.objects.get()
+    edit = f"/games/house/{game.pk}/edit/"
+    assert press(browser, edit, browser.get(edit).content.decode(), "save").status_code == 302
+    assert game.versions.count() == 1  # the grid drawn from the stored matrix gives it back unchanged

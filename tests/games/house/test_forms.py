@@ -152,3 +152,18 @@ def test_a_player_not_awaited_and_a_spectator_get_no_fields() -> None:
     state = _to_tally(_state())
     assert MoveForm(view=ENGINE.view(state, "ann"), player="ann").fields == {}
     assert MoveForm(view=ENGINE.view(state, None), player="").fields == {}
+
+
+def test_a_death_match_is_ended_with_one_winner_by_a_radio_button() -> None:
+    definition = every_field_definition(kind="death", players={"min": 2, "max": 2}, rounds=None)
+    state = _to_tally(_state(definition, ["ann", "bob"]))
+    view = ENGINE.view(state, DEALER)
+    form = MoveForm(view=view, player=DEALER)
+    assert isinstance(form.fields["winners"].widget, forms.RadioSelect) and form.candidates == []
+    bound = MoveForm({"next": "end", "outcome_way": "named", "winners": "bob"}, view=view, player=DEALER)
+    assert bound.is_valid(), bound.errors
+    move = bound.to_move()
+    assert move["outcome"]["winners"] == ["bob"] and "candidates" not in move["outcome"]
+    new, _ = ENGINE.resolve(state, {DEALER: ENGINE.validate(state, DEALER, move)}, Random(3))
+    outcome = ENGINE.outcome(new)
+    assert outcome is not None and outcome.winners == ("bob",) and outcome.candidates == ("ann",)

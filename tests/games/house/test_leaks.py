@@ -9,6 +9,7 @@ their own. Modelled on ``tests/trust/test_leaks.py``.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 from collections.abc import Iterator
@@ -19,8 +20,8 @@ from django.test import Client
 
 from games import broadcast
 from games.engine import DEALER
-from games.house.samples import sample_definition
-from games.models import Match
+from games.house.samples import sample_definition, sample_names
+from games.models import Match, Message, Turn
 from games.registry import get_engine
 from tests.games.house.pages import client, every_field_definition, house_match, open_turn
 from tests.trust.test_leaks import json_leaks
@@ -152,3 +153,71 @@ def test_a_mechanics_proposal_under_review_reaches_only_the_dealer(
     )
     for who in [None, "watcher", *players]:
         assert unpublished in _everything_seen(match, who), who
+
+
+def _random_play(name: str, seed: str, depth: int, capture: Any) -> Match:
+    """A match of sample ``name`` played ``depth`` turns by random legal moves through the services, the host
+    dealing (the dealer's moves random too)."""
+    from random import Random
+
+    from games.services import SubmissionRefused, submission_submit, turn_close
+
+    definition = sample_definition(name)
+    players = ["ann", "bob", "cat", "dan"][
+        : max(definition["players"]["min"], 3 if definition["kind"] == "main" else 2)
+    ]
+    engine = get_engine("house")
+    match = house_match(definition, players=players, seed=f"{name}-{seed}")
+    chooser = Random(seed)
+    for _ in range(depth):
+        turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
+        if turn is None:
+            break
+        state = engine.load(turn.state_before)
+        for p in turn.awaiting:
+            with contextlib.suppress(SubmissionRefused):  # a season hook may refuse; the default move stands
+                submission_submit(match_id=match.pk, player=p, move=engine.random_move(state, p, chooser))
+        with capture(execute=True):
+            turn_close(turn_id=turn.pk, force=True)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize("name", sample_names())
+def test_random_play_of_every_sample_shows_no_one_what_the_dealer_has_not_published(
+    name: str, sent: list[tuple[str, dict[str, Any]]], django_capture_on_commit_callbacks: Any
+) -> None:
+    engine = get_engine("house")
+    for seed, depth in (("a", 3), ("b", 6)):
+        sent.clear()
+        match = _random_play(name, seed, depth, django_capture_on_commit_callbacks)
+        state = engine.load(match.state)
+        secrets = {p: dict(engine.secrets(state, p)) for p in match.players}
+        private = {
+            p: set(Message.objects.filter(match=match, to=p).values_list("text", flat=True)) for p in match.players
+        }
+        problems: list[str] = []
+        for who in [None, "watcher", *match.players]:
+            c = Client() if who is None else client(who)
+            detail = c.get(f"/api/matches/{match.pk}/").json()
+            problems += json_leaks(detail, who if who in match.players else None, secrets)
+            if "dealer" in detail["view"]:
+                problems.append(f"{who or 'the public'} got the dealer's desk")
+            lines = [m["text"] for m in c.get(f"/api/matches/{match.pk}/messages/").json()]
+            others = set().union(*(t for p, t in private.items() if p != who)) - private.get(who or "", set())
+            problems += [f"{who or 'the public'} read {t!r}" for t in lines if t in others]
+        for group, payload in sent:
+            owner = _group_owner(match, group)
+            if owner == DEALER:
+                continue
+            problems += json_leaks(payload, owner, secrets)
+            text = str(payload.get("text", ""))
+            if payload.get("private") and text not in private.get(owner or "", set()):
+                problems.append(f"a private line reached {owner or group}: {text[:60]!r}")
+        assert not problems, f"{name} {seed}: " + "\n".join(problems[:20])
+        by_dealer = any(
+            r["resolve"]["by"] == "dealer" or r["resolve"].get("review")
+            for r in match.options["definition"]["round_plan"]
+        )
+        dealt = any(DEALER in awaits for awaits in Turn.objects.filter(match=match).values_list("awaiting", flat=True))
+        assert dealt == by_dealer or depth < 2, f"{name}: the dealer's turns were not played"

@@ -133,7 +133,7 @@ def test_the_dealer_ends_the_match_with_the_outcome_they_name(django_capture_on_
     # Once the match is over nothing stays hidden: everyone's secrets are on the public page.
     public = Client().get(f"/matches/{match.pk}/").content.decode()
     roles = match.state["secrets"]
-    assert '<th scope="col">Your role</th>' in public
+    assert '<th scope="col">Role</th>' in public
     assert all(f"<td>{roles[p]['role']}</td>" in public for p in PLAYERS)
 
 

@@ -335,3 +335,16 @@ def test_garnets_field_values_and_an_if_won_field_the_mechanic_does_not_price() 
     after, _ = step(before, moves)
     spent = E.round_spent(before, moves, after)
     assert spent["ann"] == 1 + 2 and "bob" not in spent  # the second price, and the side bet in full
+
+
+def test_a_tied_death_match_goes_to_the_dmo() -> None:
+    """RULES.md house-1: in a season's Death Match the DMO (the season's ``advantage``) is first in the
+    tiebreak order, so a Death Match ended level goes to them."""
+    definition = raw(kind="death", players={"min": 2, "max": 2}, rounds=1)
+    state = start(["ec", "dmo"], definition=definition, advantage="dmo")
+    assert state["tiebreak"] == ["dmo", "ec"]
+    state, _ = step(state, {})
+    state, _ = step(state, {DEALER: {}})
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome.winners == ("dmo",) and outcome.candidates == ("ec",)
+    assert start(["ec", "dmo"], definition=raw(rounds=1), advantage="dmo")["tiebreak"] == ["ec", "dmo"]
