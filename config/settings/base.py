@@ -243,7 +243,8 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Garnet API",
-    "DESCRIPTION": "Matches, turns and submissions of Garnet seasons.",
+    "DESCRIPTION": "Matches, turns and submissions, and the seasons around them: standings, the ledger, picks, "
+    "the schedule, the timeline, threads with the dealer, a player's season moves and a host's steps.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The browsable docs page loads Swagger UI from our own static files, never a CDN.
