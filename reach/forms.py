@@ -54,4 +54,4 @@ class MailPrefsForm(forms.ModelForm):
 
     class Meta:
         model = MailPrefs
-        fields = [*MailPrefs.KINDS, "digest"]
+        fields = [*MailPrefs.KINDS, "digest", "discord_reminders"]

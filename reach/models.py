@@ -144,6 +144,9 @@ class MailPrefs(models.Model):
     dm_start = models.BooleanField("Your Death Match starts", default=True)
     answered = models.BooleanField("The dealer answered you", default=True)
     digest = models.BooleanField("One daily digest instead of each mail as it happens", default=False)
+    discord_reminders = models.BooleanField(
+        "Discord: a direct message before a deadline I haven't locked in (with Discord linked)", default=True
+    )
 
     def __str__(self) -> str:
         return f"Mail settings of {self.user_id}"
@@ -174,3 +177,32 @@ class Mail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.user_id}: {self.subject}"
+
+
+class DirectMessage(models.Model):
+    """One Discord direct message to a user (a deadline reminder); ``key`` makes it go out once.
+
+    Written in the transaction that caused it; sent after commit by a Celery task that waits as
+    long as Discord's 429 ``retry_after`` asks.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    discord_id = models.CharField(max_length=32)
+    key = models.CharField(max_length=160, unique=True)
+    text = models.TextField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=400, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"DM {self.key} ({self.status})"

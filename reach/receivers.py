@@ -88,9 +88,11 @@ def on_notice(sender: Any, instance: Notice, created: bool, **kwargs: Any) -> No
         return
 
     def run() -> None:
+        from reach.discord.reminders import reminder_queue
         from reach.notify_mail import notice_mail
 
         notice_mail(instance)
+        reminder_queue(instance)  # a deadline reminder also goes by Discord DM, where the player wants it
 
     _guarded(f"mail a {instance.kind} notice", run)
 

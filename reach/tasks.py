@@ -35,3 +35,13 @@ def mail_deliver(self: Any, mail_id: int) -> None:
 def mail_digests_send() -> int:
     """Every quarter hour: send the daily digests whose local hour has come."""
     return mail.mail_digests_send()
+
+
+@shared_task(bind=True, name="reach.tasks.discord_dm_send", ignore_result=True, max_retries=20)
+def discord_dm_send(self: Any, dm_id: int) -> None:
+    """Send one Discord direct message; wait as long as a 429 asks, back off on a 5xx."""
+    from reach.discord.reminders import dm_attempt
+
+    result = dm_attempt(dm_id=dm_id)
+    if not result.done:
+        raise self.retry(countdown=result.retry_in)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from reach import discord_login, host_views, mail_views, views
+from reach import discord_login, discord_views, host_views, mail_views, views
 
 app_name = "reach"
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path("mail/", mail_views.mail_prefs, name="mail_prefs"),
     path("mail/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("discord/invite/<str:token>/", discord_login.discord_invite, name="discord_invite"),
+    path("discord/interactions/", discord_views.interactions, name="discord_interactions"),
 ]

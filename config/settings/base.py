@@ -243,7 +243,8 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Garnet API",
-    "DESCRIPTION": "Matches, turns and submissions of Garnet seasons.",
+    "DESCRIPTION": "Matches, turns and submissions, and the seasons around them: standings, the ledger, picks, "
+    "the schedule, the timeline, threads with the dealer, a player's season moves and a host's steps.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The browsable docs page loads Swagger UI from our own static files, never a CDN.
@@ -346,3 +347,16 @@ CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] = [
     *CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"],
     "https://discord.com",
 ]
+
+# --- Play from Discord (issue 27): the HTTP interactions endpoint and the command registration ---------------
+# The application's public key (Developer Portal > General Information) verifies every interaction.
+DISCORD_PUBLIC_KEY = env.str("DISCORD_PUBLIC_KEY", default="")
+# The application id (usually the same as DISCORD_CLIENT_ID) and the bot token register commands and send DMs.
+DISCORD_APPLICATION_ID = env.str("DISCORD_APPLICATION_ID", default=os.environ.get("DISCORD_CLIENT_ID", ""))
+DISCORD_BOT_TOKEN = env.str("DISCORD_BOT_TOKEN", default="")
+DISCORD_API_URL = env.str("DISCORD_API_URL", default="https://discord.com/api/v10").rstrip("/")
+# An interaction older (or newer) than this many seconds is refused, and its signature remembered this long.
+DISCORD_INTERACTION_WINDOW = env.int("DISCORD_INTERACTION_WINDOW", default=300)
+# The season API's per-user throttles (DRF rates: "<n>/<sec|min|hour|day>").
+GARNET_API_READ_RATE = env.str("GARNET_API_READ_RATE", default="600/min")
+GARNET_API_WRITE_RATE = env.str("GARNET_API_WRITE_RATE", default="60/min")

@@ -48,7 +48,7 @@ def prefs_of(user: Any) -> MailPrefs:
 def prefs_save(*, user: Any, values: dict[str, bool]) -> MailPrefs:
     """Save the user's choice of notifications and digest."""
     prefs = prefs_of(user)
-    for name in (*MailPrefs.KINDS, "digest"):
+    for name in (*MailPrefs.KINDS, "digest", "discord_reminders"):
         if name in values:
             setattr(prefs, name, bool(values[name]))
     prefs.save()

@@ -129,6 +129,39 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "seasons/<slug:slug>/plots/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/archive.zip": SEASON_UNKNOWN,
 }
+# The season API (issue 27): with no such season every read is a 404; the caller's own reads need a sign-in;
+# writes are POST only (DRF checks the sign-in before the method). tests/api covers the roles on a real season.
+SEASON_API_MINE = {"anonymous": FORBIDDEN, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}}
+SEASON_API_WRITE = {"anonymous": FORBIDDEN, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}}
+MATRIX.update(
+    {
+        "api/seasons/": EVERYONE_OK,
+        **{
+            f"api/seasons/<slug:slug>/{tail}": everyone(NOT_FOUND)
+            for tail in ("", "episodes/", "standings/", "ledger/", "picks/", "schedule/", "timeline/")
+        },
+        "api/seasons/<slug:slug>/me/": SEASON_API_MINE,
+        "api/seasons/<slug:slug>/threads/": SEASON_API_MINE,
+        **{
+            f"api/seasons/<slug:slug>/{tail}": SEASON_API_WRITE
+            for tail in (
+                "episodes/start/",
+                "episodes/<int:pk>/ec/",
+                "ledger/adjust/",
+                "ledger/<int:pk>/undo/",
+                "picks/<int:pk>/",
+                "picks/<int:pk>/dmo/",
+                "duels/<int:pk>/ready/",
+                "transfers/",
+                "matches/<int:pk>/controls/",
+                "final-legs/",
+                "questions/",
+            )
+        },
+        # Discord's interactions endpoint: POST only, and only with Discord's signature (tests/reach).
+        "reach/discord/interactions/": everyone(NOT_ALLOWED),
+    }
+)
 # Every admin route: only staff; everyone here (hosts are not staff) is sent to the admin log-in.
 ADMIN_PREFIX = "admin/"
 ADMIN_OPEN = {"admin/login/", "admin/logout/"}

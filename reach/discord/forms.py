@@ -1,0 +1,182 @@
+"""A game's Django ``MoveForm`` as Discord components, for any installed game, generically.
+
+Each field becomes one control, in the form's order: a ``ChoiceField`` a string select, a
+``MultipleChoiceField`` a multi-select, a ``BooleanField`` a Yes/No select, and anything else
+(numbers, text, a choice of more than 25 options) a text input in a modal. A message holds five
+rows: up to four selects and a row of buttons (pages, the modal, Save, Lock in), so a long form
+is split into pages. What the player picked is kept as the raw data an HTML form would post.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+
+from games.forms import JsonMoveForm
+from games.registry import get_entry
+
+SELECTS_PER_PAGE = 4
+TEXTS_PER_PAGE = 5
+OPTION_LIMIT = 25
+BLANK = "(none)"  # a select option's value may not be empty; this stands for the form's blank choice
+
+Data = dict[str, Any]  # field name -> str (or list[str] for a multi-select); a missing key is an unticked box
+
+
+@dataclass(frozen=True)
+class Control:
+    """How one form field is shown: its kind ("select", "multi", "bool", "text") and options."""
+
+    name: str
+    label: str
+    kind: str
+    options: tuple[tuple[str, str], ...] = ()
+    required: bool = True
+    long: bool = False
+
+
+def move_form(
+    match: Any, me: str, view: Mapping[str, Any], *, initial: Mapping[str, Any], data: Data | None = None
+) -> Any:
+    """The game's move form for seat ``me`` (the page's own form class), bound to ``data`` when given."""
+    entry = get_entry(match.game)
+    form_class = entry.form_class or JsonMoveForm
+    return form_class(query_dict(data) if data is not None else None, view=view, player=me, initial_move=initial)
+
+
+def query_dict(data: Data) -> QueryDict:
+    """``data`` as a posted form's QueryDict (lists become repeated values)."""
+    out = QueryDict(mutable=True)
+    for key, value in data.items():
+        if isinstance(value, list):
+            out.setlist(key, [str(v) for v in value])
+        elif value is not None:
+            out[key] = str(value)
+    return out
+
+
+def _options(field: forms.ChoiceField) -> list[tuple[str, str]]:
+    """The field's choices flattened (option groups opened), as (value, label) strings."""
+    flat: list[tuple[str, str]] = []
+    for value, label in field.choices:
+        if isinstance(label, (list, tuple)):
+            flat.extend((str(v), str(lab)) for v, lab in label)
+        else:
+            flat.append((str(value), str(label)))
+    return flat
+
+
+def control_of(name: str, field: forms.Field) -> Control:
+    """How the field ``name`` is shown on Discord."""
+    label = str(field.label or name.replace("_", " ").capitalize())
+    if isinstance(field, forms.BooleanField):
+        return Control(name, label, "bool", (("on", "Yes"), ("", "No")), required=False)
+    if isinstance(field, forms.ChoiceField):
+        options = _options(field)
+        if len(options) <= OPTION_LIMIT:
+            kind = "multi" if isinstance(field, forms.MultipleChoiceField) else "select"
+            return Control(name, label, kind, tuple(options), required=field.required)
+    long = isinstance(field.widget, forms.Textarea)
+    return Control(name, label, "text", required=field.required, long=long)
+
+
+def controls_of(form: Any) -> list[Control]:
+    """Every field of the form as a control, in the form's order."""
+    return [control_of(name, field) for name, field in form.fields.items()]
+
+
+def initial_data(form: Any) -> Data:
+    """What the unbound form shows at first (the player's saved move, the form's defaults) as posted data."""
+    data: Data = {}
+    for control in controls_of(form):
+        value = form[control.name].value()
+        if control.kind == "bool":
+            if value:
+                data[control.name] = "on"
+        elif control.kind == "multi":
+            data[control.name] = [str(v) for v in value or []]
+        elif value not in (None, ""):
+            data[control.name] = str(value)
+    return data
+
+
+def pages_of(controls: list[Control]) -> list[list[Control]]:
+    """The controls split into pages of at most four selects and five text inputs, keeping their order."""
+    pages: list[list[Control]] = [[]]
+    selects = texts = 0
+    for control in controls:
+        is_text = control.kind == "text"
+        if (is_text and texts >= TEXTS_PER_PAGE) or (not is_text and selects >= SELECTS_PER_PAGE):
+            pages.append([])
+            selects = texts = 0
+        pages[-1].append(control)
+        if is_text:
+            texts += 1
+        else:
+            selects += 1
+    return pages
+
+
+def shown_value(control: Control, data: Data) -> str:
+    """The control's current value as the player reads it."""
+    value = data.get(control.name)
+    if control.kind == "bool":
+        return "Yes" if value else "No"
+    labels = dict(control.options)
+    if control.kind == "multi":
+        picked = [labels.get(v, v) for v in value or []]
+        return ", ".join(picked) or "(none)"
+    if value in (None, ""):
+        return "(not chosen)" if control.kind != "text" else "(empty)"
+    return labels.get(str(value), str(value))
+
+
+def select_component(control: Control, data: Data, custom_id: str) -> dict[str, Any]:
+    """A string select for a select, multi-select or Yes/No control, with the current value(s) as default."""
+    current = data.get(control.name)
+    if control.kind == "multi":
+        chosen = set(current or [])
+    elif control.kind == "bool":
+        chosen = {"on" if current else ""}
+    else:
+        chosen = {str(current)} if current not in (None, "") else set()
+    options = [
+        {"label": (label or BLANK)[:100], "value": (value or BLANK)[:100], "default": value in chosen}
+        for value, label in control.options
+    ]
+    component: dict[str, Any] = {
+        "type": 3,
+        "custom_id": custom_id,
+        "placeholder": control.label[:150],
+        "options": options,
+    }
+    if control.kind == "multi":
+        component.update(min_values=0, max_values=max(1, len(options)))
+    return component
+
+
+def picked(control: Control, values: list[str]) -> str | list[str]:
+    """The data value for what the player picked in a select."""
+    real = ["" if v == BLANK else v for v in values]
+    if control.kind == "multi":
+        return [v for v in real if v]
+    return real[0] if real else ""
+
+
+def text_input(control: Control, data: Data) -> dict[str, Any]:
+    """A modal's text input for a text control, holding the current value."""
+    value = data.get(control.name)
+    component: dict[str, Any] = {
+        "type": 4,
+        "custom_id": control.name,
+        "label": control.label[:45],
+        "style": 2 if control.long else 1,
+        "required": control.required,
+    }
+    if value not in (None, ""):
+        component["value"] = str(value)[:4000]
+    return component
