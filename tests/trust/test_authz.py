@@ -128,6 +128,23 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "seasons/<slug:slug>/confessionals/settings/": everyone({302, 403, 404, 405}),
     "seasons/<slug:slug>/plots/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/archive.zip": SEASON_UNKNOWN,
+    # Dealers' own games: designing is for hosts (none of these roles hosts a season); the schema is public,
+    # and a version's rules page is public once a match plays it (none here does).
+    "games/house/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},
+    "games/house/new/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},
+    "games/house/import/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},
+    "games/house/preview/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
+    "games/house/schema.json": EVERYONE_OK,
+    "games/house/<int:pk>/": {"anonymous": REDIRECT, **{r: FORBIDDEN | NOT_FOUND for r in ROLES if r != "anonymous"}},
+    "games/house/<int:pk>/edit/": {
+        "anonymous": REDIRECT,
+        **{r: FORBIDDEN | NOT_FOUND for r in ROLES if r != "anonymous"},
+    },
+    "games/house/<int:pk>/export/": {
+        "anonymous": REDIRECT,
+        **{r: FORBIDDEN | NOT_FOUND for r in ROLES if r != "anonymous"},
+    },
+    "games/house/<int:pk>/v<int:number>/rules/": everyone(NOT_FOUND),
 }
 # The season API (issue 27): with no such season every read is a 404; the caller's own reads need a sign-in;
 # writes are POST only (DRF checks the sign-in before the method). tests/api covers the roles on a real season.
