@@ -212,6 +212,11 @@ class BaseEngine(Generic[S]):
         submission becomes. The playtest lab counts it for every turn a bot misses. None: no ruling."""
         return None
 
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The game's name for a match started with ``options`` (pages, titles, notices): the engine's
+        ``title``, unless the options carry a game of their own (a dealer's game names itself)."""
+        return str(self.title)  # type: ignore[attr-defined]
+
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """How many players ``options`` (already cleaned) allow, low and high, and why in a few words
         (shown to a host whose roster does not fit). The default: ``min_players``–``max_players``."""

@@ -83,7 +83,7 @@ def live_context(viewer: selectors.MatchForViewer, *, bound_form: Any = None) ->
         "view_template": select_template([entry.view_template, "games/_view_default.html"]),
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
-        "game_name": entry.engine.title,
+        "game_name": entry.engine.title_for(match.options or {}),
         "rules": rules_for_match(match.game, match.options or {}, match_variant(match, viewer.view)),
         "open_rules": viewer.role != selectors.Role.HOST,
         # A host of a dealer's game who plays no seat sits in the dealer's seat: the page names it so.

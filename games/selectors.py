@@ -338,7 +338,7 @@ def match_for_viewer(match: Match, user: Any) -> MatchForViewer:
 def match_name(match: Match) -> str:
     """The match as a person names it: the game's name, then the host's title ("The ABC Game · Episode 1 · Main Match")."""
     try:
-        game = get_engine(match.game).title
+        game = get_engine(match.game).title_for(match.options)
     except KeyError:
         game = match.game
     return f"{game} · {match.title}" if match.title else f"{game} #{match.pk}"

@@ -34,7 +34,7 @@ def match_at_turn(request: HttpRequest, match: Match, raw: str) -> HttpResponse:
             "me": me,
             "dealer_seat": DEALER,
             "role": str(role),
-            "game_name": engine.title,
+            "game_name": engine.title_for(match.options or {}),
             "turn": turn,
             "view": engine.view(state, me),
             "host_views": {p: engine.view(state, p) for p in match.players} if role == selectors.Role.HOST else None,

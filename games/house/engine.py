@@ -79,6 +79,13 @@ class HouseEngine(BaseEngine[State]):
 
     # --- setup and the turn ---
 
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The dealer's game's own title (the default game's with no definition)."""
+        definition = options.get("definition")
+        if isinstance(definition, Mapping) and isinstance(definition.get("title"), str) and definition["title"]:
+            return str(definition["title"])
+        return str(default_definition()["title"])
+
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """The definition's player range (a Death Match: exactly 2)."""
         definition = options.get("definition") or default_definition()

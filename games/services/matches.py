@@ -52,7 +52,7 @@ def match_start(
         raise MatchStartError(f"no such user: {', '.join(missing)}")
     match = Match(
         game=game,
-        title=title or engine.title,
+        title=title or engine.title_for(dict(options or {})),
         players=roster,
         options=dict(options or {}),
         seed=seed or secrets.token_hex(16),  # 128 bits: the published sha256 cannot be searched

@@ -82,7 +82,7 @@ def episode_start(
                 options=opts,
                 seed=seed,
                 now=now,
-                title=chosen.title(f"{season.name} · Episode {number} · Main Match"),
+                title=f"{season.name} · Episode {number} · Main Match",
                 turn_seconds=season.mm_turn_seconds,
                 hosts=season.hosts.all(),
             )
@@ -327,7 +327,7 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
             options=dm_options(game=chosen.slug, dmo=dmo.handle, extra=chosen.options),
             seed=seed,
             now=now,
-            title=chosen.title(f"{season.name} · Episode {episode.number} · Death Match"),
+            title=f"{season.name} · Episode {episode.number} · Death Match",
             turn_seconds=season.dm_turn_seconds,
             hosts=season.hosts.all(),
         )

@@ -17,16 +17,11 @@ from seasons.services.errors import SeasonError
 
 @dataclass(frozen=True)
 class ResolvedGame:
-    """A game choice ready for ``match_start``: the engine slug, the options the choice brings, and the
-    game's own name when the engine's title does not say it (a dealer's game)."""
+    """A game choice ready for ``match_start``: the engine slug and the options the choice brings (a dealer's
+    game: its definition, which names the game on every page through ``Engine.title_for``)."""
 
     slug: str
     options: dict[str, Any] = field(default_factory=dict)
-    name: str = ""
-
-    def title(self, rest: str) -> str:
-        """The match title: the dealer's game's name before ``rest`` ("Two-thirds · S1 · Episode 2 · Main Match")."""
-        return f"{self.name} · {rest}" if self.name else rest
 
 
 def installed_games(players: int, *, duel: bool = False, fewer: bool = False) -> list[str]:
@@ -86,7 +81,7 @@ def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGa
         if not version.fits(players):
             low, high = version.players
             raise SeasonError(f"{version.title} takes {low}–{high} players, not {players}.")
-        return ResolvedGame(house.SLUG, house.house_options(version), version.title)
+        return ResolvedGame(house.SLUG, house.house_options(version))
     if choice == house.SLUG or choice not in slugs():
         raise SeasonError(f'There is no game "{choice}".')
     if duel and choice not in installed_games(2, duel=True):

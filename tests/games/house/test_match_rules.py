@@ -44,3 +44,17 @@ def test_other_games_keep_their_own_rules_text() -> None:
 
     assert rules_for_match("warriors", {}).summary == rules_for("warriors").summary
     assert rules_for_match("house", {}).name == "Dealer's game"
+
+
+@pytest.mark.django_db
+def test_the_match_page_names_the_dealers_game_not_the_engine() -> None:
+    """Every page names a dealer's game by its own title (Engine.title_for), never "Dealer's game"."""
+    from django.test import Client
+
+    from games.selectors import match_name
+    from tests.games.house.pages import house_match
+
+    match = house_match()
+    assert match_name(match).startswith("Dealer's choice")
+    page = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "Dealer&#x27;s choice" in page and "Dealer&#x27;s game" not in page
