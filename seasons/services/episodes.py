@@ -25,7 +25,7 @@ from games.selectors import match_usernames, seat_usernames
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
-from seasons.services.entrants import entrant_eliminate
+from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
 from seasons.services.errors import SeasonError
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
@@ -120,8 +120,12 @@ def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
 
 
 def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: str) -> None:
+    """Write the outcome's tokens and garnets, then confiscate what it left players eliminated meanwhile.
+
+    A seat still played by a replaced player credits (or charges) whoever took their place: their
+    balance and their moves' holds went to them (ruling: leaving with garnets held)."""
     for handle, n in outcome.tokens.items():
-        entrant = selectors.entrant_by_handle(season, handle)
+        entrant = entrant_in_place_of(season=season, handle=handle)
         if entrant and n:
             ledger_write(
                 entrant=entrant,
@@ -132,7 +136,7 @@ def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: st
                 source=LedgerEntry.Source.MATCH,
             )
     for handle, n in outcome.garnets.items():
-        entrant = selectors.entrant_by_handle(season, handle)
+        entrant = entrant_in_place_of(season=season, handle=handle)
         if entrant and n:
             ledger_write(
                 entrant=entrant,
@@ -142,6 +146,7 @@ def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: st
                 reason=f"{label}: garnets earned minus spent",
                 source=LedgerEntry.Source.MATCH,
             )
+    entrant_leftovers_confiscate(season=season, match=match)
 
 
 def _candidate_order(season: Season, match: Match, outcome: Outcome) -> list[str]:

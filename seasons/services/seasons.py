@@ -18,6 +18,7 @@ from games.registry import get_engine, slugs
 from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
 from seasons.models import Entrant, Invite, LedgerEntry, Pick, Season, SeasonLog
+from seasons.services.entrants import entrant_leftovers_confiscate
 from seasons.services.errors import SeasonError
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import require_reason, season_log
@@ -149,7 +150,8 @@ def season_matches_abort(*, season_id: int, user: Any, reason: str) -> list[int]
     season = Season.objects.get(pk=season_id)
     ids = _season_matches_unfinished(season)
     for match_id in ids:
-        match_abort(match_id=match_id, user=user, reason=f"season's matches aborted: {reason}")
+        match = match_abort(match_id=match_id, user=user, reason=f"season's matches aborted: {reason}")
+        entrant_leftovers_confiscate(season=season, match=match)  # an aborted match spends nothing it held
     season_log(season=season, action="season_matches_abort", user=user, reason=reason, matches=ids)
     return ids
 
