@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, PublicSeries, RuleError, expect_roster
 from games.exodus import moves as mv
 from games.exodus import present
-from games.exodus.rounds import resolve_ec, resolve_round
+from games.exodus.rounds import ec_candidates, resolve_ec, resolve_round
 from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state
 from games.exodus.tables import GARNET_EVERY, PUBLISHED_PLAYERS
 
@@ -46,6 +46,13 @@ class ExodusEngine(BaseEngine[Any]):
             default=False,
             label="House player count",
             help="Allow 4 to 16 players with the pool rules of RULES.md ruling 1 (a house variant).",
+        ),
+        OptionSpec(
+            "gamewide_order",
+            "players",
+            season=True,
+            label="Gamewide tiebreak order",
+            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
         ),
     )
 
@@ -75,6 +82,7 @@ class ExodusEngine(BaseEngine[Any]):
             traded_with={p: {} for p in roster},
             last_partners={p: [] for p in roster},
             extra_garnets={p: 0 for p in roster},
+            gamewide=[str(p) for p in options.get("gamewide_order") or [] if p in roster],
         )
 
     def awaiting(self, state: ExodusState) -> tuple[PlayerId, ...]:
@@ -128,7 +136,7 @@ class ExodusEngine(BaseEngine[Any]):
         every = GARNET_EVERY[state.variant]
         return Outcome(
             winners=winners,
-            candidates=(state.ec,),
+            candidates=ec_candidates(state),
             tokens={p: share for p in winners},
             garnets={p: max(state.scores[p], 0) // every + state.extra_garnets.get(p, 0) for p in state.players},
             scores={p: float(state.scores[p]) for p in state.players},
