@@ -30,6 +30,7 @@ from seasons.services.errors import SeasonError
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
 from seasons.services.options import dm_options, mm_options
+from seasons.services.winners import winners_picks_open
 
 
 def _require_running(season: Season) -> None:
@@ -168,25 +169,7 @@ def episode_mm_finished(*, match: Match, outcome: Outcome, now: datetime | None 
     episode.save(update_fields=["mm_winners", "candidates"])
     season_log(season=season, action="mm_finished", episode=episode.number, outcome=outcome.to_json())
     moment = now or timezone.now()
-    winners = [w for w in selectors.alive_handles(season) if w in outcome.winners]
-    if season.mm_winners_pick_ec and winners:
-        picker = selectors.entrant_get(season, winners[0])
-        Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.EC_PICK)
-        for _slot in range(season.ecs_per_episode):
-            pick = Pick.objects.create(
-                episode=episode,
-                kind=Pick.Kind.EC,
-                picker=picker,
-                deadline=moment + timedelta(seconds=season.pick_seconds),
-            )
-            notice_send(
-                user=picker.user,
-                season=season,
-                kind="pick",
-                url=pick_url(pick),
-                text=f"You won the Main Match of Episode {episode.number}: pick the Elimination Candidate.",
-            )
-    else:
+    if not (season.mm_winners_pick_ec and winners_picks_open(episode=episode, now=moment)):
         for _slot in range(season.ecs_per_episode):
             if not ec_name_next(episode=episode, start=None, now=moment):
                 break

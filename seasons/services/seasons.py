@@ -38,6 +38,7 @@ def season_create(
     pick_seconds: int = 86400,
     ecs_per_episode: int = 1,
     mm_winners_pick_ec: bool = False,
+    ec_pick_way: str = Season.EcPickWay.FIRST,
     dm_game: str = "warriors",
     starting_garnets: int = 0,
     starting_tokens: int = 0,
@@ -58,6 +59,8 @@ def season_create(
         raise SeasonError(f'"{dm_game}" is not an installed 2-player game.')
     if ecs_per_episode < 1:
         raise SeasonError("An episode names at least one EC.")
+    if ec_pick_way not in Season.EcPickWay.values:
+        raise SeasonError("The winners pick the EC one of three ways: first, each or vote.")
     if starting_garnets < 0 or starting_tokens < 0:
         raise SeasonError("Players start with 0 or more garnets and Tokens of Life.")
     if finalists not in (2, 3) or final_legs < 1 or final_legs % 2 == 0:
@@ -82,6 +85,7 @@ def season_create(
             pick_seconds=pick_seconds,
             ecs_per_episode=ecs_per_episode,
             mm_winners_pick_ec=mm_winners_pick_ec,
+            ec_pick_way=ec_pick_way,
             dm_game=dm_game,
             starting_garnets=starting_garnets,
             starting_tokens=starting_tokens,
