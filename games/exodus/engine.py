@@ -20,7 +20,7 @@ from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, Pub
 from games.exodus import moves as mv
 from games.exodus import present
 from games.exodus.rounds import ec_candidates, resolve_ec, resolve_round
-from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state
+from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state, sort_items
 from games.exodus.tables import GARNET_EVERY, PUBLISHED_PLAYERS
 
 
@@ -141,6 +141,19 @@ class ExodusEngine(BaseEngine[Any]):
             garnets={p: max(state.scores[p], 0) // every + state.extra_garnets.get(p, 0) for p in state.players},
             scores={p: float(state.scores[p]) for p in state.players},
         )
+
+    def resample_hidden(self, state: ExodusState, player: PlayerId, rng: Random) -> ExodusState:
+        """Redraw ``player``'s inventory while trading (ruling 19): the same number of items, each drawn from
+        the variant's items, Diamonds locked by a Year 5 trade kept; nobody else sees an inventory, and every
+        other player's inventory, total and trades stay as they are. Once the trading is over the
+        inventories decide the EC and are public: nothing is redrawn."""
+        if state.phase != "trade" or player not in state.inventories:
+            return state
+        new = state.copy()
+        locked = ["diamond"] * min(new.locked.get(player, 0), new.inventories[player].count("diamond"))
+        free = len(new.inventories[player]) - len(locked)
+        new.inventories[player] = sort_items(new.items, [*locked, *(rng.choice(new.items) for _ in range(free))])
+        return new
 
     def dump(self, state: ExodusState) -> dict[str, Any]:
         """The state as JSON data."""
