@@ -159,3 +159,19 @@ def test_leaving_with_garnets_held_the_race_of_a_double_and_the_elimination() ->
         held = selectors.held_garnets(ann)
         assert held == (0 if isinstance(results[0], SubmissionRefused) else 2)
         assert _garnets(ann) == held and selectors.free_garnets(ann) == 0
+
+
+def test_leaving_with_garnets_held_a_replaced_player_still_seated_doubles_from_the_newcomers_balance() -> None:
+    """ "A seat still played by the replaced player ... credits or charges whoever took their place": a double
+    saved by the seat after the replacement holds the newcomer's garnets, and the close charges it."""
+    season = started_season()
+    ledger_adjust(season=season, handle="ann", currency="garnet", amount=10, reason="in", user=host_user())
+    match = abc_episode(season).mm_match
+    assert match is not None
+    UserFactory(username="zed")
+    entrant_replace(season=season, handle="ann", new_handle="zed", reason="left", user=season.hosts.get())
+    submission_submit(match_id=match.pk, player="ann", move=DOUBLED)
+    zed = selectors.entrant_by_handle(season, "zed")
+    assert zed is not None and selectors.held_garnets(zed) == 2 and selectors.free_garnets(zed) == 8
+    turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
+    assert GarnetHold.objects.get(entrant=zed).charged
