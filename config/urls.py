@@ -20,6 +20,7 @@ urlpatterns = [
     path("auth/", include("reach.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
     path("reach/", include("reach.urls")),
     path("api/", include("games.api.urls")),
+    path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
     path("", include("games.urls")),
     path("", include("seasons.urls")),
     path("", include("story.urls")),

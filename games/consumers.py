@@ -84,8 +84,9 @@ class ListenOnlyConsumer(PushConsumer):
 class MatchConsumer(ListenOnlyConsumer):
     """``/ws/matches/<id>/``: pushes for one match; the session decides the private group.
 
-    Every socket joins the match's public group; a player's also joins their seat's group, and a
-    spectator's (anonymous or signed in) the watchers' group, where a close pushes the public page.
+    Every socket joins the match's public group; a player's also joins their seat's group (a dealer's,
+    the dealer's seat's: ``selectors.viewer_handle``), and a spectator's (anonymous or signed in) the
+    watchers' group, where a close pushes the public page.
     """
 
     groups_joined: list[str]

@@ -107,7 +107,7 @@ def ec_order(
     return tuple(dict.fromkeys([*first, *rest]))
 
 
-OptionKind = Literal["int", "bool", "choice", "text", "player", "players", "order", "player_ints", "names"]
+OptionKind = Literal["int", "bool", "choice", "text", "player", "players", "order", "player_ints", "names", "json"]
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ class OptionSpec:
     ``player`` (one of the match's handles), ``players`` (a list of the match's handles), ``order``
     (every player of the match exactly once, in an order; left out: the engine draws it from the
     match's seed), ``player_ints`` (handle → whole number),
-    ``names`` (a list of names from ``choices``, e.g. cards or units).
+    ``names`` (a list of names from ``choices``, e.g. cards or units), ``json`` (a JSON value a page
+    or the API fills in, never a host's form field: a dealer's game definition; ``clean`` checks it).
     ``changeable``: a host may change it mid-match as a logged amendment.
     ``season``: filled in by the season (garnet balances, twists, the DMO's advantage), not
     asked of the host.
@@ -135,6 +136,8 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     changeable: bool = False
     season: bool = False
+    clean: Callable[[Any], Any] | None = field(default=None, compare=False)
+    """For ``json``: turns the raw value into the cleaned one, or raises ValueError naming what is wrong."""
 
     @property
     def title(self) -> str:
@@ -192,15 +195,32 @@ class Engine(Protocol[S]):
 
     def public_series(self, view: Mapping[str, Any]) -> PublicSeries: ...
 
+    def round_spent(
+        self, state_before: S, moves: Mapping[PlayerId, Mapping[str, Any]], state_after: S
+    ) -> dict[PlayerId, int]: ...
+
 
 class BaseEngine(Generic[S]):
     """Defaults for the contract's declared parts; every engine inherits it and overrides what applies."""
 
     options_schema: ClassVar[tuple[OptionSpec, ...]] = ()
 
+    has_dealer: ClassVar[bool] = False
+    """Whether turns may await :data:`DEALER`: the framework then seats a host of the match who does not
+    play in it as the dealer (``games.selectors.viewer_handle``), shows them ``view(state, DEALER)`` and
+    takes their moves for that seat."""
+
     def garnet_cost(self, state: S, player: PlayerId, move: Mapping[str, Any]) -> int:
         """Garnets ``move`` (already validated) spends if it stands at the close; 0 unless the game sells something."""
         return 0
+
+    def round_spent(
+        self, state_before: S, moves: Mapping[PlayerId, Mapping[str, Any]], state_after: S
+    ) -> dict[PlayerId, int]:
+        """Garnets each player spent at the close that turned ``state_before`` into ``state_after`` with
+        ``moves`` (what the season charges of the holds). The default: each move's ``garnet_cost``; a game
+        whose price depends on the result (a second-price auction, "only the winner pays") overrides it."""
+        return {p: self.garnet_cost(state_before, p, m) for p, m in moves.items()}
 
     def resample_hidden(self, state: S, player: PlayerId, rng: Random) -> S:
         """A state that keeps everything public and every other player's private facts but redraws

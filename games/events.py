@@ -24,7 +24,8 @@ TURN_FIELDS: dict[str, Any] = {
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     # On connect: where this viewer's stream stands; a client whose seq differs resyncs.
-    # A player's hello also carries ``private_seq`` (their own private lines are numbered apart).
+    # A player's hello also carries ``private_seq`` (their own private lines are numbered apart); a dealer's
+    # (a host of a dealer's game who plays no seat) names the dealer's seat, "~dealer", as its player.
     "hello": {"event": str, "match": int, "seq": int, "player": (str, None), "private_seq?": int},
     # The answer to a client's {"event": "ping"}.
     "pong": {"event": str},

@@ -22,11 +22,12 @@ from django.template.loader import render_to_string, select_template
 from django.utils import timezone
 
 from games import broadcast, selectors
+from games.engine import DEALER
 from games.forms import JsonMoveForm
 from games.models import Match, Message
 from games.presence import groups_listening
 from games.registry import get_engine, get_entry
-from games.rules_text import rules_for
+from games.rules_text import rules_for_match
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +84,11 @@ def live_context(viewer: selectors.MatchForViewer, *, bound_form: Any = None) ->
         "form_template": select_template([entry.form_template, "games/_form_default.html"]),
         "outcome": match.outcome,
         "game_name": entry.engine.title,
-        "rules": rules_for(match.game, match_variant(match, viewer.view)),
+        "rules": rules_for_match(match.game, match.options or {}, match_variant(match, viewer.view)),
         "open_rules": viewer.role != selectors.Role.HOST,
+        # A host of a dealer's game who plays no seat sits in the dealer's seat: the page names it so.
+        "is_dealer": viewer.is_dealer,
+        "dealer_seat": DEALER,
     }
 
 

@@ -1,6 +1,7 @@
 """A game's options as a Django form, generated from its declared ``options_schema``.
 
-Only the options a host sets appear (``season=True`` ones are filled in by the season). Every
+Only the options a host sets appear (``season=True`` ones are filled in by the season; a ``json`` one,
+such as a dealer's game definition, comes from its own page). Every
 field is optional and starts at the declared default; the form hands back raw values that
 ``games.options.options_clean`` checks (the one validation every consumer shares).
 
@@ -72,7 +73,7 @@ class OptionsForm(forms.Form):
         self.orders: dict[str, list[str]] = {}  # an order option's name -> its position fields
         places = min(len(self.players), engine.max_players)
         for spec in engine.options_schema:
-            if spec.season:
+            if spec.season or spec.kind == "json":
                 continue
             self.fields[spec.name] = option_field(spec, players)
             if spec.kind == "order":

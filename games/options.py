@@ -111,6 +111,13 @@ def option_value(spec: OptionSpec, value: Any, *, players: Sequence[PlayerId] | 
         return _order(value, players)
     if spec.kind == "player_ints":
         return _player_ints(value, spec, players)
+    if spec.kind == "json":
+        if spec.clean is None:
+            return value
+        try:
+            return spec.clean(value)
+        except ValueError as exc:  # a RuleError is one
+            raise RuleError(str(exc)) from exc
     if spec.kind == "names":
         names = [v.lower() for v in _items(value)]
         if unknown := [n for n in names if spec.choices and n not in spec.choices]:
@@ -191,6 +198,8 @@ def options_json_schema(schema: Iterable[OptionSpec]) -> dict[str, Any]:
             entry.update(type="array", items={"type": "string"}, uniqueItems=True, **{"x-every-player-once": True})
         elif spec.kind == "player_ints":
             entry.update(type="object", additionalProperties={"type": "integer"})
+        elif spec.kind == "json":
+            entry["type"] = "object"
         else:
             entry.update(
                 type="array", items={"type": "string", **({"enum": list(spec.choices)} if spec.choices else {})}

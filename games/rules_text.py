@@ -8,9 +8,10 @@ engine never reads it. Pure: no Django.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class RulesText:
     abilities: tuple[tuple[str, str], ...] = ()
     ability_heading: str = "Abilities"
     card_help: Callable[[str], str] = field(default=lambda _card: "")
+    html: str = ""  # a game's own rules as sanitised HTML (a dealer's game: its definition's Markdown), before the rest
+    url: str = ""  # the full rules page, when it is not /games/<slug>/rules/ (a dealer's game: that version's page)
 
     def help_for(self, card: str) -> str:
         """What the card or unit called ``card`` does, in a line ("" when nothing to say)."""
@@ -59,3 +62,12 @@ def rules_for(slug: str, variant: str | None = None) -> RulesText:
     names = list(module.VARIANTS)
     chosen = variant if variant in names else names[0]
     return module.rules(chosen)
+
+
+def rules_for_match(slug: str, options: Mapping[str, Any], variant: str | None = None) -> RulesText:
+    """The rules a match of ``slug`` shows: what the game's ``rules_for_options(options)`` gives when its
+    rules_text module has one and it answers (a dealer's game: the rules of the definition the match
+    plays), else :func:`rules_for` ``(slug, variant)``."""
+    own = getattr(_module(slug), "rules_for_options", None)
+    found = own(options) if own is not None else None
+    return found if isinstance(found, RulesText) else rules_for(slug, variant)

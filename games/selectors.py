@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
-from games.engine import Outcome, RuleError
+from games.engine import DEALER, Outcome, RuleError
 from games.models import Match, Message, Seat, Submission, Turn
 from games.registry import get_engine
 
@@ -92,9 +92,44 @@ def match_role(match: Match, user: Any) -> Role:
     return Role.SPECTATOR
 
 
+def match_has_dealer(match: Match) -> bool:
+    """Whether ``match``'s game has a dealer's seat (``Engine.has_dealer``: the dealers' own games)."""
+    try:
+        engine = get_engine(match.game)
+    except KeyError:
+        return False
+    return bool(getattr(engine, "has_dealer", False))
+
+
+def _handle_for(match: Match, user: Any, role: Role) -> str | None:
+    """The seat the engine sees for ``user`` whose role in ``match`` is ``role`` (see :func:`viewer_handle`)."""
+    if role == Role.PLAYER:
+        return seat_of(match, user)
+    if role == Role.HOST and match_has_dealer(match):
+        return DEALER
+    return None
+
+
+def match_dealers(match: Match) -> list[Any]:
+    """The users who sit in ``match``'s dealer's seat: its hosts who play no seat in it (none when its game
+    has no dealer). A superuser is a dealer only on the pages (see :func:`viewer_handle`), never told."""
+    if not match_has_dealer(match):
+        return []
+    seated = {uid for uid, _name in _seat_rows(match).values()}
+    hosts = list(match.hosts.filter(is_active=True).order_by("pk"))
+    return [u for u in hosts if u.pk not in seated and u.username not in match.players]
+
+
 def viewer_handle(match: Match, user: Any) -> str | None:
-    """The seat handle the engine should see for ``user``: the seat they play in ``match``, else None (the public)."""
-    return seat_of(match, user)
+    """The seat handle the engine should see for ``user``: the seat they play in ``match``; for a host of it
+    who plays no seat, the dealer's seat (``games.engine.DEALER``) when its game has one; else None (the public).
+
+    Every edge (page, check, submit, API, websocket, a past turn's page) asks this, so the dealer's view,
+    private lines, pushes and moves reach a host who does not play and nobody else: a host who also plays
+    gets their own seat only, never the dealer's (no tally of their own match). The dealer's seat is not
+    a player: :func:`seat_of`, ``match.players`` and every season read leave it out.
+    """
+    return _handle_for(match, user, match_role(match, user))
 
 
 def match_view_for_player(match: Match, player: str | None) -> dict[str, Any]:
@@ -276,6 +311,11 @@ class MatchForViewer:
         return sorted(s.player for s in self._submissions if s.locked)
 
     @property
+    def is_dealer(self) -> bool:
+        """Whether this viewer sits in the dealer's seat (a host of a dealer's game who plays no seat)."""
+        return self.me == DEALER
+
+    @property
     def awaited(self) -> bool:
         """Whether the open turn awaits me."""
         turn = self.turn
@@ -301,7 +341,8 @@ class MatchForViewer:
 
 def match_for_viewer(match: Match, user: Any) -> MatchForViewer:
     """The one way to look at a match as ``user``."""
-    return MatchForViewer(match=match, role=match_role(match, user), me=viewer_handle(match, user))
+    role = match_role(match, user)
+    return MatchForViewer(match=match, role=role, me=_handle_for(match, user, role))
 
 
 def match_name(match: Match) -> str:

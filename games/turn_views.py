@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.template.loader import select_template
 
 from games import selectors
+from games.engine import DEALER
 from games.models import Match, Turn
 from games.registry import get_engine, get_entry
 from games.services.replay import match_state_at
@@ -31,6 +32,7 @@ def match_at_turn(request: HttpRequest, match: Match, raw: str) -> HttpResponse:
         {
             "match": match,
             "me": me,
+            "dealer_seat": DEALER,
             "role": str(role),
             "game_name": engine.title,
             "turn": turn,

@@ -39,11 +39,13 @@ class SeasonAdmin(admin.ModelAdmin):
         """The default Death Match game is picked from the installed 2-player games, not typed."""
         if db_field.name == "dm_game":
             from django import forms
+            from django.contrib.auth import get_user_model
 
-            from games.registry import get_engine
-            from seasons.services.episodes import two_player_games
+            from seasons.services.game_choice import game_choices
 
-            choices = [(g, get_engine(g).title) for g in two_player_games()]
+            # Installed 2-player games, then every dealer's own Death Match (the admin sees all hosts').
+            designers = get_user_model().objects.filter(house_games__isnull=False).distinct()
+            choices = game_choices(request.user, players=2, duel=True, owners=designers)
             return forms.ChoiceField(choices=choices, label="Death Match game", help_text=db_field.help_text)
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 

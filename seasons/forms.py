@@ -88,12 +88,12 @@ class EpisodeStartForm(forms.Form):
         *args: object,
         games: list[tuple[str, str]],
         alive: list[str],
-        dm_games: Sequence[str] = (),
+        dm_games: Sequence[tuple[str, str]] = (),
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["game"].choices = games  # type: ignore[attr-defined]
-        self.fields["dm_game"].choices = [("", "the season's")] + [(g, g) for g in dm_games]  # type: ignore[attr-defined]
+        self.fields["dm_game"].choices = [("", "the season's")] + list(dm_games)  # type: ignore[attr-defined]
         self.fields["players"].choices = [(h, h) for h in alive]  # type: ignore[attr-defined]
 
 

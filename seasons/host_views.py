@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.errors import GameError
 from games.models import Match, Turn
 from games.option_forms import OptionsForm
-from games.registry import get_engine, slugs
+from games.registry import get_engine
 from games.services.replay import match_replay
 from seasons import selectors
 from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm
@@ -46,6 +46,7 @@ from seasons.services.casting import draft_order, invite_approve, season_cast, s
 from seasons.services.duels import duel_schedule
 from seasons.services.episodes import two_player_games
 from seasons.services.final import final_leg_start, final_state
+from seasons.services.game_choice import game_choices, installed_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.match_controls import season_match_control
 from seasons.services.tokens import duel_token_escape
@@ -59,13 +60,15 @@ def _hosted(request: HttpRequest, slug: str) -> Season:
     return season
 
 
-def _games(alive: int) -> list[tuple[str, str]]:
-    out = []
-    for slug in slugs():
-        engine = get_engine(slug)
-        if engine.min_players <= alive and engine.max_players > 2:
-            out.append((slug, f"{engine.title} ({engine.min_players}–{engine.max_players} players)"))
-    return out
+def _games(season: Season, user: Any, alive: int) -> list[tuple[str, str]]:
+    """The Main Match games for ``alive`` players: installed ones that take that many, then the dealer's
+    own (this host's and the co-hosts') whose latest version does."""
+    return game_choices(user, players=alive, owners=season.hosts.all())
+
+
+def _dm_games(season: Season, user: Any) -> list[tuple[str, str]]:
+    """An episode's Death Match games: installed 2-player games, then the hosts' own Death Matches."""
+    return game_choices(user, players=2, duel=True, owners=season.hosts.all())
 
 
 def _aware(moment: datetime | None, season: Season) -> datetime | None:
@@ -98,13 +101,20 @@ def _token_holders(season: Season) -> set[str]:
     return {h for h, n in selectors.balances(season, LedgerEntry.Currency.TOKEN).items() if n > 0}
 
 
-def dm_game_choices() -> list[tuple[str, str]]:
+def dm_game_choices(user: Any = None) -> list[tuple[str, str]]:
+    """A season's default Death Match game: installed 2-player games, then ``user``'s own Death Matches."""
+    return game_choices(user, players=2, duel=True)
+
+
+def _final_games() -> list[tuple[str, str]]:
     return [(g, get_engine(g).title) for g in two_player_games()]
 
 
 def _option_forms(data: Any, alive: list[str]) -> dict[str, OptionsForm]:
-    """Each Main Match game's options form (prefixed by its slug), generated from its declaration."""
-    return {slug: OptionsForm(data, engine=get_engine(slug), players=alive) for slug, _ in _games(len(alive))}
+    """Each installed Main Match game's options form (prefixed by its slug), generated from its declaration
+    (a dealer's game brings its options from its definition)."""
+    slugs = installed_games(len(alive)) + installed_games(len(alive), fewer=True)
+    return {slug: OptionsForm(data, engine=get_engine(slug), players=alive) for slug in slugs}
 
 
 def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> Callable[[], object]:
@@ -202,12 +212,15 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
             "running": _running_matches(season),
             "final": final_state(season),
-            "dm_games": dm_game_choices(),
+            "dm_games": _final_games(),
             "scheduled": Duel.objects.filter(
                 episode__season=season, match__isnull=True, loser__isnull=True, starts_at__isnull=False
             ).select_related("episode", "ec__user", "dmo__user"),
             "episode_form": EpisodeStartForm(
-                games=_games(len(alive)), alive=alive, dm_games=two_player_games(), initial={"players": alive}
+                games=_games(season, request.user, len(alive)),
+                alive=alive,
+                dm_games=_dm_games(season, request.user),
+                initial={"players": alive},
             ),
             "option_forms": _option_forms(None, alive),
             "episodes": selectors.episodes_of(season),
@@ -229,9 +242,14 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the next episode's Main Match with the game and players the host chose."""
     season = _hosted(request, slug)
     alive = selectors.alive_handles(season)
-    form = EpisodeStartForm(request.POST, games=_games(len(alive)), alive=alive, dm_games=two_player_games())
-    options = _option_forms(request.POST, alive).get(request.POST.get("game", ""))
-    if not form.is_valid() or options is None or not options.is_valid():
+    form = EpisodeStartForm(
+        request.POST,
+        games=_games(season, request.user, len(alive)),
+        alive=alive,
+        dm_games=_dm_games(season, request.user),
+    )
+    options = _option_forms(request.POST, alive).get(request.POST.get("game", ""))  # None: a dealer's game
+    if not form.is_valid() or (options is not None and not options.is_valid()):
         errors = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in form.errors.items())
         if options is not None and not options.is_valid():
             errors = "; ".join([errors, *(" ".join(map(str, v)) for v in options.errors.values())]).strip("; ")
@@ -243,7 +261,7 @@ def season_episode_start(request: HttpRequest, slug: str) -> HttpResponse:
                 game=form.cleaned_data["game"],
                 players=form.cleaned_data["players"],
                 user=request.user,
-                options=options.raw_options(roster=form.cleaned_data["players"]),
+                options=options.raw_options(roster=form.cleaned_data["players"]) if options is not None else None,
                 dm_game=form.cleaned_data["dm_game"],
             )
         except SeasonError as exc:

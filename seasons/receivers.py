@@ -3,7 +3,7 @@
 - ``match_finished``: a Main Match feeds its episode (ledger, EC, picks); a Death
   Match eliminates its loser. Runs inside the match's closing transaction, in a
   savepoint: a failure here is logged and never blocks the match from ending.
-- ``turn_opened``: the awaited players of a season match are notified.
+- ``turn_opened``: the awaited players of a season match are notified (a dealer's turn: its dealers).
 - saving an episode, duel or Final leg drops its match's cached season (``season_of_match``).
 - ``match_opened``: opening a match page marks the user's notices about it as seen.
 - ``MOVE_SAVED`` / ``turn_closed``: a move that costs garnets (the engine's
@@ -49,6 +49,7 @@ def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any
 
 def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None:
     """Notify the awaited players of a season match's new turn."""
+    from seasons.services.dealers import dealer_turn_notify
     from seasons.services.episodes import turn_notify
 
     if not turn.awaiting:
@@ -58,6 +59,7 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
     season = selectors.season_of_match(match)
     if season is not None:
         turn_notify(match=match, turn=turn, season=season)
+        dealer_turn_notify(match=match, turn=turn, season=season)
 
 
 def on_match_opened(sender: Any, match: Match, user: Any, url: str, **kwargs: Any) -> None:

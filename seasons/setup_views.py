@@ -29,7 +29,7 @@ def season_new(request: HttpRequest) -> HttpResponse:
     """A staff host creates a season: its settings, each explained, and the pasted roster."""
     if not request.user.is_staff:
         raise PermissionDenied("Only staff hosts create seasons.")
-    form = SeasonNewForm(request.POST or None, dm_games=dm_game_choices(), zones=ZONES)
+    form = SeasonNewForm(request.POST or None, dm_games=dm_game_choices(request.user), zones=ZONES)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:

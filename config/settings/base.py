@@ -40,6 +40,7 @@ GAME_APPS = [
     "games.warriors",
     "games.exodia",
     "games.density",
+    "games.house",
 ]
 
 INSTALLED_APPS = [

@@ -41,7 +41,10 @@ class MatchDetailSerializer(serializers.Serializer):
     title = serializers.CharField()
     status = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())
-    me = serializers.CharField(allow_null=True)
+    me = serializers.CharField(
+        allow_null=True,
+        help_text='The seat I play (null: I watch). A host of a dealer\'s game who plays no seat sits in "~dealer".',
+    )
     role = serializers.CharField()
     turn = TurnSerializer(allow_null=True)
     view = serializers.DictField()

@@ -17,10 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import broadcast, errors, hooks
-from games.engine import RuleError
+from games.engine import DEALER, RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
-from games.selectors import seat_of
+from games.selectors import match_has_dealer, viewer_handle
 from games.services.turns import turn_close_soon
 
 
@@ -39,7 +39,8 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None) -> S
     """Lock the open turn of ``match_id`` (one query, with its match) and check who plays in it.
 
     ``by`` (the signed-in user, from the edges) must play the seat ``player`` now (``player``
-    None: whichever seat ``by`` plays): the seats are read under the turn's lock, so a host's
+    None: whichever seat ``by`` plays; for a host of a dealer's game who plays no seat, the dealer's
+    seat ``games.engine.DEALER``): the seats are read under the turn's lock, so a host's
     replacement of that seat (which takes the same lock) is either before this move, which is
     then refused, or after it. The target's ``player`` is the seat the move is for.
     Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
@@ -56,8 +57,9 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None) -> S
     match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
-    seat = seat_of(match, by) if by is not None else player
-    if seat is None or seat not in match.players or (player is not None and seat != player):
+    seat = viewer_handle(match, by) if by is not None else player
+    seated = seat in match.players or (seat == DEALER and match_has_dealer(match))
+    if seat is None or not seated or (player is not None and seat != player):
         raise errors.NotAPlayer("You are not a player in this match.")
     subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
     return SubmitTarget(match=match, turn=turn, player=seat, submissions=subs)
@@ -78,7 +80,7 @@ def submission_check(
     if turn is None:
         raise errors.NoOpenTurn("No turn is open right now.")
     if player not in turn.awaiting:
-        waiting = ", ".join(turn.awaiting) or "nobody (a timed pause)"
+        waiting = ", ".join("the dealer" if p == DEALER else p for p in turn.awaiting) or "nobody (a timed pause)"
         raise errors.InactivePlayer(f"{turn.label} does not await you; it awaits {waiting}.")
     if turn.is_paused:
         raise errors.TurnPaused(f"{turn.label} is paused by the host; try again when it resumes.")

@@ -184,7 +184,7 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime, page
     turn.moves = moves
     turn.save(update_fields=["status", "closed_at", "moves"])
     before = engine.load(turn.state_before)
-    costs = {p: engine.garnet_cost(before, p, m) for p, m in moves.items()}
+    costs = engine.round_spent(before, moves, state)
     hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
     rows = _numbered(match=match, turn_number=turn.number, texts=resolved.texts)
     Message.objects.bulk_create(rows)

@@ -19,7 +19,6 @@ from django.utils import timezone
 from accounts.timefmt import user_time
 from games.engine import Outcome
 from games.models import Match, Turn
-from games.registry import get_engine, slugs
 from games.selectors import match_name as game_title
 from games.selectors import match_usernames, seat_usernames
 from games.services.matches import MatchStartError, match_start
@@ -27,6 +26,7 @@ from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
 from seasons.services.errors import SeasonError
+from seasons.services.game_choice import game_choice_check, game_resolve, installed_games
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
 from seasons.services.options import dm_options, mm_options
@@ -53,12 +53,14 @@ def episode_start(
 ) -> Episode:
     """Start the next episode: a Main Match of ``game`` for ``players`` (alive entrants).
 
-    ``dm_game`` picks this episode's Death Match game (any 2-player game); blank: the season's.
+    ``game`` is an installed game's slug or a dealer's game (``house:<id>``, its latest version).
+    ``dm_game`` picks this episode's Death Match game (any 2-player game, or a dealer's Death Match);
+    blank: the season's.
     """
     season = Season.objects.get(pk=season_id)
     _require_running(season)
-    if dm_game and dm_game not in two_player_games():
-        raise SeasonError(f'"{dm_game}" is not an installed 2-player game.')
+    if dm_game:
+        game_choice_check(dm_game, duel=True)
     if Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE).exists():
         raise SeasonError("The current episode is not over yet.", status=409)
     roster = list(players)
@@ -69,16 +71,19 @@ def episode_start(
         if not entrant.alive:
             raise SeasonError(f"{handle} has been eliminated and cannot play.")
     number = (Episode.objects.filter(season=season).count()) + 1
-    opts = mm_options(season=season, game=game, players=roster, number=number, extra=options)
+    chosen = game_resolve(game, players=len(roster))
+    opts = mm_options(
+        season=season, game=chosen.slug, players=roster, number=number, extra={**chosen.options, **(options or {})}
+    )
     with transaction.atomic():
         try:
             match = match_start(
-                game=game,
+                game=chosen.slug,
                 players=roster,
                 options=opts,
                 seed=seed,
                 now=now,
-                title=f"{season.name} · Episode {number} · Main Match",
+                title=chosen.title(f"{season.name} · Episode {number} · Main Match"),
                 turn_seconds=season.mm_turn_seconds,
                 hosts=season.hosts.all(),
             )
@@ -95,8 +100,9 @@ def episode_start(
 
 
 def two_player_games() -> list[str]:
-    """Installed games a Death Match can be: those that take exactly 2 players."""
-    return [s for s in slugs() if get_engine(s).min_players <= 2 <= get_engine(s).max_players]
+    """Installed games a Death Match can be: those that take 2 players (a dealer's Death Match is chosen
+    as ``house:<id>``, see ``game_choice``)."""
+    return installed_games(2, duel=True)
 
 
 def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
@@ -299,17 +305,17 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     """Start the Death Match of ``duel`` (its DMO set), who holds the advantage: its first turn opens now."""
     episode = duel.episode
     season = episode.season
-    game = episode.dm_game or season.dm_game
+    chosen = game_resolve(episode.dm_game or season.dm_game, players=2, duel=True)
     dmo = duel.dmo
     assert dmo is not None
     try:
         match = match_start(
-            game=game,
+            game=chosen.slug,
             players=[duel.ec.handle, dmo.handle],
-            options=dm_options(game=game, dmo=dmo.handle),
+            options=dm_options(game=chosen.slug, dmo=dmo.handle, extra=chosen.options),
             seed=seed,
             now=now,
-            title=f"{season.name} · Episode {episode.number} · Death Match",
+            title=chosen.title(f"{season.name} · Episode {episode.number} · Death Match"),
             turn_seconds=season.dm_turn_seconds,
             hosts=season.hosts.all(),
         )

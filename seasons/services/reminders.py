@@ -13,6 +13,7 @@ from games.selectors import match_name as game_title
 from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, Pick, Season
+from seasons.services.dealers import dealer_turn_remind
 from seasons.services.notify import notice_send
 
 SOON = timedelta(hours=2)
@@ -47,6 +48,7 @@ def deadline_reminders_send(*, now: datetime | None = None) -> int:
             for seat in Submission.objects.filter(turn=turn, locked=True).values_list("player", flat=True)
         }
         awaited = [names.get(seat, seat) for seat in turn.awaiting]
+        sent += dealer_turn_remind(turn=turn, season=season, locked=locked, moment=moment)
         for e in Entrant.objects.select_related("user").filter(season=season, user__username__in=awaited):
             if e.handle in locked:
                 continue

@@ -14,12 +14,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Match
-from games.registry import get_engine, slugs
 from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
 from seasons.models import Entrant, Invite, LedgerEntry, Pick, Season, SeasonLog
 from seasons.services.entrants import entrant_leftovers_confiscate
 from seasons.services.errors import SeasonError
+from seasons.services.game_choice import game_choice_check
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import require_reason, season_log
 
@@ -55,8 +55,7 @@ def season_create(
         raise SeasonError(f'A season "{slug}" already exists.')
     if token_mode not in Season.TokenMode.values:
         raise SeasonError("Tokens of Life are either spent or a shield.")
-    if dm_game not in slugs() or get_engine(dm_game).max_players < 2 or get_engine(dm_game).min_players > 2:
-        raise SeasonError(f'"{dm_game}" is not an installed 2-player game.')
+    game_choice_check(dm_game, duel=True)  # an installed 2-player game or a dealer's Death Match
     if ecs_per_episode < 1:
         raise SeasonError("An episode names at least one EC.")
     if ec_pick_way not in Season.EcPickWay.values:

@@ -38,6 +38,9 @@ NOT_PAGES = {
     "api:messages": "JSON",
     "api:submit": "JSON",
     "games:match_live": "the match page's live fragment (covered inside the match page)",
+    "house:preview": "the designer's rules preview, an htmx fragment (covered inside the designer)",
+    "house:schema": "JSON (the published schema of a game's file)",
+    "house:export": "a file download (YAML or JSON)",
     "games:match_log": "JSON",
     "games:match_submit": "POST only",
     "season_archive_json": "JSON",
@@ -81,6 +84,8 @@ conf = confessional_write(season=episode.season, user=get_user_model().objects.g
 for user in get_user_model().objects.all():
     user.set_password("garnet-demo"); user.save()
 matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players} for m in Match.objects.all()]
+from games.house.models import HouseGame
+house_game = HouseGame.objects.get(owner__username="host", title="Find the thief")  # demo_season's, played
 # The host console's and the dealer's channel's pages: an invite, a sign-up code, threads, mail links.
 from seasons.models import Duel, Invite, Season
 from reach.models import Thread
@@ -103,7 +108,7 @@ print(json.dumps({
     "season": season.slug, "pick": pick.pk, "picker": pick.picker.handle, "matches": matches,
     "mm": episode.mm_match_id, "duel": Duel.objects.filter(episode__season=season).order_by("-pk").first().pk,
     "invite": invite.token, "join": "layout-join",
-    "confessional": conf.pk,
+    "confessional": conf.pk, "house_game": house_game.pk,
     "thread": Thread.objects.filter(player__username="ann", match__isnull=False).first().pk,
     "unsubscribe": unsubscribe_token(user=users["max"], kind="all"), "discord_invite": invite_token(users["bob"]),
 }))
@@ -176,6 +181,13 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "socialaccount_login_error": ("", "/auth/social/login/error/"),
         "socialaccount_signup": ("", "/auth/social/signup/"),
         "socialaccount_connections": ("ann", "/auth/social/"),
+        # The dealers' own games (issue 25): the host's games, the designer, import, a version's public rules.
+        "house:games": ("host", "/games/house/"),
+        "house:new": ("host", "/games/house/new/"),
+        "house:import": ("host", "/games/house/import/"),
+        "house:game": ("host", f"/games/house/{site['house_game']}/"),
+        "house:edit": ("host", f"/games/house/{site['house_game']}/edit/"),
+        "house:rules": ("", f"/games/house/{site['house_game']}/v1/rules/"),
     }
     first = site["matches"][0]["pk"]
     pages["season_replay"] = ("host", f"/seasons/{slug}/host/replay/{first}/")

@@ -33,6 +33,7 @@ DEMOS: list[tuple[str, str, dict[str, Any], int | None]] = [
 ]
 
 SEASON_GAME = "abc"  # the demo season's Main Match: played there, not as a friendly
+OWN_GAMES = "house"  # the dealers' own games: demo_season imports the host's and opens a match of one
 
 # How many players each variant is published for (the engine's default when missing).
 PUBLISHED = {
@@ -56,7 +57,7 @@ class Command(BaseCommand):
                 user.set_password(PASSWORD)
                 user.save()
         available = set(slugs())
-        listed = {game for game, *_ in DEMOS} | {SEASON_GAME}
+        listed = {game for game, *_ in DEMOS} | {SEASON_GAME, OWN_GAMES}
         extra: list[tuple[str, str, dict[str, Any], int | None]] = [
             (g, f"Friendly: {get_engine(g).title}", {}, None) for g in sorted(available - listed)
         ]

@@ -1,4 +1,6 @@
-"""``manage.py demo_season``: a demo season of 13 players with Episode 1's ABC Main Match running.
+"""``manage.py demo_season``: a demo season of 13 players with Episode 1's ABC Main Match running, and
+the host's own games (the samples of ``games/house/samples/``, imported as a dealer would) with a
+match of one of them, "Find the thief", hosted by ``host`` in the dealer's seat.
 
 Idempotent: running it again leaves the existing users, season and episode as they are.
 Every demo account (and the host ``host``, a superuser) has the password ``garnet-demo``.
@@ -6,17 +8,26 @@ Every demo account (and the host ``host``, a superuser) has the password ``garne
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from games.house.models import HouseGame
+from games.house.selectors import house_options
+from games.house.services import house_game_import
+from games.models import Match
+from games.services.matches import match_start
 from seasons.models import Episode, Season
 from seasons.services import episode_start, season_create, season_start
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
 PASSWORD = "garnet-demo"  # noqa: S105 - the demo's published password, printed by ./dev demo
 SLUG = "demo"
+SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
+HOUSE_SAMPLES = ["two_thirds", "rps_best_of_5", "secret_thief", "dealers_auction"]
+HOUSE_MATCH = "Friendly: a dealer's game"  # the title of the demo match of the host's own game
 
 
 class Command(BaseCommand):
@@ -55,9 +66,30 @@ class Command(BaseCommand):
             episode_start(
                 season_id=season.pk, game="abc", players=PLAYERS[:5], user=host, options={"x_order": PLAYERS[:5]}
             )
+        thief = self.house_games(host)
+        if not Match.objects.filter(title=HOUSE_MATCH, status__in=["running", "paused"]).exists():
+            # A fresh random seed (match_start's default), as for every demo deal: roles stay secret.
+            match_start(
+                game="house",
+                players=PLAYERS[5:],
+                options=house_options(thief.latest),
+                title=HOUSE_MATCH,
+                turn_seconds=6 * 3600,
+                hosts=[host],
+            )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo season '{season.name}' at /seasons/{season.slug}/ — log in as ann…max or host "
-                f"(password {PASSWORD}); Episode 1's ABC Main Match awaits ann."
+                f"(password {PASSWORD}); Episode 1's ABC Main Match awaits ann. The host's own games are at "
+                f"/games/house/; fay…max play one of them, which host deals."
             )
         )
+
+    def house_games(self, host: Any) -> HouseGame:
+        """Import each sample as the host's game once (as a dealer would from a file); "Find the thief"."""
+        for name in HOUSE_SAMPLES:
+            text = (SAMPLES / f"{name}.yaml").read_text()
+            title = text.split("title:", 1)[1].splitlines()[0].strip()
+            if not HouseGame.objects.filter(owner=host, title=title).exists():
+                house_game_import(owner=host, text=text)
+        return HouseGame.objects.get(owner=host, title="Find the thief")

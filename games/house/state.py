@@ -1,0 +1,74 @@
+"""The house engine's state: a JSON dict, and the small reads every part of the engine shares.
+
+The state (``dump`` is the dict itself)::
+
+    definition   the cleaned definition (FORMAT.md)
+    players      the seats, as the match gave them
+    tiebreak     every player once; earlier wins ties
+    scores       player -> whole number
+    secrets      player -> {secret name -> value}
+    out          players out of the match, in the order they went out (a batch worst first)
+    round        the current round (1-based)
+    phase        play | tally | review | open | over
+    awaits       the round's players (play; kept through the dealer's turn that follows)
+    pending      the closed round's moves, while the dealer tallies or reviews it
+    proposal     the mechanic's result, while the dealer reviews it
+    history      every published round: label, announcement, moves, reveal, points, scores, private, alive
+    spent        garnets the last close of a play turn spent (Engine.round_spent)
+    outcome      the Outcome as JSON once the match is over
+
+Pure: no Django, no clock, no random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import PlayerId
+
+State = dict[str, Any]
+
+PHASE_SUFFIX = {"tally": " · dealer's tally", "review": " · dealer's review", "open": " · dealer opens"}
+
+
+def plan_for(state: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """The round plan entry of round ``number``: ``round_plan[min(n, len) - 1]``."""
+    plan = state["definition"]["round_plan"]
+    return dict(plan[min(number, len(plan)) - 1])
+
+
+def round_label(state: Mapping[str, Any], number: int | None = None) -> str:
+    """ "Round 3": the plan entry's label and the round's number."""
+    n = state["round"] if number is None else number
+    return f"{plan_for(state, n)['label']} {n}"
+
+
+def alive(state: Mapping[str, Any]) -> list[PlayerId]:
+    """The players still in the match, in seat order."""
+    return [p for p in state["players"] if p not in state["out"]]
+
+
+def tiebreak_key(state: Mapping[str, Any]) -> Any:
+    """A sort key: a player's place in the tiebreak order (earlier = better)."""
+    index = {p: i for i, p in enumerate(state["tiebreak"])}
+    return lambda p: index.get(p, len(index))
+
+
+def ranking(state: Mapping[str, Any]) -> list[PlayerId]:
+    """Every player, best first: players still in by score (ties: earlier in the tiebreak first), then the
+    players out of the match, the last to go out first (RULES.md house-7)."""
+    key = tiebreak_key(state)
+    standing = sorted(alive(state), key=lambda p: (-state["scores"][p], key(p)))
+    return standing + list(reversed(state["out"]))
+
+
+def worst_first(state: Mapping[str, Any], players: Sequence[PlayerId]) -> list[PlayerId]:
+    """``players`` worst first: lowest score first, ties: the later in the tiebreak first."""
+    key = tiebreak_key(state)
+    return sorted(players, key=lambda p: (state["scores"][p], -key(p)))
+
+
+def is_public(state: Mapping[str, Any]) -> bool:
+    """Whether the game's scores are public."""
+    return bool(state["definition"]["scores"]["visibility"] == "public")

@@ -1,0 +1,47 @@
+"""Filters the pages of a dealer's game draw values with: a field's value and a whole move, in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def house_value(value: Any) -> str:
+    """A submitted value as a person reads it: a list joined with commas, nothing as "—"."""
+    if value is None or value == "" or value == []:
+        return "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+@register.filter
+def house_move(move: Any) -> str:
+    """A whole move in words: "guess 50 · target bob" (each field by its name)."""
+    if not isinstance(move, Mapping) or not move:
+        return "nothing"
+    return " · ".join(f"{name.replace('_', ' ')} {house_value(value)}" for name, value in move.items())
+
+
+@register.filter
+def signed(value: Any) -> str:
+    """A change of score with its sign: +2, −1, 0."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@register.filter
+def about_them(label: Any) -> str:
+    """A secret's label as the dealer's table heads it: "Your role" → "Role" (the dealer reads everyone's)."""
+    text = str(label)
+    if text.lower().startswith("your "):
+        text = text[5:]
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,19 @@
+"""The dealer's pages for their own games, under ``/games/house/`` (``config/urls.py`` includes them)."""
+
+from django.urls import path
+
+from games.house import design_views as views
+
+app_name = "house"
+
+urlpatterns = [
+    path("", views.house_games, name="games"),
+    path("new/", views.house_game_new, name="new"),
+    path("import/", views.house_game_import_page, name="import"),
+    path("preview/", views.house_rules_preview, name="preview"),
+    path("schema.json", views.house_schema, name="schema"),
+    path("<int:pk>/", views.house_game_page, name="game"),
+    path("<int:pk>/edit/", views.house_game_edit, name="edit"),
+    path("<int:pk>/export/", views.house_game_download, name="export"),
+    path("<int:pk>/v<int:number>/rules/", views.house_version_rules, name="rules"),
+]

@@ -1,0 +1,109 @@
+"""The game a host chooses for a season's match: an installed game by its slug, or a dealer's own game
+as ``house:<id>`` (``games.house.selectors``). The choice is stored as is (``Episode.dm_game``,
+``Season.dm_game``, the log) and resolved when the match starts, to the latest version of the dealer's
+game then (seasons/RULES.md), which the match keeps in its options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.house import selectors as house
+from games.registry import get_engine, slugs
+from seasons.services.errors import SeasonError
+
+
+@dataclass(frozen=True)
+class ResolvedGame:
+    """A game choice ready for ``match_start``: the engine slug, the options the choice brings, and the
+    game's own name when the engine's title does not say it (a dealer's game)."""
+
+    slug: str
+    options: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
+
+    def title(self, rest: str) -> str:
+        """The match title: the dealer's game's name before ``rest`` ("Two-thirds · S1 · Episode 2 · Main Match")."""
+        return f"{self.name} · {rest}" if self.name else rest
+
+
+def installed_games(players: int, *, duel: bool = False, fewer: bool = False) -> list[str]:
+    """Installed games (not the dealers' games' engine, which plays only a chosen definition) that take
+    ``players`` players; ``duel``: that can be a Death Match (2 players); ``fewer``: those that take
+    fewer than ``players`` but not ``players`` (the host ticks who plays)."""
+    out = []
+    for slug in slugs():
+        engine = get_engine(slug)
+        if slug == house.SLUG:
+            continue
+        if not duel and engine.max_players <= 2:  # a 2-player-only game is a Death Match, not a Main Match
+            continue
+        fits = engine.min_players <= players <= engine.max_players
+        if fits if not fewer else (engine.max_players < players and not duel):
+            out.append(slug)
+    return out
+
+
+def _span(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}–{high}"
+
+
+def game_choices(user: Any, *, players: int, duel: bool = False, owners: Iterable[Any] = ()) -> list[Any]:
+    """The games a host may start for ``players`` players, as choices for a select: installed ones that
+    fit, then the dealer's own (``user``'s and ``owners``', e.g. the season's co-hosts') whose latest
+    version fits. For a Main Match, installed games that take fewer players follow in a group of their
+    own (the host ticks who plays)."""
+    fitting = []
+    for slug in installed_games(players, duel=duel):
+        engine = get_engine(slug)
+        fitting.append((slug, f"{engine.title} ({_span(engine.min_players, engine.max_players)} players)"))
+    kind = "death" if duel else "main"
+    fitting += [(c.value, c.label) for c in house.house_games_fitting(user, players=players, kind=kind, owners=owners)]
+    fewer = [
+        (
+            slug,
+            f"{get_engine(slug).title} ({_span(get_engine(slug).min_players, get_engine(slug).max_players)} players)",
+        )
+        for slug in ([] if duel else installed_games(players, fewer=True))
+    ]
+    if not fewer:
+        return fitting
+    groups: list[Any] = [(f"For all {players} players", fitting)] if fitting else []
+    return [*groups, ("For fewer players (tick who plays)", fewer)]
+
+
+def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGame:
+    """``choice`` as the game a match starts: a SeasonError naming the problem if it is not one that takes
+    ``players`` players (a Death Match: a dealer's Death Match, or an installed game for 2)."""
+    if house.is_house_choice(choice):
+        version = house.house_choice_version(choice)
+        if version is None:
+            raise SeasonError(f"The dealer's game {choice} no longer exists.")
+        if duel and version.kind != "death":
+            raise SeasonError(f"{version.title} is a Main Match, not a Death Match.")
+        if not version.fits(players):
+            low, high = version.players
+            raise SeasonError(f"{version.title} takes {low}–{high} players, not {players}.")
+        return ResolvedGame(house.SLUG, house.house_options(version), version.title)
+    if choice == house.SLUG or choice not in slugs():
+        raise SeasonError(f'There is no game "{choice}".')
+    if duel and choice not in installed_games(2, duel=True):
+        raise SeasonError(f'"{choice}" is not an installed 2-player game.')
+    return ResolvedGame(choice)
+
+
+def game_choice_check(choice: str, *, duel: bool = False, players: int = 2) -> None:
+    """A SeasonError unless ``choice`` can be started (used when a choice is stored for later)."""
+    game_resolve(choice, players=players, duel=duel)
+
+
+def game_choice_name(choice: str) -> str:
+    """How a stored choice reads on a page: the game's title (a removed dealer's game: the choice itself)."""
+    if house.is_house_choice(choice):
+        return house.house_choice_title(choice) or choice
+    try:
+        return get_engine(choice).title
+    except KeyError:
+        return choice
