@@ -236,6 +236,10 @@ class SeasonNewForm(forms.Form):
         self.fields["dm_game"].choices = list(dm_games)  # type: ignore[attr-defined]
         self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in zones]  # type: ignore[attr-defined]
 
+    def clean_ec_pick_way(self) -> str:
+        """Left out (an older form, the API): the way earlier seasons did it, the first winner picks."""
+        return str(self.cleaned_data.get("ec_pick_way") or Season.EcPickWay.FIRST)
+
 
 class InviteAcceptForm(forms.Form):
     """An invited player sets their password (and, optionally, an e-mail for notices)."""

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods
 
 from seasons.forms import SeasonNewForm
 from seasons.host_views import dm_game_choices
-from seasons.models import Season
 from seasons.services import SeasonError, season_create
 from seasons.services.casting import season_cast, unique_slug
 
@@ -46,7 +45,7 @@ def season_new(request: HttpRequest) -> HttpResponse:
                 pick_seconds=d["pick_seconds"],
                 ecs_per_episode=d["ecs_per_episode"],
                 mm_winners_pick_ec=d["mm_winners_pick_ec"],
-                ec_pick_way=d["ec_pick_way"] or Season.EcPickWay.FIRST,
+                ec_pick_way=d["ec_pick_way"],
                 dm_game=d["dm_game"],
                 starting_garnets=d["starting_garnets"],
                 starting_tokens=d["starting_tokens"],

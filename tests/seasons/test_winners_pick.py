@@ -111,3 +111,16 @@ def test_the_setup_page_and_the_console_show_how_the_winners_pick() -> None:
     host.force_login(season.hosts.get())
     assert "The winners vote for each EC" in host.get(f"/seasons/{season.slug}/host/").content.decode()
     assert "How the winners pick" in host.get("/seasons/new/").content.decode()
+
+
+def test_the_host_chooses_how_the_winners_pick_when_setting_up_the_season() -> None:
+    """ "hosts run it one of three ways, chosen when the season is set up (the "How the winners pick" field)";
+    left out, it is "first", what earlier seasons did."""
+    from tests.seasons.test_console import NEW, _host_client
+
+    client, _host = _host_client()
+    client.post("/seasons/new/", {**NEW, "name": "Voting Season", "mm_winners_pick_ec": "on", "ec_pick_way": "vote"})
+    client.post("/seasons/new/", {**NEW, "name": "Plain Season"})
+    voting, plain = Season.objects.get(slug="voting-season"), Season.objects.get(slug="plain-season")
+    assert voting.mm_winners_pick_ec and voting.ec_pick_way == Season.EcPickWay.VOTE
+    assert not plain.mm_winners_pick_ec and plain.ec_pick_way == Season.EcPickWay.FIRST
