@@ -76,7 +76,8 @@ class GameAppConfig(AppConfig):
 
 @checks.register()
 def check_game_apps(**kwargs: Any) -> list[checks.CheckMessage]:
-    """Every ``GAME_APPS`` entry is installed as a :class:`GameAppConfig` (a misspelt one fails loudly)."""
+    """Every ``GAME_APPS`` entry is installed as a :class:`GameAppConfig` (a misspelt one fails loudly),
+    and holds every piece the framework's pages need (:func:`game_app_problems`)."""
     errors: list[checks.CheckMessage] = []
     for name in getattr(settings, "GAME_APPS", []):
         config = next((c for c in apps.get_app_configs() if c.name == name), None)
@@ -88,4 +89,30 @@ def check_game_apps(**kwargs: Any) -> list[checks.CheckMessage]:
                     id="games.E001",
                 )
             )
+            continue
+        errors.extend(game_app_problems(config))
     return errors
+
+
+def game_app_problems(config: GameAppConfig) -> list[checks.CheckMessage]:
+    """What the match pages would crash on, found at start-up instead (games/README.md's package shape):
+    ``games.E002``, no ``<app>/rules_text.py`` with ``VARIANTS`` (a non-empty list of names) and
+    ``rules(variant)``, the rules panel every match page shows. (Templates and ``forms.py`` have
+    framework defaults, so they are not checked here.)"""
+    try:
+        module = import_module(f"{config.name}.rules_text")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{config.name}.rules_text":
+            raise
+        module = None
+    if module is not None and callable(getattr(module, "rules", None)) and getattr(module, "VARIANTS", None):
+        return []
+    return [
+        checks.Error(
+            f"game app {config.name!r} has no usable rules_text.py: its match pages would fail",
+            hint='Add rules_text.py with VARIANTS = [""] (or the variant names) and rules(variant) '
+            "returning a games.rules_text.RulesText (see games/README.md).",
+            obj=config.name,
+            id="games.E002",
+        )
+    ]

@@ -87,6 +87,26 @@ class Outcome:
         )
 
 
+def ec_order(
+    first: Sequence[PlayerId],
+    pool: Iterable[PlayerId],
+    key: Callable[[PlayerId], Any],
+    tiebreak: Sequence[PlayerId] = (),
+) -> tuple[PlayerId, ...]:
+    """``Outcome.candidates``: the game's whole order of Elimination Candidates by its own rule.
+
+    ``first`` (the EC the game named: a winners' pick, a draw) leads; the rest of ``pool`` (the
+    players who may be EC: the non-winners) follow by ``key``, smallest first (the game's own EC
+    rule, e.g. ``-black_cubes, points``); ties by ``tiebreak`` (the season's gamewide order, the
+    ``gamewide_order`` season option), then by ``pool``'s order (seats). The season names its
+    second and later ECs from this order (``seasons/RULES.md``).
+    """
+    seats = {p: i for i, p in enumerate(pool)}
+    ranks = {p: i for i, p in enumerate(tiebreak)}
+    rest = sorted(seats, key=lambda p: (key(p), ranks.get(p, len(ranks)), seats[p]))
+    return tuple(dict.fromkeys([*first, *rest]))
+
+
 OptionKind = Literal["int", "bool", "choice", "text", "player", "players", "order", "player_ints", "names", "json"]
 
 

@@ -1,4 +1,5 @@
-"""Reach's sections of the season archive: clarifications always, dealer threads once the season is over."""
+"""Reach's sections of the season archive: clarifications always; once the season is over, the dealer
+threads their players chose to publish (reach/RULES.md: the others stay private for good)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from seasons.models import Season
 
 
 def archive_section(season: Season) -> dict[str, Any]:
-    """Clarifications and amendments (public from the start); the threads only when the season is finished."""
+    """Clarifications and amendments (public from the start); the threads their players chose to publish, only
+    when the season is finished."""
     clarifications = [
         {
             "kind": c.kind,
@@ -26,7 +28,7 @@ def archive_section(season: Season) -> dict[str, Any]:
     finished = season.status == Season.Status.FINISHED
     threads: list[dict[str, Any]] = []
     if finished:
-        rows = Thread.objects.filter(season=season).select_related("player", "match").order_by("pk")
+        rows = Thread.objects.filter(season=season, publish=True).select_related("player", "match").order_by("pk")
         posts: dict[int, list[Post]] = {}
         for p in Post.objects.filter(thread__in=rows).select_related("author").order_by("pk"):
             posts.setdefault(p.thread_id, []).append(p)

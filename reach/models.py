@@ -1,7 +1,7 @@
 """Reach: threads with the dealer, clarifications, Discord deliveries and e-mail.
 
-A thread is private between one player and the hosts of a match or a season until the
-season is over, when it goes into the archive. Deliveries and mails carry a unique key,
+A thread is private between one player and the hosts of a match or a season; it goes into the
+season's archive, once the season is over, only if the player chose to publish it. Deliveries and mails carry a unique key,
 so however often a task runs, one announcement is posted and one mail sent once.
 """
 
@@ -21,6 +21,9 @@ class Thread(models.Model):
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dealer_threads")
+    publish = models.BooleanField(
+        default=False, help_text="The player chose to publish this thread in the season's archive (reach/RULES.md)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now_add=True, db_index=True)
 

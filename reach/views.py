@@ -16,7 +16,7 @@ from reach import selectors
 from reach.forms import PostForm
 from reach.models import Thread
 from reach.services import ReachError
-from reach.services.threads import post_write, thread_mark_read, thread_open, thread_url
+from reach.services.threads import post_write, thread_mark_read, thread_open, thread_publish_set, thread_url
 from seasons import selectors as season_selectors
 
 
@@ -24,6 +24,8 @@ def _thread_page(
     request: HttpRequest, *, thread: Thread | None, place: Any, for_host: bool, create: Any
 ) -> HttpResponse:
     """Show a thread (marking it read) and take a new post; ``create`` opens the thread on the first post."""
+    if request.method == "POST" and "publish_choice" in request.POST:
+        return _publish_choice(request, thread=thread, for_host=for_host)
     form = PostForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
@@ -50,6 +52,24 @@ def _thread_page(
             "season_over": _season_over(thread, place),
         },
     )
+
+
+def _publish_choice(request: HttpRequest, *, thread: Thread | None, for_host: bool) -> HttpResponse:
+    """The player's "publish in the archive" choice for their thread."""
+    if thread is None:
+        raise Http404("write to the dealer first")
+    try:
+        thread_publish_set(thread=thread, user=request.user, publish=request.POST.get("publish") == "on")
+    except ReachError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            "This thread will be in the season's archive."
+            if thread.publish
+            else "This thread stays private: it will not be in the season's archive.",
+        )
+    return HttpResponseRedirect(thread_url(thread, for_host=for_host))
 
 
 def _season_over(thread: Thread | None, place: Any) -> bool:

@@ -91,6 +91,7 @@ def season_archive(season: Season) -> dict[str, Any]:
                 "pick_seconds": season.pick_seconds,
                 "ecs_per_episode": season.ecs_per_episode,
                 "mm_winners_pick_ec": season.mm_winners_pick_ec,
+                "ec_pick_way": season.ec_pick_way,
                 "dm_game": season.dm_game,
             },
         },

@@ -212,6 +212,13 @@ class SeasonNewForm(forms.Form):
     mm_winners_pick_ec = forms.BooleanField(
         required=False, label="MM winners pick the EC", help_text="Otherwise the Main Match's own loser is the EC."
     )
+    ec_pick_way = forms.ChoiceField(
+        choices=Season.EcPickWay.choices,
+        initial=Season.EcPickWay.FIRST,
+        required=False,
+        label="How the winners pick",
+        help_text="When the MM winners pick the EC. A pick that times out names the game's next candidate.",
+    )
     dm_game = forms.ChoiceField(
         choices=[], label="Default Death Match game", help_text="A host may pick another for any episode."
     )
@@ -228,6 +235,10 @@ class SeasonNewForm(forms.Form):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["dm_game"].choices = list(dm_games)  # type: ignore[attr-defined]
         self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in zones]  # type: ignore[attr-defined]
+
+    def clean_ec_pick_way(self) -> str:
+        """Left out (an older form, the API): the way earlier seasons did it, the first winner picks."""
+        return str(self.cleaned_data.get("ec_pick_way") or Season.EcPickWay.FIRST)
 
 
 class InviteAcceptForm(forms.Form):

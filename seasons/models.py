@@ -32,6 +32,11 @@ class Season(models.Model):
         DEFAULT = "default", "It starts anyway; their missed turns get default moves"
         FORFEIT = "forfeit", "They forfeit: the player who is ready wins"
 
+    class EcPickWay(models.TextChoices):
+        FIRST = "first", "The winner first in the tiebreak order names every EC"
+        EACH = "each", "Each winner names one EC, in the tiebreak order"
+        VOTE = "vote", "The winners vote for each EC: most votes, ties by the tiebreak order"
+
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
@@ -50,6 +55,12 @@ class Season(models.Model):
     pick_seconds = models.PositiveIntegerField(default=86400, help_text="How long an EC has to pick a DMO.")
     ecs_per_episode = models.PositiveSmallIntegerField(default=1, help_text="ECs (and so Death Matches) per episode.")
     mm_winners_pick_ec = models.BooleanField(default=False)
+    ec_pick_way = models.CharField(
+        max_length=8,
+        choices=EcPickWay.choices,
+        default=EcPickWay.FIRST,
+        help_text="How the Main Match winners pick the EC, when they do.",
+    )
     dm_game = models.CharField(max_length=32, default="warriors", help_text="The default Death Match game.")
     starting_garnets = models.PositiveIntegerField(
         default=0, help_text="Garnets each player holds when the season starts."

@@ -45,6 +45,7 @@ def season_new(request: HttpRequest) -> HttpResponse:
                 pick_seconds=d["pick_seconds"],
                 ecs_per_episode=d["ecs_per_episode"],
                 mm_winners_pick_ec=d["mm_winners_pick_ec"],
+                ec_pick_way=d["ec_pick_way"],
                 dm_game=d["dm_game"],
                 starting_garnets=d["starting_garnets"],
                 starting_tokens=d["starting_tokens"],

@@ -159,6 +159,12 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "eligible": eligible,
             "immune": immune,
             "mine": bool(me and me.pk == pick.picker_id and pick.status == Pick.Status.OPEN),
+            "vote": pick.kind == Pick.Kind.EC and season.ec_pick_way == Season.EcPickWay.VOTE,
+            # A winner's vote stays secret until its slot is counted (seasons/RULES.md), except to the voter.
+            "secret_vote": pick.kind == Pick.Kind.EC
+            and season.ec_pick_way == Season.EcPickWay.VOTE
+            and pick.duel_id is None
+            and not (me and me.pk == pick.picker_id),
             "form": PickForm(),
         },
     )

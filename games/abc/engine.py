@@ -29,6 +29,7 @@ from games.engine import (
     PlayerId,
     PublicSeries,
     RuleError,
+    ec_order,
     expect_roster,
     seat_order,
 )
@@ -58,6 +59,13 @@ class AbcEngine(BaseEngine[Any]):
             "order",
             label="X order",
             help="The order in which players are the X (drawn from the match's seed if left out).",
+        ),
+        OptionSpec(
+            "gamewide_order",
+            "players",
+            season=True,
+            label="Gamewide tiebreak order",
+            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
         ),
     )
 
@@ -90,6 +98,7 @@ class AbcEngine(BaseEngine[Any]):
             players=roster,
             x_order=list(x_order),
             garnets_start=start,
+            gamewide=[str(p) for p in options.get("gamewide_order") or [] if p in roster],
             scores=dict(zero),
             spent=dict(zero),
             uses=dict(zero),
@@ -187,9 +196,11 @@ class AbcEngine(BaseEngine[Any]):
         if state.phase != OVER or state.result is None:
             return None
         result = state.result
+        pool = [p for p in state.players if p not in result["winners"]]
         return Outcome(
             winners=tuple(result["winners"]),
-            candidates=(result["ec"],),
+            # The later ECs by the text's own rule (ruling 15): fewest points, then the lowest garnet count.
+            candidates=ec_order((result["ec"],), pool, lambda p: (state.scores[p], state.balance(p)), state.gamewide),
             tokens=dict(result["tokens"]),
             garnets={p: result["earned"][p] - state.spent[p] for p in state.players},
             scores={p: float(state.scores[p]) for p in state.players},

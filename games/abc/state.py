@@ -32,6 +32,7 @@ class AbcState:
     players: list[str]
     x_order: list[str]
     garnets_start: dict[str, int]
+    gamewide: list[str] = field(default_factory=list)  # the season's tiebreak order (later ECs' ties)
     round: int = 1
     phase: str = PAIRING
     pairs: list[list[str]] = field(default_factory=list)
@@ -91,6 +92,7 @@ def load_state(data: Mapping[str, Any]) -> AbcState:
         players=list(raw["players"]),
         x_order=list(raw["x_order"]),
         garnets_start={k: int(v) for k, v in raw["garnets_start"].items()},
+        gamewide=list(raw.get("gamewide", [])),
         round=int(raw["round"]),
         phase=str(raw["phase"]),
         pairs=[list(p) for p in raw.get("pairs", [])],

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from games.density.cards import card_json
-from games.density.match import hand_score
+from games.density.match import ec_candidates, hand_score
 from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
 from games.density.scoring import SCORERS
 from games.density.state import DEFAULT_TURN_SECONDS, LIVES, DensityState, deal, parse_options
@@ -65,6 +65,13 @@ class DensityEngine(BaseEngine[Any]):
             help="Garnets the winner earns besides the 2 Tokens of Life.",
         ),
         OptionSpec("dealer", "player", label="First dealer", help="Blank: drawn at random."),
+        OptionSpec(
+            "gamewide_order",
+            "players",
+            season=True,
+            label="Gamewide tiebreak order",
+            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
+        ),
     )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> DensityState:
@@ -225,7 +232,7 @@ class DensityEngine(BaseEngine[Any]):
         """
         if state.phase != "over" or state.winner is None:
             return None
-        candidates = (state.ec,) if state.ec else ()
+        candidates = ec_candidates(state)
         garnets = {state.winner: state.options["garnets"]} if state.options["garnets"] else {}
         return Outcome(
             winners=(state.winner,),

@@ -7,7 +7,7 @@ from random import Random
 from games.density.cards import card_json
 from games.density.scoring import Score, scorer
 from games.density.state import DensityState, deal
-from games.engine import Message, PlayerId
+from games.engine import Message, PlayerId, ec_order
 
 
 def round_damage(round_no: int, surrendered: bool) -> int:
@@ -91,6 +91,19 @@ def end_match(state: DensityState, reason: str, rng: Random) -> list[Message]:
     state.dealer = next(p for p in state.players[seat + 1 :] + state.players[: seat + 1] if state.lives[p] > 0)
     state.match += 1
     return msgs + deal(state, rng)
+
+
+def ec_candidates(state: DensityState) -> tuple[PlayerId, ...]:
+    """The whole order of Elimination Candidates by the game's own rule (ruling 22): the EC first,
+    then the other non-winners by the match they ran out of lives in (earliest first), then the
+    lowest life total, then the season's gamewide order."""
+    if state.winner is None:
+        return ()
+    when = {p: i for i, group in enumerate(state.out) for p in group}
+    pool = [p for p in state.players if p != state.winner]
+    first = (state.ec,) if state.ec else ()
+    tiebreak = state.options.get("gamewide_order") or []
+    return ec_order(first, pool, lambda p: (when.get(p, len(state.out)), state.lives[p]), tiebreak)
 
 
 def _end_season(state: DensityState, alive: list[PlayerId]) -> list[Message]:

@@ -84,6 +84,9 @@ def parse_options(players: Sequence[PlayerId], options: Mapping[str, Any]) -> di
         "garnets": expect_int(opts.get("garnets", 0), "options.garnets", low=0),
         "lives": expect_int(opts.get("lives", LIVES), "options.lives", low=1, high=100),
     }
+    if opts.get("gamewide_order"):
+        order = expect_list(opts["gamewide_order"], "options.gamewide_order")
+        parsed["gamewide_order"] = [expect_player(p, players, "options.gamewide_order") for p in order]
     if opts.get("dealer") is not None:
         parsed["dealer"] = expect_player(opts["dealer"], players, "options.dealer")
     deals = list(expect_list(opts.get("deals", []), "options.deals"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import Outcome
+from games.engine import Outcome, ec_order
 from games.exodia.cards import count_effect, has_exodia, owners_held
 from games.exodia.state import EC, OVER, State
 
@@ -14,9 +14,21 @@ def metas_held(state: State, player: str) -> int:
     return count_effect(state.hands[player], "meta")
 
 
+def _ec_key(state: State, player: str) -> tuple[int, int, int]:
+    return (-state.strikes[player], metas_held(state, player), -state.tiebreak.index(player))
+
+
 def standard_ec(state: State, pool: Sequence[str]) -> str:
     """Most Strikes; then fewest Meta cards held; then lowest on the Retrieval Tiebreak."""
-    return min(pool, key=lambda p: (-state.strikes[p], metas_held(state, p), -state.tiebreak.index(p)))
+    return min(pool, key=lambda p: _ec_key(state, p))
+
+
+def ec_candidates(state: State) -> tuple[str, ...]:
+    """The whole order of Elimination Candidates (ruling 23): the EC (the winner's pick or the standard
+    EC) first, then the other non-winners by the standard system (most Strikes, fewest Metas held,
+    lowest on the Retrieval Tiebreak, which orders every player, so no tie is left)."""
+    pool = [p for p in state.players if p not in state.winners]
+    return ec_order(state.candidates[:1], pool, lambda p: _ec_key(state, p))
 
 
 def check_end(state: State) -> bool:
@@ -57,7 +69,7 @@ def outcome(state: State) -> Outcome | None:
     each = 2 if len(state.winners) == 1 else 1
     return Outcome(
         winners=tuple(state.winners),
-        candidates=tuple(state.candidates),
+        candidates=ec_candidates(state),
         tokens={p: each for p in state.winners},
         garnets={p: state.metas_played[p] // 2 for p in state.players},
         scores={p: float(len(owners_held(state.hands[p]))) for p in state.players},

@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, PublicSeries, RuleError, expect_roster
 from games.exodus import moves as mv
 from games.exodus import present
-from games.exodus.rounds import resolve_ec, resolve_round
-from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state
+from games.exodus.rounds import ec_candidates, resolve_ec, resolve_round
+from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state, sort_items
 from games.exodus.tables import GARNET_EVERY, PUBLISHED_PLAYERS
 
 
@@ -46,6 +46,13 @@ class ExodusEngine(BaseEngine[Any]):
             default=False,
             label="House player count",
             help="Allow 4 to 16 players with the pool rules of RULES.md ruling 1 (a house variant).",
+        ),
+        OptionSpec(
+            "gamewide_order",
+            "players",
+            season=True,
+            label="Gamewide tiebreak order",
+            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
         ),
     )
 
@@ -75,6 +82,7 @@ class ExodusEngine(BaseEngine[Any]):
             traded_with={p: {} for p in roster},
             last_partners={p: [] for p in roster},
             extra_garnets={p: 0 for p in roster},
+            gamewide=[str(p) for p in options.get("gamewide_order") or [] if p in roster],
         )
 
     def awaiting(self, state: ExodusState) -> tuple[PlayerId, ...]:
@@ -128,11 +136,24 @@ class ExodusEngine(BaseEngine[Any]):
         every = GARNET_EVERY[state.variant]
         return Outcome(
             winners=winners,
-            candidates=(state.ec,),
+            candidates=ec_candidates(state),
             tokens={p: share for p in winners},
             garnets={p: max(state.scores[p], 0) // every + state.extra_garnets.get(p, 0) for p in state.players},
             scores={p: float(state.scores[p]) for p in state.players},
         )
+
+    def resample_hidden(self, state: ExodusState, player: PlayerId, rng: Random) -> ExodusState:
+        """Redraw ``player``'s inventory while trading (ruling 19): the same number of items, each drawn from
+        the variant's items, Diamonds locked by a Year 5 trade kept; nobody else sees an inventory, and every
+        other player's inventory, total and trades stay as they are. Once the trading is over the
+        inventories decide the EC and are public: nothing is redrawn."""
+        if state.phase != "trade" or player not in state.inventories:
+            return state
+        new = state.copy()
+        locked = ["diamond"] * min(new.locked.get(player, 0), new.inventories[player].count("diamond"))
+        free = len(new.inventories[player]) - len(locked)
+        new.inventories[player] = sort_items(new.items, [*locked, *(rng.choice(new.items) for _ in range(free))])
+        return new
 
     def dump(self, state: ExodusState) -> dict[str, Any]:
         """The state as JSON data."""

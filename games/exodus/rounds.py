@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from games.engine import Message, PlayerId, RuleError
+from games.engine import Message, PlayerId, RuleError, ec_order
 from games.exodus import moves as mv
 from games.exodus.scoring import score_cubes, score_gems
 from games.exodus.state import ExodusState, sort_items
@@ -201,6 +201,16 @@ def finish(state: ExodusState, rng: Random) -> list[Message]:
         )
         msgs.extend(_settle(state, Counter(), rng)[1])
     return msgs
+
+
+def ec_candidates(state: ExodusState) -> tuple[str, ...]:
+    """The whole order of Elimination Candidates by the game's own rule (ruling 18): the EC first,
+    then the other non-winners by most Black cubes (Onyx), then fewest points (Favor), then the
+    season's gamewide order."""
+    hoard = "black" if state.variant == "cubes" else "onyx"
+    pool = [p for p in state.players if p not in state.winners]
+    first = (state.ec,) if state.ec else ()
+    return ec_order(first, pool, lambda p: (-state.inventories[p].count(hoard), state.scores[p]), state.gamewide)
 
 
 def resolve_ec(state: ExodusState, moves: Mapping[PlayerId, Any], rng: Random) -> tuple[ExodusState, list[Message]]:

@@ -44,6 +44,7 @@ class ExodusState:
     winners: list[str] = field(default_factory=list)
     ec_tied: list[str] = field(default_factory=list)
     ec: str | None = None
+    gamewide: list[str] = field(default_factory=list)  # the season's tiebreak order (later ECs' ties)
 
     @property
     def items(self) -> tuple[str, ...]:

@@ -42,6 +42,23 @@ def thread_open(*, player: Any, match: Match | None = None, season: Season | Non
     return Thread.objects.get_or_create(season=season, match=None, player=player)[0]
 
 
+def thread_publish_set(*, thread: Thread, user: Any, publish: bool) -> Thread:
+    """The thread's player chooses whether it goes into the season's public archive (reach/RULES.md).
+
+    Only the player decides: the hosts' answers are published with the player's questions or not at
+    all. The choice may change until the season is finished; from then on the archive is out and the
+    choice stands (a published thread cannot be taken back from copies already made).
+    """
+    if thread.player_id != user.pk:
+        raise ReachError("Only the player who asked decides whether this thread is published.", status=403)
+    season = thread.season or (season_selectors.season_of_match(thread.match) if thread.match else None)
+    if season is not None and Season.objects.filter(pk=season.pk, status=Season.Status.FINISHED).exists():
+        raise ReachError("The season is over and its archive is out: the choice stands.", status=409)
+    Thread.objects.filter(pk=thread.pk).update(publish=bool(publish))
+    thread.publish = bool(publish)
+    return thread
+
+
 def thread_url(thread: Thread, *, for_host: bool) -> str:
     """Where a thread is read: the player's page on its match or season, or the host's view of it."""
     if for_host:

@@ -9,8 +9,9 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.models import Match
+from games.selectors import match_usernames
 from seasons import selectors
-from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season, SeasonLog
 from seasons.services.errors import SeasonError
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, require_reason, season_log
@@ -19,23 +20,32 @@ from seasons.services.notify import notice_send, require_reason, season_log
 def entrant_eliminate(
     *, entrant: Entrant, episode: Episode | None, reason: str, user: Any = None, match: Match | None = None
 ) -> Entrant:
-    """Eliminate an alive entrant; when the season confiscates, their garnet balance goes with an entry."""
-    entrant = Entrant.objects.select_related("season", "user").get(pk=entrant.pk)
-    if not entrant.alive:
-        raise SeasonError(f"{entrant.handle} is not alive in this season.", status=409)
-    season = entrant.season
+    """Eliminate an alive entrant; when the season confiscates, their free garnets go with an entry.
+
+    Ruling (``seasons/RULES.md``, "Leaving with garnets held"): garnets held by the player's moves
+    in running matches stay committed to those moves. They are settled by their match as usual, and
+    what the match leaves the player when it ends is confiscated then
+    (:func:`entrant_leftovers_confiscate`). The entrant's row lock is taken first, the lock a move's
+    hold takes, so a double saved at the same moment either holds before (and stays committed) or
+    is refused after (nothing is free).
+    """
     with transaction.atomic():
+        Entrant.objects.select_for_update().filter(pk=entrant.pk).first()
+        entrant = Entrant.objects.select_related("season", "user").get(pk=entrant.pk)
+        if not entrant.alive:
+            raise SeasonError(f"{entrant.handle} is not alive in this season.", status=409)
+        season = entrant.season
         alive = Entrant.objects.filter(season=season, status=Entrant.Status.ALIVE).count()
         entrant.status = Entrant.Status.ELIMINATED
         entrant.eliminated_in = episode
         entrant.place = alive
         entrant.save(update_fields=["status", "eliminated_in", "place"])
-        held = selectors.balance(entrant, LedgerEntry.Currency.GARNET)
-        if season.confiscate_garnets and held:
+        free = selectors.free_garnets(entrant)
+        if season.confiscate_garnets and free > 0:
             ledger_write(
                 entrant=entrant,
                 currency=LedgerEntry.Currency.GARNET,
-                amount=-held,
+                amount=-free,
                 reason="Garnets confiscated on elimination",
                 source=LedgerEntry.Source.ELIMINATION,
                 match=match,
@@ -48,7 +58,8 @@ def entrant_eliminate(
             reason=reason,
             player=entrant.handle,
             episode=episode.number if episode else None,
-            confiscated=held if season.confiscate_garnets else 0,
+            confiscated=max(free, 0) if season.confiscate_garnets else 0,
+            held=selectors.held_garnets(entrant),
         )
         notice_send(
             user=entrant.user,
@@ -58,6 +69,42 @@ def entrant_eliminate(
             text=f"You have been eliminated from {season} ({reason}).",
         )
     return entrant
+
+
+def entrant_leftovers_confiscate(*, season: Season, match: Match) -> list[LedgerEntry]:
+    """A season match ended (finished or aborted): confiscate what it left its eliminated players.
+
+    The second half of the ruling on held garnets: an eliminated player's holds in ``match`` were
+    kept out of the confiscation at their elimination; now that the match is over (its net garnets
+    written, or nothing, if it was aborted) their free balance goes too. Players the season does
+    not confiscate from, and players still alive, keep theirs.
+    """
+    if not season.confiscate_garnets:
+        return []
+    names = set(match_usernames(match))
+    holders = set(GarnetHold.objects.filter(match=match).values_list("entrant_id", flat=True))
+    out: list[LedgerEntry] = []
+    gone = Entrant.objects.filter(season=season, status=Entrant.Status.ELIMINATED).select_related("user")
+    for entrant in gone:
+        if entrant.handle not in names and entrant.pk not in holders:
+            continue
+        with transaction.atomic():
+            Entrant.objects.select_for_update().filter(pk=entrant.pk).first()
+            free = selectors.free_garnets(entrant)
+            if free <= 0:
+                continue
+            out.append(
+                ledger_write(
+                    entrant=entrant,
+                    currency=LedgerEntry.Currency.GARNET,
+                    amount=-free,
+                    reason="Garnets confiscated on elimination (left by a match that ended after it)",
+                    source=LedgerEntry.Source.ELIMINATION,
+                    match=match,
+                )
+            )
+            season_log(season=season, action="leftovers_confiscate", player=entrant.handle, match=match.pk, amount=free)
+    return out
 
 
 def entrant_restore(*, season: Season, handle: str, reason: str, user: Any) -> Entrant:
@@ -102,7 +149,17 @@ def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str
     if selectors.entrant_of(season, new_user) is not None:
         raise SeasonError(f"{new_handle} is already in this season.")
     with transaction.atomic():
+        Entrant.objects.select_for_update().filter(pk=old.pk).first()
+        old.refresh_from_db()
+        if not old.alive:
+            raise SeasonError(f"{handle} is not an alive player of this season.", status=409)
         new = Entrant.objects.create(season=season, user=new_user)
+        # The holds pass first: what the old player's moves hold is part of the balance that moves,
+        # and the old entry could not give away garnets still held by its name (ruling: leaving with
+        # garnets held, seasons/RULES.md).
+        GarnetHold.objects.filter(entrant=old, match__status__in=[Match.Status.RUNNING, Match.Status.PAUSED]).update(
+            entrant=new
+        )
         for currency in LedgerEntry.Currency.values:
             held = selectors.balance(old, currency)
             if held:
@@ -132,6 +189,24 @@ def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str
     return new
 
 
+def entrant_in_place_of(*, season: Season, handle: str) -> Entrant | None:
+    """Who holds ``handle``'s place in the season now: that entrant, or, if they were replaced,
+    whoever took their place (following each replacement in the season log)."""
+    seen: set[str] = set()
+    entrant = selectors.entrant_by_handle(season, handle)
+    while entrant is not None and entrant.status == Entrant.Status.REPLACED and entrant.handle not in seen:
+        seen.add(entrant.handle)
+        step = (
+            SeasonLog.objects.filter(season=season, action="entrant_replace", details__old=entrant.handle)
+            .order_by("pk")
+            .last()
+        )
+        if step is None:
+            break
+        entrant = selectors.entrant_by_handle(season, str(step.details.get("new", "")))
+    return entrant
+
+
 def _renamed(handles: list[str], old: str, new: str) -> list[str]:
     return [new if h == old else h for h in handles]
 
@@ -140,7 +215,8 @@ def _take_over(*, season: Season, old: Entrant, new: Entrant) -> None:
     """The newcomer steps into what is still open for the old player: an undecided Death Match
     (as EC or DMO, and their ready press), an open pick, an unfinished episode's winners and
     candidates, an undecided Final game, and the garnet holds of moves not yet resolved
-    of matches still running (their balance moved with them). Decided history keeps the old name."""
+    of matches still running (moved by :func:`entrant_replace` before the balances). Decided history
+    keeps the old name."""
     Duel.objects.filter(episode__season=season, loser__isnull=True, ec=old).update(ec=new)
     Duel.objects.filter(episode__season=season, loser__isnull=True, dmo=old).update(dmo=new)
     for duel in Duel.objects.filter(episode__season=season, loser__isnull=True):
@@ -155,6 +231,3 @@ def _take_over(*, season: Season, old: Entrant, new: Entrant) -> None:
         )
     for leg in FinalLeg.objects.filter(season=season, winner__isnull=True):
         FinalLeg.objects.filter(pk=leg.pk).update(players=_renamed(list(leg.players), old.handle, new.handle))
-    GarnetHold.objects.filter(entrant=old, match__status__in=[Match.Status.RUNNING, Match.Status.PAUSED]).update(
-        entrant=new
-    )

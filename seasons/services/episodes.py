@@ -24,12 +24,13 @@ from games.selectors import match_usernames, seat_usernames
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
-from seasons.services.entrants import entrant_eliminate
+from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
 from seasons.services.errors import SeasonError
 from seasons.services.game_choice import game_choice_check, game_resolve, installed_games
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
 from seasons.services.options import dm_options, mm_options
+from seasons.services.winners import winners_picks_open
 
 
 def _require_running(season: Season) -> None:
@@ -126,8 +127,12 @@ def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
 
 
 def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: str) -> None:
+    """Write the outcome's tokens and garnets, then confiscate what it left players eliminated meanwhile.
+
+    A seat still played by a replaced player credits (or charges) whoever took their place: their
+    balance and their moves' holds went to them (ruling: leaving with garnets held)."""
     for handle, n in outcome.tokens.items():
-        entrant = selectors.entrant_by_handle(season, handle)
+        entrant = entrant_in_place_of(season=season, handle=handle)
         if entrant and n:
             ledger_write(
                 entrant=entrant,
@@ -138,7 +143,7 @@ def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: st
                 source=LedgerEntry.Source.MATCH,
             )
     for handle, n in outcome.garnets.items():
-        entrant = selectors.entrant_by_handle(season, handle)
+        entrant = entrant_in_place_of(season=season, handle=handle)
         if entrant and n:
             ledger_write(
                 entrant=entrant,
@@ -148,6 +153,7 @@ def _record_outcome(*, season: Season, match: Match, outcome: Outcome, label: st
                 reason=f"{label}: garnets earned minus spent",
                 source=LedgerEntry.Source.MATCH,
             )
+    entrant_leftovers_confiscate(season=season, match=match)
 
 
 def _candidate_order(season: Season, match: Match, outcome: Outcome) -> list[str]:
@@ -169,25 +175,7 @@ def episode_mm_finished(*, match: Match, outcome: Outcome, now: datetime | None 
     episode.save(update_fields=["mm_winners", "candidates"])
     season_log(season=season, action="mm_finished", episode=episode.number, outcome=outcome.to_json())
     moment = now or timezone.now()
-    winners = [w for w in selectors.alive_handles(season) if w in outcome.winners]
-    if season.mm_winners_pick_ec and winners:
-        picker = selectors.entrant_get(season, winners[0])
-        Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.EC_PICK)
-        for _slot in range(season.ecs_per_episode):
-            pick = Pick.objects.create(
-                episode=episode,
-                kind=Pick.Kind.EC,
-                picker=picker,
-                deadline=moment + timedelta(seconds=season.pick_seconds),
-            )
-            notice_send(
-                user=picker.user,
-                season=season,
-                kind="pick",
-                url=pick_url(pick),
-                text=f"You won the Main Match of Episode {episode.number}: pick the Elimination Candidate.",
-            )
-    else:
+    if not (season.mm_winners_pick_ec and winners_picks_open(episode=episode, now=moment)):
         for _slot in range(season.ecs_per_episode):
             if not ec_name_next(episode=episode, start=None, now=moment):
                 break

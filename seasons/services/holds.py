@@ -15,6 +15,7 @@ from games.models import Match, Turn
 from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, GarnetHold
+from seasons.services.entrants import entrant_in_place_of
 
 
 def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHold | None:
@@ -26,7 +27,9 @@ def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHol
     season = selectors.season_of_match(match)
     if season is None:
         return None
-    found = selectors.entrant_by_handle(season, seat_usernames(match).get(player, player))
+    # A seat still played by a replaced player spends from whoever took their place (ruling: leaving with
+    # garnets held): their balance and holds went there.
+    found = entrant_in_place_of(season=season, handle=seat_usernames(match).get(player, player))
     if found is None:
         return None
     with transaction.atomic():
@@ -43,13 +46,21 @@ def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHol
 def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int]) -> None:
     """At the close: charge each hold the resolved move spends (its exact cost), release the rest.
 
-    ``costs`` names seats; a hold names the entrant who plays the seat now."""
-    if selectors.season_of_match(match) is None:
+    ``costs`` names seats; a hold names the entrant who plays the seat now (or who took the place of a
+    replaced player still seated)."""
+    season = selectors.season_of_match(match)
+    if season is None:
         return  # holds exist only in season matches (see hold_for_move); the close already knows it
+    holds = list(GarnetHold.objects.filter(turn=turn, charged=False))
+    if not holds:
+        return
     names = seat_usernames(match)
-    costs = {names.get(seat, seat): n for seat, n in costs.items()}
-    for hold in GarnetHold.objects.filter(turn=turn, charged=False).select_related("entrant__user"):
-        cost = int(costs.get(hold.entrant.handle, 0))
+    by_entrant: dict[int, int] = {}
+    for seat, n in costs.items():
+        if n > 0 and (entrant := entrant_in_place_of(season=season, handle=names.get(seat, seat))) is not None:
+            by_entrant[entrant.pk] = by_entrant.get(entrant.pk, 0) + int(n)
+    for hold in holds:
+        cost = by_entrant.get(hold.entrant_id, 0)
         if cost <= 0:
             hold.delete()
         else:

@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from games.selectors import match_usernames
 from seasons import selectors
-from seasons.models import Duel, Entrant, Episode, Pick
+from seasons.models import Duel, Entrant, Episode, Pick, Season
 from seasons.services.episodes import _require_running, dm_start, duel_open, ec_name_next
 from seasons.services.errors import SeasonError
 from seasons.services.notify import require_reason, season_log
+from seasons.services.winners import votes_count, winners_pick_next
 
 
 def _open_pick(pick_id: int, kind: str) -> Pick:
@@ -111,11 +112,26 @@ def episode_ec_pick(*, pick_id: int, user: Any, ec: str, now: datetime | None = 
 
 
 def _ec_done(pick: Pick, handle: str | None, status: str, *, now: datetime | None = None) -> Duel | None:
+    """Record a winner's pick (or its timeout) and name the EC as the season's ``ec_pick_way`` says
+    (``services/winners.py``): at once, or, for a vote, once the slot's last vote is in."""
     pick.status, pick.made_at = status, now or timezone.now()
     pick.choice = selectors.entrant_by_handle(pick.episode.season, handle) if handle else None
     pick.save(update_fields=["choice", "status", "made_at"])
-    season_log(season=pick.episode.season, action=f"ec_pick_{status}", picker=pick.picker.handle, ec=handle)
-    return ec_name_next(episode=pick.episode, start=handle, now=now)
+    episode = pick.episode
+    if episode.season.ec_pick_way == Season.EcPickWay.VOTE:
+        season_log(season=episode.season, action=f"ec_vote_{status}", picker=pick.picker.handle)
+        if Pick.objects.filter(episode=episode, kind=Pick.Kind.EC, status=Pick.Status.OPEN).exists():
+            return None  # the slot's other votes are still open
+        handle, slot = votes_count(episode=episode)
+        season_log(season=episode.season, action="ec_vote_count", ec=handle, episode=episode.number)
+    else:
+        slot = [pick.pk]
+        season_log(season=episode.season, action=f"ec_pick_{status}", picker=pick.picker.handle, ec=handle)
+    duel = ec_name_next(episode=episode, start=handle, now=now)
+    if duel is not None:
+        Pick.objects.filter(pk__in=slot).update(duel=duel)
+        winners_pick_next(episode=episode, now=now)
+    return duel
 
 
 def pick_timeout(*, pick_id: int, now: datetime | None = None) -> Duel | None:

@@ -17,6 +17,7 @@ from games.models import Match
 from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
 from seasons.models import Entrant, Invite, LedgerEntry, Pick, Season, SeasonLog
+from seasons.services.entrants import entrant_leftovers_confiscate
 from seasons.services.errors import SeasonError
 from seasons.services.game_choice import game_choice_check
 from seasons.services.ledger import ledger_write
@@ -37,6 +38,7 @@ def season_create(
     pick_seconds: int = 86400,
     ecs_per_episode: int = 1,
     mm_winners_pick_ec: bool = False,
+    ec_pick_way: str = Season.EcPickWay.FIRST,
     dm_game: str = "warriors",
     starting_garnets: int = 0,
     starting_tokens: int = 0,
@@ -56,6 +58,8 @@ def season_create(
     game_choice_check(dm_game, duel=True)  # an installed 2-player game or a dealer's Death Match
     if ecs_per_episode < 1:
         raise SeasonError("An episode names at least one EC.")
+    if ec_pick_way not in Season.EcPickWay.values:
+        raise SeasonError("The winners pick the EC one of three ways: first, each or vote.")
     if starting_garnets < 0 or starting_tokens < 0:
         raise SeasonError("Players start with 0 or more garnets and Tokens of Life.")
     if finalists not in (2, 3) or final_legs < 1 or final_legs % 2 == 0:
@@ -80,6 +84,7 @@ def season_create(
             pick_seconds=pick_seconds,
             ecs_per_episode=ecs_per_episode,
             mm_winners_pick_ec=mm_winners_pick_ec,
+            ec_pick_way=ec_pick_way,
             dm_game=dm_game,
             starting_garnets=starting_garnets,
             starting_tokens=starting_tokens,
@@ -148,7 +153,8 @@ def season_matches_abort(*, season_id: int, user: Any, reason: str) -> list[int]
     season = Season.objects.get(pk=season_id)
     ids = _season_matches_unfinished(season)
     for match_id in ids:
-        match_abort(match_id=match_id, user=user, reason=f"season's matches aborted: {reason}")
+        match = match_abort(match_id=match_id, user=user, reason=f"season's matches aborted: {reason}")
+        entrant_leftovers_confiscate(season=season, match=match)  # an aborted match spends nothing it held
     season_log(season=season, action="season_matches_abort", user=user, reason=reason, matches=ids)
     return ids
 

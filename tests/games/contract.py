@@ -230,6 +230,82 @@ def check_resample_through_match(
     return changed
 
 
+def _scalars(value: Any) -> Iterator[Any]:
+    for _key, sub in walk(value):
+        if _is_scalar(sub):
+            yield sub
+
+
+def hidden_from_public(engine: Engine[Any], state: Any, player: PlayerId) -> list[str]:
+    """What ``player``'s view shows that the public view does not, found without trusting the author: every
+    value of the private part (outside ``turn`` and ``public``) that appears nowhere in the public view, and
+    every secret the engine declares (``secrets``). Empty: the player knows nothing the public does not."""
+    public = engine.view(state, None)
+    shown = {_canon(v) for v in _scalars(public)}
+    mine = {k: v for k, v in engine.view(state, player).items() if k not in ("turn", "public")}
+    found = [f"{player}'s {k}: {v!r}" for k, v in walk(mine) if _is_scalar(v) and _canon(v) not in shown]
+    found += [f"{player}'s declared secret {name}" for name in engine.secrets(state, player)]
+    return found
+
+
+def _is_scalar(value: Any) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def _own(engine: Engine[Any], state: Any, player: PlayerId) -> str:
+    return _canon([engine.view(state, player), engine.secrets(state, player)])
+
+
+def check_hidden_facts_resampled(
+    engine: Engine[Any],
+    seed: str = "hidden",
+    options: Mapping[str, Any] | None = None,
+    count: int | None = None,
+    draws: int = 4,
+    must_redraw: bool = True,
+) -> tuple[int, int]:
+    """An engine that hides anything must prove it can redraw it (issue 28).
+
+    Along a random match, wherever a player's view shows something the public view does not
+    (:func:`hidden_from_public`), the engine must implement ``resample_hidden`` for real (the default
+    returns the state unchanged, which would make the non-interference check compare a state with
+    itself), and resampling must redraw hidden facts: in some of those states, redrawing the player's
+    hidden facts changes what that player sees. Returns (states with hidden facts, states where a redraw
+    changed them). ``must_redraw=False`` (an engine whose hidden facts no single redraw can change, named
+    with its reason by the caller) only counts."""
+    from games.engine import BaseEngine
+
+    players = players_for(engine, count)
+    state = engine.setup(players, dict(options or {}), rng_for(seed, 0))
+    chooser = Random(seed)
+    hiding, redrawn, turn, example = 0, 0, 1, ""
+    while turn < 5000:
+        for p in players:
+            if found := hidden_from_public(engine, state, p):
+                hiding += 1
+                example = example or found[0]
+                own = _own(engine, state, p)
+                redrawn += any(
+                    _own(engine, engine.resample_hidden(state, p, Random(f"{seed}:{turn}:{k}")), p) != own
+                    for k in range(draws)
+                )
+        if engine.outcome(state) is not None:
+            break
+        moves = {p: engine.validate(state, p, engine.random_move(state, p, chooser)) for p in engine.awaiting(state)}
+        state, _ = engine.resolve(state, moves, rng_for(seed, turn))
+        turn += 1
+    if hiding and must_redraw:
+        assert getattr(type(engine), "resample_hidden", None) is not BaseEngine.resample_hidden, (
+            f"{engine.slug}: views show what the public view does not ({example}), so resample_hidden must "
+            "redraw it: the default returns the state unchanged"
+        )
+        assert redrawn, (
+            f"{engine.slug}: views show what the public view does not ({example}) in {hiding} player-states, "
+            "but resample_hidden never changed what that player sees"
+        )
+    return hiding, redrawn
+
+
 def check_public_series(engine: Engine[Any], state: Any, players: Sequence[PlayerId], rng: Random) -> None:
     """``public_series`` is a pure function of the public view: it reads only ``view["public"]`` (and the
     turn label), never mutates it, gives the same for a state whose hidden facts were redrawn, and is

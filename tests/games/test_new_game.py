@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -125,3 +126,17 @@ def test_the_season_admin_offers_every_two_player_game_for_the_death_match() -> 
     html = client.get("/admin/seasons/season/add/").content.decode()
     assert '<select name="dm_game"' in html
     assert ">Odds and Evens<" in html and ">Warriors&#x27; Death<" in html and ">The ABC Game<" not in html
+
+
+def test_a_game_app_without_rules_text_is_a_system_check_error_not_a_crashing_page() -> None:
+    """games/README.md: every game has rules_text.py (the rules panel of its match pages); a game built
+    without it is stopped at start-up by system check games.E002, never by a crashing match page."""
+    import importlib
+
+    from games.apps import GameAppConfig, game_app_problems
+
+    bare = GameAppConfig("tests.games", importlib.import_module("tests.games"))  # a package with no rules_text
+    errors = game_app_problems(bare)
+    assert [e.id for e in errors] == ["games.E002"] and "rules_text.py" in errors[0].msg
+    toy = next(c for c in apps.get_app_configs() if c.name == "tests.toygame")
+    assert game_app_problems(toy) == []  # type: ignore[arg-type]

@@ -15,13 +15,15 @@ GAME_CONFIGS = [c for c in apps.get_app_configs() if isinstance(c, GameAppConfig
 
 @pytest.mark.parametrize("config", GAME_CONFIGS, ids=lambda c: c.name)
 def test_game_package_has_the_common_shape(config: GameAppConfig) -> None:
-    """engine.py, forms.py, the two templates and RULES.md; the presenter, if split out, is present.py."""
+    """engine.py, forms.py, rules_text.py, the two templates and RULES.md; the presenter, if split out, is
+    present.py."""
     root = Path(config.path)
     slug = config.slug
     for part in (
         "apps.py",
         "engine.py",
         "forms.py",
+        "rules_text.py",
         "RULES.md",
         f"templates/{slug}/view.html",
         f"templates/{slug}/form.html",

@@ -37,7 +37,7 @@ def test_a_player_asks_the_dealer_and_the_host_answers_from_the_inbox(season_mat
     _season, match = season_match
     ann = _client("ann")
     page = ann.get(reverse("reach:match_thread", args=[match.pk]))
-    assert "goes into the season's public archive" in page.content.decode()  # players are told so when they write
+    assert "stays out of the season's public archive unless you choose" in page.content.decode()  # told when writing
     r = ann.post(reverse("reach:match_thread", args=[match.pk]), {"text": "May X pair herself?"})
     assert r.status_code == 302
     ann.post(reverse("reach:match_thread", args=[match.pk]), {"text": "And can I double twice?"})
@@ -88,7 +88,8 @@ def test_posts_are_pushed_to_the_other_side_without_their_text(season_match: tup
 
 
 def test_a_season_thread_and_the_archive_once_the_season_is_over(season_match: tuple[Any, Any]) -> None:
-    """ "Both go into the season archive when the season is over, threads included"."""
+    """ "Both go into the season archive when the season is over, threads included" (a thread its player chose
+    to publish: reach/RULES.md, issue 28)."""
     season, match = season_match
     _client("bob").post(reverse("reach:season_thread", args=[season.slug]), {"text": "When is episode 2?"})
     thread = Thread.objects.get(season=season, match__isnull=True)
@@ -101,6 +102,7 @@ def test_a_season_thread_and_the_archive_once_the_season_is_over(season_match: t
     type(season).objects.filter(pk=season.pk).update(
         champion=season.entrants.first()
     )  # the Final is not this test's matter
+    _client("bob").post(reverse("reach:season_thread", args=[season.slug]), {"publish_choice": "1", "publish": "on"})
     season_finish(season_id=season.pk, user=user("host"), reason="the end")
     season.refresh_from_db()
     data = season_archive(season)
@@ -137,3 +139,67 @@ def test_the_demo_season_has_threads_and_a_clarification_to_look_at() -> None:
         b"X may not pair themself"
         in Client().get(reverse("games:match", args=[Clarification.objects.get().match_id])).content
     )
+
+
+def _finish(season: Any, match: Any) -> None:
+    from games.models import Match
+
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.ABORTED)  # a season finishes with no match open
+    type(season).objects.filter(pk=season.pk).update(champion=season.entrants.first())
+    season_finish(season_id=season.pk, user=user("host"), reason="the end")
+    season.refresh_from_db()
+
+
+def test_publishing_a_thread_private_threads_stay_out_of_the_archive_unless_the_player_publishes(
+    season_match: tuple[Any, Any],
+) -> None:
+    """reach/RULES.md, "Publishing a thread": "A thread is left out of the season's public archive (JSON, Markdown
+    and the HTML bundle ...) unless its player chose to publish it ... off by default"."""
+    import io
+    import zipfile
+
+    from story.bundle import season_bundle
+
+    season, match = season_match
+    _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "my secret plan: betray bob"})
+    _client("bob").post(reverse("reach:season_thread", args=[season.slug]), {"text": "may I publish this?"})
+    bob = _client("bob")
+    page = bob.post(reverse("reach:season_thread", args=[season.slug]), {"publish_choice": "1", "publish": "on"})
+    assert page.status_code == 302 and Thread.objects.get(player=user("bob")).publish
+    assert "checked" in bob.get(reverse("reach:season_thread", args=[season.slug])).content.decode()
+    _finish(season, match)
+    data = season_archive(season)
+    assert [t["player"] for t in data["dealer_threads"]] == ["bob"]
+    markdown = season_archive_markdown(season)
+    assert "may I publish this?" in markdown and "secret plan" not in markdown
+    with zipfile.ZipFile(io.BytesIO(season_bundle(season))) as z:
+        everything = " ".join(z.read(n).decode(errors="replace") for n in z.namelist())
+    assert "secret plan" not in everything and "may I publish this?" in everything
+    assert "secret plan" not in json.dumps(data)
+
+
+def test_publishing_a_thread_only_the_player_decides_and_the_choice_stands_once_the_season_is_over(
+    season_match: tuple[Any, Any],
+) -> None:
+    """ "Only the player decides, never a host ... once the season is finished its archive is out and the choice
+    stands"."""
+    from reach.services import ReachError
+    from reach.services.threads import thread_publish_set
+
+    season, match = season_match
+    _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "a question"})
+    thread = Thread.objects.get(player=user("ann"))
+    with pytest.raises(ReachError, match="Only the player who asked decides"):
+        thread_publish_set(thread=thread, user=user("host"), publish=True)
+    host_page = _client("host").post(
+        reverse("reach:host_thread", args=[thread.pk]), {"publish_choice": "1", "publish": "on"}
+    )
+    assert host_page.status_code == 302
+    thread.refresh_from_db()
+    assert not thread.publish
+    thread_publish_set(thread=thread, user=user("ann"), publish=True)
+    thread_publish_set(thread=thread, user=user("ann"), publish=False)  # changed her mind while the season runs
+    _finish(season, match)
+    with pytest.raises(ReachError, match="the choice stands"):
+        thread_publish_set(thread=thread, user=user("ann"), publish=True)
+    assert season_archive(season)["dealer_threads"] == []

@@ -56,7 +56,7 @@ def test_the_ec_is_the_player_with_the_least_points() -> None:
     """ "The Elimination Candidate is the player with the least amount of points." """
     state, messages = _finish({"ann": 10, "bob": 5, "cat": 3, "dan": -4, "eve": 0})
     outcome = ENGINE.outcome(state)
-    assert outcome is not None and outcome.candidates == ("dan",)
+    assert outcome is not None and outcome.candidates[:1] == ("dan",)
     assert "The Elimination Candidate is dan: dan has the lowest score." in public_texts(messages)
     assert ENGINE.awaiting(state) == () and ENGINE.turn_label(state) == "Results"
 
@@ -92,7 +92,7 @@ def test_tie_for_last_is_broken_by_the_winner_in_a_final_turn() -> None:
         ENGINE.validate(state, "cat", {"ec": "dan"})
     state, messages = step(state, {"ann": {"ec": "dan"}})
     outcome = ENGINE.outcome(state)
-    assert outcome is not None and outcome.candidates == ("dan",) and outcome.winners == ("ann",)
+    assert outcome is not None and outcome.candidates[:1] == ("dan",) and outcome.winners == ("ann",)
     assert "The Elimination Candidate is dan: ann chose dan." in public_texts(messages)
 
 
@@ -103,7 +103,7 @@ def test_two_winners_who_agree_name_the_ec() -> None:
     assert ENGINE.awaiting(state) == ("ann", "bob")
     state, _ = step(state, {"ann": {"ec": "eve"}, "bob": {"ec": "eve"}})
     outcome = ENGINE.outcome(state)
-    assert outcome is not None and outcome.candidates == ("eve",)
+    assert outcome is not None and outcome.candidates[:1] == ("eve",)
 
 
 def test_two_winners_who_disagree_leave_it_to_the_fewest_garnets() -> None:
@@ -113,7 +113,7 @@ def test_two_winners_who_disagree_leave_it_to_the_fewest_garnets() -> None:
     state, _ = _finish({"ann": 10, "bob": 10, "cat": 1, "dan": 1, "eve": -3}, garnets)
     done, messages = step(state, {"ann": {"ec": "dan"}, "bob": {"ec": "cat"}})
     outcome = ENGINE.outcome(done)
-    assert outcome is not None and outcome.candidates == ("cat",)
+    assert outcome is not None and outcome.candidates[:1] == ("cat",)
     assert "the winners named cat and dan; cat has the fewest garnets" in public_texts(messages)
     drawn = set()
     for seed in range(30):
@@ -130,7 +130,7 @@ def test_a_missing_ec_choice_names_the_fewest_garnets() -> None:
     state, _ = _finish({"ann": 10, "bob": 5, "cat": 1, "dan": 1, "eve": -3}, {"cat": 3, "dan": 2, "eve": 2})
     assert ENGINE.default_move(state, "ann") == {"ec": "dan"}
     state, _ = ENGINE.resolve(state, {}, Random(1))
-    assert ENGINE.outcome(state).candidates == ("dan",)  # type: ignore[union-attr]
+    assert ENGINE.outcome(state).candidates[:1] == ("dan",)  # type: ignore[union-attr]
 
 
 def test_tie_for_last_with_no_winner_goes_to_the_fewest_garnets() -> None:
@@ -138,7 +138,7 @@ def test_tie_for_last_with_no_winner_goes_to_the_fewest_garnets() -> None:
     fallback applies: the tied player with the lowest garnet count is the EC (by lot if still tied)."""
     state, messages = _finish({"ann": 10, "bob": 10, "cat": 10, "dan": 1, "eve": -3}, {"dan": 6, "eve": 5})
     outcome = ENGINE.outcome(state)
-    assert outcome is not None and outcome.candidates == ("eve",) and outcome.winners == ()
+    assert outcome is not None and outcome.candidates[:1] == ("eve",) and outcome.winners == ()
     assert "no winner to choose; eve has the fewest garnets" in public_texts(messages)
 
 
@@ -157,7 +157,7 @@ def test_everyone_tied_for_last_the_lowest_garnet_count_is_ec() -> None:
     assert set(state.scores.values()) == {4}
     outcome = ENGINE.outcome(state)
     assert outcome is not None
-    assert outcome.candidates == ("bob",)  # 3 - 2 spent = 1 garnet, below dan's 2
+    assert outcome.candidates[:1] == ("bob",)  # 3 - 2 spent = 1 garnet, below dan's 2
     assert "bob has the fewest garnets" in public_texts(messages)
 
 
@@ -169,7 +169,7 @@ def test_everyone_tied_means_no_winner_and_highest_garnets_wins_nothing() -> Non
         state, _ = all_same_round(state, "betray")
     outcome = ENGINE.outcome(state)
     assert outcome is not None
-    assert outcome.winners == () and dict(outcome.tokens) == {} and outcome.candidates == ("eve",)
+    assert outcome.winners == () and dict(outcome.tokens) == {} and outcome.candidates[:1] == ("eve",)
 
 
 def test_everyone_tied_on_points_and_garnets_is_drawn_by_lot() -> None:
@@ -196,3 +196,18 @@ def test_after_the_match_everything_is_public() -> None:
         state, _ = all_same_round(state, "ally")
     assert ENGINE.secrets(state, "ann") == {}
     assert ENGINE.view(state, None)["public"]["result"]["final_garnets"]["ann"] == 4 + 2
+
+
+def test_later_elimination_candidates_by_points_then_garnets_then_the_gamewide_order() -> None:
+    """Ruling 15: "the EC ... first, then the other non-winners by fewest points, then the lowest garnet
+    count (the text's own tie-breaker), then the season's gamewide tiebreak order"."""
+    state, _ = _finish({"ann": 10, "bob": 5, "cat": 3, "dan": 1, "eve": 0})
+    assert state.result is not None and state.result["winners"] == ["ann"]
+    state.result["ec"], state.result["earned"] = "dan", {p: 0 for p in PLAYERS}
+    state.scores = {"ann": 14, "bob": 6, "cat": 6, "dan": 2, "eve": 6}
+    state.garnets_start, state.spent = {"ann": 0, "bob": 3, "cat": 1, "dan": 0, "eve": 1}, {p: 0 for p in PLAYERS}
+    state.gamewide = ["eve", "ann", "bob", "cat", "dan"]
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.candidates == ("dan", "eve", "cat", "bob")
+    again = ENGINE.setup(list(PLAYERS), {"gamewide_order": ["eve", "dan"]}, Random(0))
+    assert again.gamewide == ["eve", "dan"] and ENGINE.load(ENGINE.dump(again)).gamewide == ["eve", "dan"]

@@ -137,7 +137,7 @@ def test_the_ec_is_the_first_player_to_run_out_of_lives() -> None:
     assert state.order == ["dan", "ann"]
     state = to_round(state, 2)
     state, _ = play(state, {"action": "fight"})  # dan (3 points) against ann (18)
-    assert E.outcome(state).candidates == ("bob",) and E.outcome(state).winners == ("ann",)
+    assert E.outcome(state).candidates[:1] == ("bob",) and E.outcome(state).winners == ("ann",)
 
 
 def test_tied_ecs_are_picked_by_the_winner_in_a_final_turn() -> None:
@@ -151,9 +151,9 @@ def test_tied_ecs_are_picked_by_the_winner_in_a_final_turn() -> None:
     with pytest.raises(RuleError, match="the turn awaits ann"):
         E.validate(state, "bob", {"ec": "cat"})
     picked, _ = play(state, {"ec": "Cat"})
-    assert E.outcome(picked).candidates == ("cat",)
+    assert E.outcome(picked).candidates[:1] == ("cat",)
     defaulted, _ = E.resolve(state, {}, Random("t"))
-    assert E.outcome(defaulted).candidates == ("bob",)
+    assert E.outcome(defaulted).candidates[:1] == ("bob",)
 
 
 def test_what_each_player_sees_during_a_match() -> None:
@@ -235,3 +235,21 @@ def test_bad_host_options_are_refused(options: dict) -> None:
     """Every random deal in setup can be fixed through options; impossible deals are refused."""
     with pytest.raises(RuleError):
         E.setup(PLAYERS, options, Random("x"))
+
+
+def test_later_elimination_candidates_by_the_match_they_ran_out_in_then_lives_then_the_gamewide_order() -> None:
+    """Ruling 22: "the EC first, then the other non-winners by the match in which they ran out of lives (the
+    earliest first), then the lowest life total, then the season's gamewide tiebreak order"."""
+    state, _ = fight_in(2, lives=2, gamewide_order=["dan", "ann", "bob", "cat"])
+    picked, _ = play(state, {"ec": "cat"})
+    assert E.outcome(picked).candidates == ("cat", "dan", "bob")
+    unordered, _ = play(fight_in(2, lives=2)[0], {"ec": "cat"})
+    assert E.outcome(unordered).candidates == ("cat", "bob", "dan")  # outside a season: seat order
+    hands2 = {"ann": DEAL["hands"]["ann"], "dan": DEAL["hands"]["cat"]}
+    state = to_round(start(TIE, lives=2, deals=[TIE, {"hands": hands2, "center": ["red 3", "blue 3", "gold 4"]}]), 2)
+    state = pass_turn(pass_turn(state))
+    state, _ = play(state, {"action": "surrender"})
+    state = pass_turn(state)
+    state, _ = play(state, {"action": "fight"})
+    state, _ = play(to_round(state, 2), {"action": "fight"})
+    assert state.out[0] == ["bob", "cat"] and E.outcome(state).candidates == ("bob", "cat", "dan")

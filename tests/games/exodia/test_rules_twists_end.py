@@ -137,7 +137,7 @@ def test_any_exodia_ends_the_game() -> None:
     out = ENGINE.outcome(after)
     assert after.winners == ["ann"] and "Exodia!" in texts(msgs)
     # nobody holds strictly fewer Metas than ann (0), so the standard EC: most Strikes.
-    assert out is not None and out.winners == ("ann",) and out.tokens == {"ann": 2} and out.candidates == ("cat",)
+    assert out is not None and out.winners == ("ann",) and out.tokens == {"ann": 2} and out.candidates[:1] == ("cat",)
 
 
 def test_several_exodias_more_metas_wins() -> None:
@@ -163,7 +163,7 @@ def test_joint_win_up_to_three_each_one_token() -> None:
     out = ENGINE.outcome(after)
     assert out is not None and out.winners == ("ann", "bob", "cat") and out.tokens == {"ann": 1, "bob": 1, "cat": 1}
     # dan and eve tie on Strikes and Metas (0): the lowest on the Retrieval Tiebreak (seat order) is eve.
-    assert out.candidates == ("eve",)
+    assert out.candidates[:1] == ("eve",)
 
 
 def test_more_than_three_tied_highest_on_retrieval_tiebreak_wins() -> None:
@@ -194,7 +194,7 @@ def test_sole_winner_picks_ec_among_strictly_fewer_metas() -> None:
         ENGINE.validate(after, "ann", {"ec": "ann"})
     done, msgs = run(after, {"ann": {"ec": "cat"}})
     out = ENGINE.outcome(done)
-    assert out is not None and out.candidates == ("cat",) and out.tokens == {"ann": 2}
+    assert out is not None and out.candidates[:1] == ("cat",) and out.tokens == {"ann": 2}
     assert ENGINE.default_move(after, "ann") == {"ec": "dan"}  # Ruling 19: the standard EC among the choices
 
 
@@ -225,10 +225,24 @@ def test_round_cap_without_exodia_nobody_wins() -> None:
     state = make({"ann": [c("meta", "ann"), c("meta", "bob")]}, round_cap=1, strikes={"eve": 2})
     after, msgs = run(state, {"ann": {"play": [{"card": "meta/ann"}]}})
     out = ENGINE.outcome(after)
-    assert out is not None and out.winners == () and out.tokens == {} and out.candidates == ("eve",)
+    assert out is not None and out.winners == () and out.tokens == {} and out.candidates[:1] == ("eve",)
     assert "No Exodia by Round 1" in texts(msgs)
 
 
 def test_effects_listed() -> None:
     """The seven cards are as follows: Steal, Force, Priority, Gift, Immune, Meta, Bomb."""
     assert EFFECTS == ("steal", "force", "priority", "gift", "immune", "meta", "bomb")
+
+
+def test_later_elimination_candidates_by_the_standard_system() -> None:
+    """Ruling 23: "the EC ... first, then the other non-winners by the standard system: most Strikes, fewest
+    Metas held, lowest on the Retrieval Tiebreak"."""
+    state = make(
+        {"ann": [*exodia_for("ann", "force"), c("meta", "ann")], "bob": [c("meta", "bob")]},
+        strikes={"cat": 2, "dan": 1},
+    )
+    after, _ = run(state, {"ann": {"play": [{"card": "meta/ann"}]}})
+    out = ENGINE.outcome(after)
+    assert out is not None and out.winners == ("ann",)
+    no_strikes = [p for p in reversed(P) if p not in ("ann", "bob", "cat", "dan")]  # lowest on the tiebreak first
+    assert out.candidates == ("cat", "dan", *no_strikes, "bob")

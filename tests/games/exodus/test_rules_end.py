@@ -22,7 +22,7 @@ def test_most_favor_wins_two_tokens() -> None:
     """At the end of the 7th year, the player with the most Favor will win the match and receive two
     Tokens of Life."""
     out = E.outcome(ending({"p1": 90, "p2": 10, "p3": 20, "p4": 30, "p5": 0}))
-    assert out.winners == ("p1",) and out.tokens == {"p1": 2} and out.candidates == ("p5",)
+    assert out.winners == ("p1",) and out.tokens == {"p1": 2} and out.candidates[:1] == ("p5",)
 
 
 def test_tied_for_most_favor_all_win_one_token() -> None:
@@ -36,7 +36,7 @@ def test_more_than_three_tied_no_winners() -> None:
     Tokens of Life will be negated."""
     inv = dict(ONE) | {"p2": ["onyx", "ruby"]}
     out = E.outcome(ending({"p1": 9, "p2": 9, "p3": 9, "p4": 9, "p5": 0}, inv))
-    assert out.winners == () and out.tokens == {} and out.candidates == ("p2",)
+    assert out.winners == () and out.tokens == {} and out.candidates[:1] == ("p2",)
 
 
 def test_ec_is_the_non_winner_with_most_onyx() -> None:
@@ -44,16 +44,16 @@ def test_ec_is_the_non_winner_with_most_onyx() -> None:
     Elimination Candidate."""
     inv = dict(ONE) | {"p1": ["onyx"] * 3 + ["ruby"], "p3": ["onyx", "onyx", "ruby"], "p4": ["onyx", "ruby"]}
     out = E.outcome(ending({"p1": 90, "p2": 10, "p3": 50, "p4": 30, "p5": 0}, inv))
-    assert out.candidates == ("p3",)
+    assert out.candidates[:1] == ("p3",)
 
 
 def test_ec_onyx_tie_or_all_onyx_with_winners_least_favor() -> None:
     """If there is a tie, or all Onyx is held by the winners, the player with the least Favor is the
     Elimination Candidate. (Ruling 7: in a tie, the least Favor among those tied.)"""
     inv = dict(ONE) | {"p3": ["onyx", "ruby"], "p4": ["onyx", "ruby"]}
-    assert E.outcome(ending({"p1": 90, "p2": 10, "p3": 50, "p4": 30, "p5": 0}, inv)).candidates == ("p4",)
+    assert E.outcome(ending({"p1": 90, "p2": 10, "p3": 50, "p4": 30, "p5": 0}, inv)).candidates[:1] == ("p4",)
     inv = dict(ONE) | {"p1": ["onyx", "onyx", "ruby"]}
-    assert E.outcome(ending({"p1": 90, "p2": 10, "p3": 50, "p4": 30, "p5": 0}, inv)).candidates == ("p5",)
+    assert E.outcome(ending({"p1": 90, "p2": 10, "p3": 50, "p4": 30, "p5": 0}, inv)).candidates[:1] == ("p5",)
 
 
 def test_persistent_tie_winners_select() -> None:
@@ -64,7 +64,7 @@ def test_persistent_tie_winners_select() -> None:
     assert E.awaiting(s) == ("p1", "p2") and E.outcome(s) is None
     assert E.default_move(s, "p1") == {"ec": None}
     done, msgs = E.resolve(s, {"p1": {"ec": "p4"}, "p2": {"ec": None}}, Random(0))
-    assert E.outcome(done).candidates == ("p4",) and "chosen by the winners" in msgs[0].text
+    assert E.outcome(done).candidates[:1] == ("p4",) and "chosen by the winners" in msgs[0].text
     done, msgs = E.resolve(s, {"p1": {"ec": "p4"}, "p2": {"ec": "p5"}}, Random(0))
     assert E.outcome(done).candidates[0] in ("p4", "p5") and "lot" in msgs[0].text
 
@@ -94,3 +94,15 @@ def test_standings_stay_private_until_the_winners_choice_is_made() -> None:
     done, msgs = E.resolve(s, {"p1": {"ec": "p5"}, "p2": {"ec": "p5"}}, Random(0))
     assert E.view(done, None)["public"]["final"]["scores"]["p3"] == 10 and E.secrets(done, "p3") == {}
     assert msgs[-1].to is None and "p1 90" in msgs[-1].text
+
+
+def test_later_elimination_candidates_by_most_onyx_then_least_favor_then_the_gamewide_order() -> None:
+    """Ruling 18: "the EC ... first, then the other non-winners by most Black cubes (Onyx), then fewest
+    points (Favor), then the season's gamewide tiebreak order"; the season's second EC is the next of them,
+    not the next-lowest Favor."""
+    inv = dict(ONE) | {"p3": ["onyx", "onyx", "ruby"], "p4": ["onyx", "ruby"], "p2": ["onyx", "ruby"]}
+    out = E.outcome(ending({"p1": 90, "p2": 30, "p3": 50, "p4": 30, "p5": 0}, inv))
+    assert out.candidates == ("p3", "p2", "p4", "p5")
+    s = ending({"p1": 90, "p2": 30, "p3": 50, "p4": 30, "p5": 0}, inv)
+    s.gamewide = ["p4", "p1", "p2", "p3", "p5"]
+    assert E.outcome(s).candidates == ("p3", "p4", "p2", "p5")
