@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("reach", "0001_i13_reach"),
+        ("reach", "0002_i27_discord"),
     ]
 
     operations = [
