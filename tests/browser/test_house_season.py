@@ -19,10 +19,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import ROOT, manage
 
 pytestmark = pytest.mark.browser
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = Path(os.environ.get("GARNET_SCREENSHOTS", "/tmp/garnet-shots"))
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "garnet-pass-1"  # tests.factories.PASSWORD
@@ -92,7 +93,17 @@ def _fits(page: Any, what: str) -> None:
 
 
 def _shot(page: Any, name: str) -> None:
+    """A full-page screenshot of a key step, and the step's page checked by axe-core (serious or critical)."""
     page.screenshot(path=str(SHOTS / f"house-season-{name}.png"), full_page=True)
+    if AXE.exists():
+        page.evaluate(AXE.read_text())  # as an evaluation, not a <script>: the designer runs under the real CSP
+        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+        bad = [
+            f"{v['id']}: {v['help']} ({'; '.join(' '.join(n['target']) for n in v['nodes'][:3])})"
+            for v in result["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert not bad, f"axe-core on {name}: {bad}"
 
 
 def _saved_game_id(page: Any) -> int:
@@ -260,12 +271,15 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
 
     # The match is over: its outcome names the winner (a Token of Life) and the EC.
     amy = pages["amy"]
-    amy.wait_for_selector("text=Elimination Candidate", timeout=30_000)
+    logged(amy, "The match is over. Winners: leo (1 Token of Life).")
+    result = amy.locator("section.result").inner_text()
+    assert f"Winners: {TOP}" in result and f"Elimination Candidate: {EC}," in result  # the worst first
+    assert amy.locator("section.result tr", has_text=TOP).locator("td").nth(2).inner_text().strip() == "1"
     _fits(amy, "the match's end")
     _shot(amy, "match-end")
     dealer.goto(f"{live_url}/seasons/{SLUG}/")
     dealer.wait_for_selector(f"text=Winners (immune this episode): {TOP}")
-    assert dealer.locator("tr", has_text=TOP).locator("td.token").inner_text().strip() == "1"
+    assert dealer.locator(".standings tr", has_text=TOP).locator("td.token").inner_text().strip() == "1"
 
     # The EC picks the DMO on the pick page; the Death Match starts at once (the season has no lead time).
     amy.goto(f"{live_url}/seasons/{SLUG}/")
@@ -297,7 +311,8 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
             page.check(f"input[name=hand][value={hand}]")
             page.click("button[name=lock][value='1']")
         logged(duel[EC], f"Throw {n}: ")
-    duel[EC].wait_for_selector("text=Elimination Candidate", timeout=30_000)
+    logged(duel[EC], "The match is over. Winners: ben.")
+    assert f"Winners: {DMO} · Elimination Candidate: {EC}" in duel[EC].locator("section.result").inner_text()
     _shot(duel[EC], "death-match-end")
 
     # The season page shows the loser eliminated.
