@@ -13,6 +13,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.house.mechanics import MECHANICS
 from games.house.rules_html import rules_markdown_html
 from games.rules_text import RulesText
 
@@ -32,22 +33,68 @@ def definition_summary(d: Mapping[str, Any]) -> list[str]:
     kind = "A Death Match" if d.get("kind") == "death" else "A Main Match"
     rounds = d.get("rounds")
     length = _seconds(int(d.get("turn_seconds") or 86400))
+    scores = d.get("scores") or {}
+    plans = [p for p in d.get("round_plan") or [] if isinstance(p, Mapping)]
     lines = [
         f"{kind} for {span} players.",
-        (f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else "Rounds until the dealer ends the match")
+        (f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else "Rounds")
+        + _ending(d, plans, str(scores.get("label") or "Points"))
         + f", each open for {length}.",
     ]
-    scores = d.get("scores") or {}
     seen = (
         "everyone sees every score" if scores.get("visibility", "public") == "public" else "each player sees their own"
     )
     lines.append(f"{scores.get('label') or 'Points'} start at {scores.get('start', 0)}; {seen}.")
-    for plan in d.get("round_plan") or []:
+    for i, plan in enumerate(plans):
         asks = ", ".join(str(f.get("label") or f.get("name")) for f in plan.get("fields") or [])
-        resolve = plan.get("resolve") or {}
-        how = "the dealer" if resolve.get("by") != "mechanic" else str(resolve.get("mechanic", "")).replace("_", " ")
-        lines.append(f"{plan.get('label') or 'Round'}: {asks or 'nothing to send'}; resolved by {how}.")
+        lines.append(f"{_which_rounds(plan, i, len(plans), rounds)}: {asks or 'nothing to send'}; {_resolved(plan)}.")
     return lines
+
+
+def _dealer_decides(plans: list[Mapping[str, Any]]) -> bool:
+    """Whether some round waits for the dealer (a tally or a review), who may end the match there."""
+    return any(
+        (p.get("resolve") or {}).get("by") != "mechanic" or (p.get("resolve") or {}).get("review") for p in plans
+    )
+
+
+def _ending(d: Mapping[str, Any], plans: list[Mapping[str, Any]], label: str) -> str:
+    """What else ends the match, after "3 rounds" or "Rounds" (FORMAT.md ``end``): a score to reach, the
+    last player in, the dealer. A match of open-ended rounds names every way it can end."""
+    end = d.get("end") or {}
+    ways = []
+    if end.get("first_to") is not None:
+        ways.append(f"a player reaches {end['first_to']} {label}")
+    if end.get("last_standing"):
+        ways.append("one player is left in the match")
+    if _dealer_decides(plans) and (not d.get("rounds") or not ways):
+        ways.append("the dealer ends the match")
+    if not ways:
+        return ""
+    if not d.get("rounds"):
+        return " until " + " or ".join(ways)
+    return " (or until " + " or ".join(ways) + ")" if end.get("first_to") is not None else ""
+
+
+def _which_rounds(plan: Mapping[str, Any], i: int, count: int, rounds: Any) -> str:
+    """The rounds a round plan entry serves (round n uses entry min(n, count)): "Round 1", "Round 2–3",
+    "Round 2 on"; "Each round" for a game of one entry."""
+    label = str(plan.get("label") or "Round")
+    if count == 1:
+        return f"Each {label[:1].lower()}{label[1:]}"
+    n = i + 1
+    if i < count - 1 or rounds == n:
+        return f"{label} {n}"
+    return f"{label} {n}–{rounds}" if rounds else f"{label} {n} on"
+
+
+def _resolved(plan: Mapping[str, Any]) -> str:
+    resolve = plan.get("resolve") or {}
+    if resolve.get("by") != "mechanic":
+        return "the dealer resolves it by hand"
+    mechanic = MECHANICS.get(str(resolve.get("mechanic")))
+    title = mechanic.title if mechanic is not None else str(resolve.get("mechanic", "")).replace("_", " ")
+    return f"resolved by the mechanic “{title}”" + (", reviewed by the dealer" if resolve.get("review") else "")
 
 
 def definition_default_move(d: Mapping[str, Any]) -> str:
