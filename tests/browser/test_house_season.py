@@ -175,6 +175,7 @@ def design_death_match(page: Any, live_url: str) -> int:
     page.wait_for_selector("fieldset.house-beats")
     for a, b in (("Rock", "Scissors"), ("Scissors", "Paper"), ("Paper", "Rock")):
         page.locator("fieldset.house-beats", has_text=f"{a} beats").get_by_label(b).check()
+    page.fill("#d-scores-label", "Wins")
     page.fill("#d-end-first_to", "3")
     page.fill("#d-outcome-tokens", "0")
     _fits(page, "the Death Match's designer")
@@ -235,6 +236,8 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
     assert desk.locator("text=you deal this match").count() == 1
     assert "Guess 2/3 of the average" in pages["amy"].locator("h1").inner_text()
+    rules = pages["amy"].content()  # the rules panel, one tap away: which rounds the dealer tallies
+    assert "Round 1: Your number; the dealer resolves it by hand." in rules and "Round 2–3: Your number" in rules
     _fits(pages["amy"], "a player's form")
     _shot(pages["amy"], "player-form")
 
@@ -300,6 +303,7 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
         page.wait_for_selector("input[name=hand]")
     assert "Best of 5 rock-paper-scissors" in duel[EC].locator("h1").inner_text()
+    assert "Rounds until a player reaches 3 Wins, each open for 60 seconds." in duel[EC].content()
     _fits(duel[EC], "the Death Match")
     _shot(duel[EC], "death-match")
 
