@@ -77,6 +77,7 @@ def _public(state: State, awaits: Sequence[PlayerId]) -> dict[str, Any]:
         "awaits": list(awaits),
         "score_label": definition["scores"]["label"],
         "rounds": definition["rounds"],
+        "first_to": definition["end"].get("first_to"),
         "history": _history(state),
         "form": _form(state),
         "secret_facts": [

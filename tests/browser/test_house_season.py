@@ -303,7 +303,9 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
         page.wait_for_selector("input[name=hand]")
     assert "Best of 5 rock-paper-scissors" in duel[EC].locator("h1").inner_text()
-    assert "Rounds until a player reaches 3 Wins, each open for 60 seconds." in duel[EC].content()
+    dm_page = duel[EC].content()
+    assert "Rounds until a player reaches 3 Wins, each open for 60 seconds." in dm_page
+    assert "round 1 (first to 3 Wins)" in dm_page
     _fits(duel[EC], "the Death Match")
     _shot(duel[EC], "death-match")
 

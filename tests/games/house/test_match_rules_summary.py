@@ -1,15 +1,21 @@
 """The rules panel's summary of a dealer's game says which rounds each round plan entry serves and every
 way the match ends (found by issue 25's browser acceptance test: a 2/3-of-the-average game tallied by hand
 in round 1 read "Round: …; resolved by the dealer." then "Round: …; resolved by closest to target.", and
-the first-to-3 rock-paper-scissors Death Match read "Rounds until the dealer ends the match")."""
+the first-to-3 rock-paper-scissors Death Match read "Rounds until the dealer ends the match", its header
+"round 1 (until the dealer ends the match)")."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
+from django.test import Client
+
 from games.house.definition import definition_clean, definition_load_text
 from games.house.match_rules import definition_summary
+from games.services.matches import match_start
+from tests.factories import users
 
 SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
 
@@ -58,3 +64,14 @@ def test_the_dealer_ends_an_open_ended_match_of_tallied_or_reviewed_rounds() -> 
     assert "3 rounds (or until a player reaches 2 Points), each open for 24 hours." in definition_summary(
         definition_clean(d)
     )
+
+
+@pytest.mark.django_db
+def test_the_match_page_says_first_to_3_not_until_the_dealer_ends_it() -> None:
+    """FORMAT.md "Views": the public view carries `first_to` (`end.first_to`); the match page's header reads
+    "round 1 (first to 3 Wins)" for an open-ended match a score ends."""
+    users(["ann", "bob"])
+    definition = _sample("rps_best_of_5.yaml")
+    match = match_start(game="house", players=["ann", "bob"], options={"definition": definition})
+    page = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "round 1 (first to 3 Wins)" in page and "(until the dealer ends the match)" not in page
