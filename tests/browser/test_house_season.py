@@ -223,8 +223,8 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
     dealer.select_option("#id_game", f"house:{mm_game}")
     dealer.select_option("#id_dm_game", f"house:{dm_game}")
     assert dealer.locator("input[name=players]:checked").count() == len(HANDLES)
-    dealer.click("text=Start the Main Match")
-    dealer.wait_for_load_state()
+    with dealer.expect_navigation():
+        dealer.click("text=Start the Main Match")
     assert "has started" in dealer.content(), dealer.locator(".messages, .error").all_inner_texts()
     mm = episode_matches(server_env)[0]
     match_url = f"{live_url}/matches/{mm}/"
@@ -292,8 +292,8 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
     amy.check(f"input[name=choice][value={DMO}]")
     _fits(amy, "the pick page")
     _shot(amy, "pick")
-    amy.click("button:has-text('Pick')")
-    amy.wait_for_load_state()
+    with amy.expect_navigation():  # the pick starts the Death Match before it answers
+        amy.click("button:has-text('Pick')")
     dm = episode_matches(server_env)[1]
     assert dm, "the Death Match did not start"
     dm_url = f"{live_url}/matches/{dm}/"
