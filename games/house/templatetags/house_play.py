@@ -45,3 +45,11 @@ def about_them(label: Any) -> str:
     if text.lower().startswith("your "):
         text = text[5:]
     return text[:1].upper() + text[1:]
+
+
+@register.filter
+def all_same(scores: Any) -> bool:
+    """True when every score of ``{player: score}`` is the same (nothing to read yet: the table folds)."""
+    if not isinstance(scores, Mapping):
+        return True
+    return len(set(scores.values())) <= 1
