@@ -16,6 +16,7 @@ from django import forms
 from games.forms import MoveFormBase
 from games.house import dealer_fields as tally
 from games.house import player_fields as fields
+from games.house import tally_summary as summing
 
 
 class MoveForm(MoveFormBase):
@@ -76,9 +77,27 @@ class MoveForm(MoveFormBase):
         return out
 
     @property
+    def _pending(self) -> dict[str, Any]:
+        """The closed round's submissions in reading order (lowest first number first)."""
+        pending = dict(getattr(self, "dealer", {}).get("pending") or {})
+        return {p: pending[p] for p in summing.reading_order(self.specs, pending)}
+
+    @property
     def table(self) -> dict[str, Any]:
-        """Every submission of the round the dealer tallies, as a table."""
-        return tally.tally_table(self.specs, dict(getattr(self, "dealer", {}).get("pending") or {}))
+        """Every submission of the round the dealer tallies, as a table in reading order."""
+        return tally.tally_table(self.specs, self._pending)
+
+    @property
+    def sorted_by(self) -> str:
+        """The label of the field the table is sorted by ("" in seat order)."""
+        name = summing.sort_field(self.specs)
+        return next((str(f.get("label") or name) for f in self.specs if f["name"] == name), "")
+
+    @property
+    def summary(self) -> list[str]:
+        """A line per number or choice field summing up the submissions, and a mechanic's target."""
+        resolve = getattr(self, "dealer", {}).get("resolve")
+        return summing.tally_summary(self.specs, self._pending, resolve if isinstance(resolve, dict) else None)
 
     @property
     def proposal(self) -> dict[str, Any] | None:

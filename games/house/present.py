@@ -108,6 +108,8 @@ def _dealer(state: State) -> dict[str, Any]:
         "alive": alive(state),
         "pending": kit.json_copy(state["pending"]),
         "proposal": kit.json_copy(state["proposal"]),
+        # How the current round resolves: the tally page shows the target a mechanic would compute.
+        "resolve": kit.json_copy(plan_for(state, state["round"])["resolve"]),
         "moves": {h["label"]: h["moves"] for h in state["history"]},
         "private": {h["label"]: h["private"] for h in state["history"] if h["private"]},
         "default": dealer_default(state) if state["phase"] in ("tally", "review", "open") else {},

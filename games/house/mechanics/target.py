@@ -3,9 +3,11 @@ the average" game), or a fixed number; the closest guess wins."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from random import Random
 from statistics import median
+from typing import Any
 
 from games.engine import PlayerId
 from games.house.mechanics.base import (
@@ -25,13 +27,14 @@ from games.house.mechanics.base import (
 from games.house.mechanics.params import parse_fraction
 
 
-def _target(inp: RoundInput, guesses: list[int]) -> tuple[Fraction, str]:
-    """The target and how the announcement explains it ("2/3 × 41.5 (the mean of 12 guesses) = 27.67")."""
-    how = inp.params["target"]
+def target_for(params: Mapping[str, Any], guesses: list[int]) -> tuple[Fraction, str]:
+    """The target of ``guesses`` under the mechanic's ``params`` and how the announcement explains it
+    ("the target was 2/3 × 41.5 (the mean of 12 guesses) = 27.67"); the dealer's tally shows it too."""
+    how = params["target"]
     if how == "value":
-        value = Fraction(int(inp.params["value"]))
+        value = Fraction(int(params["value"]))
         return value, f"the target was {num(value)}"
-    factor = parse_fraction(inp.params["factor"])
+    factor = parse_fraction(params["factor"])
     stat = Fraction(sum(guesses), len(guesses)) if how == "mean" else Fraction(median(guesses))
     target = factor * stat
     basis = f"the {how} of {len(guesses)} guess{'' if len(guesses) == 1 else 'es'}"
@@ -46,7 +49,7 @@ def _run(inp: RoundInput, rng: Random) -> RoundResult:
     missing = abstainers(inp, guesses)
     if not guesses:
         return RoundResult(f"{inp.label}: nobody guessed, so nobody wins.")
-    target, explained = _target(inp, list(guesses.values()))
+    target, explained = target_for(inp.params, list(guesses.values()))
     distance = {p: abs(g - target) for p, g in guesses.items()}
     best = min(distance.values())
     key = tiebreak_index(inp)
