@@ -60,5 +60,5 @@ def test_the_review_page_shows_the_summary_above_the_sorted_table(django_capture
     summary = tally.index("Your number: 3 of 3 sent · mean 30 · median 30 · lowest 0 · highest 60")
     assert "The mechanic's target: 2/3 × 30 (the mean of 3 guesses) = 20." in tally
     table = tally.index("<table")
-    assert summary < table
+    assert summary < table and "Sorted by “Your number”, lowest first." in tally
     assert re.findall(r'<tr><th scope="row">(\w+)</th>', tally[table:]) == ["bob", "cat", "ann"]

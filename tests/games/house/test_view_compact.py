@@ -55,4 +55,4 @@ def test_the_dealer_reads_the_scores_once_folded_in_the_desk(django_capture_on_c
     match = house_match(sample_definition("two_thirds"), players=SEATS)
     view = _house_section(client("host").get(f"/matches/{match.pk}/").content.decode())
     assert "house-scores-fold" not in view  # the public table would repeat the desk's
-    assert re.search(r'<details class="house-fold house-desk-scores">\s*<summary>Every points \(5\)', view)
+    assert re.search(r'<details class="house-fold house-desk-scores">\s*<summary>Points \(5\)', view)
