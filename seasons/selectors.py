@@ -296,6 +296,14 @@ def seasons_of_user(user: Any) -> Iterable[Season]:
     return Season.objects.filter(entrants__user=user).order_by("-created_at")
 
 
+def seasons_hosted_by(user: Any) -> QuerySet[Season]:
+    """The seasons ``user`` hosts, drafts included, newest first (a site admin hosts every season)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Season.objects.none()
+    seasons = Season.objects.all() if user.is_superuser else Season.objects.filter(hosts=user)
+    return seasons.distinct().order_by("-created_at")
+
+
 def is_host(season: Season, user: Any) -> bool:
     """Whether ``user`` hosts ``season`` (superusers host every season; nobody signed out does)."""
     return bool(

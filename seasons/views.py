@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors import site_has_admin, user_can_host
 from games.selectors import match_usernames
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
@@ -41,6 +42,8 @@ def home(request: HttpRequest) -> HttpResponse:
             "featured": featured,
             "standings": selectors.standings(featured) if featured else [],
             "my_seasons": list(selectors.seasons_of_user(request.user)),
+            "can_host": user_can_host(request.user),
+            "needs_setup": not site_has_admin(),
         },
     )
 

@@ -43,11 +43,15 @@ def roster_parse(text: str) -> list[tuple[str, str]]:
     return list(out.items())
 
 
+# Paths under /seasons/ that are pages, not seasons.
+RESERVED_SLUGS = frozenset({"new", "hosting"})
+
+
 def unique_slug(name: str) -> str:
     """A free season slug made from ``name``."""
     base = slugify(name)[:40] or "season"
     slug, n = base, 1
-    while Season.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Season.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug

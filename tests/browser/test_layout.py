@@ -50,6 +50,9 @@ NOT_PAGES = {
     "story_timeline": "the season page's timeline fragment (covered inside the season page)",
     "story_settings": "POST only",
     "story_bundle": "a zip download (its index page is tested in tests/story)",
+    "accounts:first_run": "needs a site with no admin: checked at 360×740 with axe in test_first_run.py",
+    "accounts:hosts": "needs a site admin: checked at 360×740 with axe in test_first_run.py",
+    "accounts:host_revoke": "POST only",
 }
 # Ruling for routes whose page depends on the site's set-up or on a step before it: a route is checked
 # as the page a person meets there. The browser server runs with a Discord app configured (conftest),
@@ -153,6 +156,7 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "not_found": ("", "/no-such-page/"),
         # The host console (issue 16).
         "season_new": ("host", "/seasons/new/"),
+        "season_hosting": ("host", "/seasons/hosting/"),
         "season_invite": ("", f"/invite/{site['invite']}/"),
         "season_join": ("max", f"/seasons/{slug}/join/{site['join']}/"),
         "season_duel": ("eve", f"/seasons/{slug}/duels/{site['duel']}/"),

@@ -1,7 +1,8 @@
 """``manage.py demo_season``: a demo season of 13 players with Episode 1's ABC Main Match running.
 
 Idempotent: running it again leaves the existing users, season and episode as they are.
-Every demo account (and the host ``host``, a superuser) has the password ``garnet-demo``.
+Every demo account (and the host ``host``, who holds the host role but is no site admin, so the
+first-run setup link still works on a demo install: accounts/RULES.md) has the password ``garnet-demo``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         """Create what is missing; never duplicate."""
         User = get_user_model()
-        host, made = User.objects.get_or_create(username="host", defaults={"is_staff": True, "is_superuser": True})
+        host, made = User.objects.get_or_create(username="host", defaults={"is_staff": True})
         if made:
             host.set_password(PASSWORD)
             host.save()
