@@ -67,10 +67,9 @@ class HostStepForm(forms.Form):
     confirm = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, object]:
-        """Every step that changes the running season needs a reason; giving a seat away needs its box ticked."""
+        """Giving a seat away needs its box ticked. Reasons are optional (issue 26): a step is logged with
+        the reason given, or none."""
         data = super().clean() or {}
-        if data.get("step") not in self.NO_REASON and not (data.get("reason") or "").strip():
-            raise forms.ValidationError("Every host step needs a reason.")
         if data.get("step") == "match" and data.get("control") == "replace" and not data.get("confirm"):
             raise forms.ValidationError("Tick the box to confirm that the seat changes hands.")
         return data
@@ -98,6 +97,9 @@ class EpisodeStartForm(forms.Form):
 
 
 DURATIONS = [
+    (30, "30 seconds"),
+    (60, "1 minute"),
+    (300, "5 minutes"),
     (900, "15 minutes"),
     (3600, "1 hour"),
     (6 * 3600, "6 hours"),

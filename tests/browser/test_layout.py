@@ -83,7 +83,9 @@ conf = confessional_write(season=episode.season, user=get_user_model().objects.g
                           text="A sealed confessional: " + "long words " * 40)
 for user in get_user_model().objects.all():
     user.set_password("garnet-demo"); user.save()
-matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players} for m in Match.objects.all()]
+matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players,
+            "awaiting": (m.turns.filter(status="open").values_list("awaiting", flat=True).first() or [])}
+           for m in Match.objects.all()]
 # The host console's and the dealer's channel's pages: an invite, a sign-up code, threads, mail links.
 from seasons.models import Duel, Invite, Season
 from reach.models import Thread
@@ -280,6 +282,68 @@ def test_every_page_fits_and_passes_axe(browser: Any, live_url: str, site: dict[
     finally:
         for context in contexts.values():
             context.close()
+    assert not failures, json.dumps(failures, indent=1)
+
+
+# Where a control sits on the first screen and what (if anything) is drawn over its middle.
+FIRST_CONTROL = """() => {
+  const form = document.querySelector('#live form.move-form');
+  if (!form) return null;
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const controls = Array.from(form.querySelectorAll('input:not([type=hidden]), select, textarea, button'))
+    .filter((el) => !el.closest('.buttons') && !el.closest('[hidden]'));
+  // A visually hidden radio on a card is reached through its card (the label): measure what a thumb taps.
+  const target = (el) => (visible(el) && el.getBoundingClientRect().width > 4) ? el : (el.closest('label') || el);
+  const covered = (el) => {
+    const t = target(el), r = t.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20), y = r.top + r.height / 2;
+    if (y < 0 || y > innerHeight) return 'off screen';
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit === t || t.contains(hit) || hit.contains(t) || (el.labels && Array.from(el.labels).some((l) => l.contains(hit)))) return '';
+    return hit.tagName.toLowerCase() + '.' + String(hit.className || '') + ' in ' + (hit.closest('[class]') || hit).className;
+  };
+  const first = controls.find((el) => visible(target(el)));
+  if (!first) return {error: 'no visible control'};
+  const r = target(first).getBoundingClientRect();
+  const firstCover = covered(first);
+  const hiddenUnder = [];
+  for (const el of controls.filter((c) => visible(target(c)))) {
+    el.focus({preventScroll: true});
+    target(el).scrollIntoView({block: 'end'});
+    const c = covered(el);
+    if (c) hiddenUnder.push((el.name || el.id || el.tagName) + ': ' + c);
+  }
+  window.scrollTo(0, 0);
+  return {name: first.name || first.id, top: r.top, bottom: r.bottom, covered: firstCover, hiddenUnder: hiddenUnder.slice(0, 3)};
+}"""
+
+
+def test_the_move_comes_first_on_a_phone(browser: Any, live_url: str, site: dict[str, Any]) -> None:
+    """Issue 26: on every game's match page at 360×740, an awaited player's first move control is within the
+    first screen, and no sticky bar covers it (nor any control of the form when it is scrolled to)."""
+    width, height = SIZES["phone"]
+    failures: dict[str, Any] = {}
+    seen: set[str] = set()
+    out = Path(ROOT / "screenshots")
+    out.mkdir(exist_ok=True)
+    for m in site["matches"]:
+        key = f"{m['game']}/{_variant(m)}"
+        if key in seen or not m["awaiting"]:
+            continue
+        seen.add(key)
+        context = browser.new_context(viewport={"width": width, "height": height})
+        _log_in(context, live_url, m["awaiting"][0])
+        page = context.new_page()
+        page.goto(f"{live_url}/matches/{m['pk']}/", wait_until="load")
+        page.wait_for_timeout(800)
+        found = page.evaluate(FIRST_CONTROL)
+        page.screenshot(path=str(out / ("move-first-" + key.replace("/", "-") + ".png")))
+        context.close()
+        if found is None or "error" in found:
+            failures[key] = found or "no move form for an awaited player"
+        elif found["bottom"] > height or found["covered"] or found["hiddenUnder"]:
+            failures[key] = found
+    assert seen, "no match awaits anyone"
     assert not failures, json.dumps(failures, indent=1)
 
 

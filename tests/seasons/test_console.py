@@ -125,10 +125,15 @@ def test_match_controls_with_a_reason_and_the_log_as_sentences() -> None:
     )
     turn.refresh_from_db()
     assert (turn.deadline - before).total_seconds() == 900
+    # Reasons are optional (issue 26): a pause with none is taken, and so is a resume.
     r = client.post(
         url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": ""}, follow=True
     )
-    assert "needs a reason" in r.content.decode()
+    episode.mm_match.refresh_from_db()
+    assert episode.mm_match.status == "paused" and "Nothing changed" not in r.content.decode()
+    client.post(url, {"step": "match", "control": "resume", "target_id": episode.mm_match_id, "reason": ""})
+    episode.mm_match.refresh_from_db()
+    assert episode.mm_match.status == "running"
     client.post(url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": "break"})
     episode.mm_match.refresh_from_db()
     assert episode.mm_match.status == "paused"
