@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django import forms
 
+from accounts.models import time_zone_choices
 from seasons.models import LedgerEntry, Season
 
 
@@ -237,6 +238,13 @@ class InviteAcceptForm(forms.Form):
 
     password = forms.CharField(widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
     email = forms.EmailField(required=False, help_text="Optional: for notices and a lost password.")
+    # Like the sign-up page: the browser's zone is preselected (forms.js, data-guess-zone), one rule for all.
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        initial="UTC",
+        required=False,
+        help_text="Every page, notice and deadline is shown in this zone.",
+    )
 
 
 class ReasonForm(forms.Form):

@@ -220,7 +220,10 @@ def season_invite(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             entrant = invite_accept(
-                token=token, password=form.cleaned_data["password"], email=form.cleaned_data["email"]
+                token=token,
+                password=form.cleaned_data["password"],
+                email=form.cleaned_data["email"],
+                time_zone=form.cleaned_data["time_zone"],
             )
         except SeasonError as exc:
             form.add_error(None, str(exc))

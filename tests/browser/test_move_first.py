@@ -4,6 +4,7 @@ in view, a lock-in with its confirmation in view; a spending lock-in asks first 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -76,5 +77,9 @@ def test_a_save_a_refusal_and_a_lock_in_answer_where_the_player_looks(
     text = paired.locator(".confirm.locked").inner_text()
     assert "Locked in:" in text and "ally" in text and "final" in text
     paired.screenshot(path=str(SHOTS / "player-move-locked.png"))
+    # One time format (issue 26): what the page redraws reads as the server draws it ("Wed 25 Nov, 13:05 UTC").
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", paired.locator(".confirm time").inner_text())
+    closes = paired.locator(".turnbar time.localtime").inner_text()
+    assert re.fullmatch(r"[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d \S+", closes), closes
     page.context.close()
     paired.context.close()

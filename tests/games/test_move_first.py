@@ -65,3 +65,10 @@ def test_the_rules_check_names_what_a_move_spends(client_for: Callable[[str], Cl
     double = ann.post(url, {"move_json": '{"pairs": [["bob", "cat"], ["dan", "eve"]], "double": true}'}, **HTMX)
     html = double.content.decode()
     assert 'data-cost="0"' not in html and "It spends <strong>" in html and "asks you to confirm" in html
+
+
+def test_exodia_names_cards_in_words_not_notation() -> None:
+    """'no force/dan option lists (say "Force (dan's card)")'."""
+    from games.exodia.forms import card_label
+
+    assert card_label("force/dan") == "Force (dan's card)" and card_label("bomb/ann") == "Bomb (ann's card)"
