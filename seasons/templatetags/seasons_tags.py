@@ -47,6 +47,17 @@ def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]
 
 
 @register.simple_tag
+def loser_label(match: Any) -> str:
+    """What a finished match's losing side is called: a season Death Match eliminates its loser (the season
+    eliminates them as it records the result); anywhere else the rules' word, Elimination Candidate."""
+    from seasons.models import Duel
+
+    if match is not None and match.is_over and Duel.objects.filter(match_id=match.pk).exists():
+        return "Eliminated"
+    return "Elimination Candidate"
+
+
+@register.simple_tag
 def turn_progress(match: Any) -> Any:
     """Who has not moved, saved or locked in in ``match``'s open turn, for its hosts (``games.selectors``)."""
     from games.selectors import turn_progress as progress
