@@ -47,6 +47,17 @@ def move_summary(move: Any) -> str:
 
 
 @register.filter
+def watching(match: Any) -> int:
+    """How many spectators have a live match's page open now (its watchers' sockets); 0 once it is over."""
+    from games.broadcast import group_watch
+    from games.presence import listeners_in
+
+    if match is None or match.is_over:
+        return 0
+    return listeners_in(match_id=match.pk, group=group_watch(match.pk))
+
+
+@register.filter
 def left(delta: Any) -> str:
     """A paused turn's time left in words, to the second under ten minutes ("1 min 30 s", "45 s", "3 h 12 min")."""
     if delta is None:

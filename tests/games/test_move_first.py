@@ -72,3 +72,17 @@ def test_exodia_names_cards_in_words_not_notation() -> None:
     from games.exodia.forms import card_label
 
     assert card_label("force/dan") == "Force (dan's card)" and card_label("bomb/ann") == "Bomb (ann's card)"
+
+
+def test_live_matches_say_how_many_are_watching(match: Match) -> None:
+    """'"watching N" on live matches': the spectators' sockets, counted as they join and leave."""
+    from games.broadcast import group_watch
+    from games.presence import presence_join, presence_leave
+
+    presence_join(match_id=match.pk, groups=[group_watch(match.pk)])
+    presence_join(match_id=match.pk, groups=[group_watch(match.pk)])
+    assert "watching 2" in Client().get(reverse("games:match_list")).content.decode()
+    assert "2 watching" in _page(Client(), match)
+    presence_leave(match_id=match.pk, groups=[group_watch(match.pk)])
+    presence_leave(match_id=match.pk, groups=[group_watch(match.pk)])
+    assert "watching" not in Client().get(reverse("games:match_list")).content.decode().split("<table")[1]
