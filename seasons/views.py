@@ -49,6 +49,16 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+def season_list(request: HttpRequest) -> HttpResponse:
+    """Every season that has started: the running ones with what is open in each and when it closes, then
+    the finished ones."""
+    seasons = list(selectors.seasons_public())
+    running = [(s, selectors.season_schedule(s)) for s in seasons if s.status != Season.Status.FINISHED]
+    finished = [s for s in seasons if s.status == Season.Status.FINISHED]
+    return render(request, "seasons/list.html", {"running": running, "finished": finished})
+
+
+@require_GET
 def season_home(request: HttpRequest, slug: str) -> HttpResponse:
     """The season for everyone: standings, the episodes and their matches, open picks."""
     season = _season(slug)

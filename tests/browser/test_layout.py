@@ -159,6 +159,7 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         # The host console (issue 16).
         "season_new": ("host", "/seasons/new/"),
         "season_hosting": ("host", "/seasons/hosting/"),
+        "season_list": ("", "/seasons/"),
         "season_invite": ("", f"/invite/{site['invite']}/"),
         "season_join": ("max", f"/seasons/{slug}/join/{site['join']}/"),
         "season_duel": ("eve", f"/seasons/{slug}/duels/{site['duel']}/"),

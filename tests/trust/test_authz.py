@@ -81,6 +81,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "matches/<int:pk>/check/": everyone(NOT_ALLOWED),
     "notices/seen/": {"anonymous": {302, 403, 405}, **{r: {200, 302, 405} for r in ROLES if r != "anonymous"}},
     "seasons/new/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # staff only
+    "seasons/": EVERYONE_OK,
     "seasons/hosting/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # hosts only
     "invite/<str:token>/": everyone(NOT_FOUND),
     "seasons/<slug:slug>/join/<str:code>/": SEASON_UNKNOWN,
