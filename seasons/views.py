@@ -82,6 +82,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "me": me,
             "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
+            "schedule": selectors.season_schedule(season),
         },
     )
 

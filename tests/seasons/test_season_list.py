@@ -20,3 +20,18 @@ def test_the_list_shows_each_running_seasons_open_turns_and_picks_soonest_first_
     assert "Open now, soonest first" in page and "eve: " in page and "closes" in page
     assert page.index(season.name) < page.index("Finished") < page.index('href="/seasons/old/"')
     assert '<a href="/seasons/">Seasons</a>' in page  # in the navigation
+
+
+def test_the_season_page_starts_with_the_state_of_play_and_the_ecs_pick_first() -> None:
+    """'On a phone the season page starts with the state of play: who is alive ..., what is happening now,
+    and the viewer's own next action (an EC's "Pick your Death Match opponent" first), before the timeline.'"""
+    from tests.seasons.factories import user
+
+    season = started_season()
+    finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    c = Client()
+    c.force_login(user("eve"))
+    page = c.get(f"/seasons/{season.slug}/").content.decode()
+    pick = page.index("Pick your Death Match opponent")
+    assert pick < page.index("<h2>Now</h2>") < page.index("<h2>Standings</h2>") < page.index("Episodes</h2>")
+    assert page.index("<h2>Standings</h2>") < page.index("Timeline")
