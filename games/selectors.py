@@ -256,6 +256,24 @@ def turn_progress(match: Match) -> TurnProgress | None:
     )
 
 
+def score_line(match: Match) -> str:
+    """The public score of a running match in a line ("Bout points, Bout 1: ann 3, gus 5"): each public
+    series' latest column (``Engine.public_series`` of the public view, so nothing hidden); "" if none."""
+    engine = get_engine(match.game)
+    try:
+        series = engine.public_series(engine.view(engine.load(match.state), None))
+    except Exception:  # a score line only decorates a schedule: never fail a page for it
+        return ""
+    parts = []
+    for name, columns in series.items():
+        if not columns:
+            continue
+        when = list(columns)[-1]
+        numbers = ", ".join(f"{p} {v:g}" for p, v in columns[when].items())
+        parts.append(f"{name}, {when}: {numbers}")
+    return " · ".join(parts)
+
+
 def pause_reason(turn: Turn) -> str:
     """The reason the host gave when pausing ``turn``'s match or its clock ("" if none was given)."""
     action = (

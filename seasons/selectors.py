@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet, Sum
 from accounts.cache import soft_delete, soft_get, soft_set
 from games import hooks
 from games.models import Match, Message, Turn
-from games.selectors import seat_labels, seat_usernames
+from games.selectors import score_line, seat_labels, seat_usernames
 from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
@@ -317,9 +317,10 @@ def season_schedule(season: Season) -> list[ScheduleItem]:
         if turn.match.is_over:
             continue
         title = turn.match.title or str(turn.match)
+        score = score_line(turn.match) if Duel.objects.filter(match_id=turn.match_id).exists() else ""
         items.append(
             ScheduleItem(
-                what=f"{title}: {turn.label}",
+                what=f"{title}: {turn.label}" + (f" ({score})" if score else ""),
                 closes=None if turn.is_paused else turn.deadline,
                 url=reverse("games:match", args=[turn.match_id]),
             )

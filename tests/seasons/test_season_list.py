@@ -35,3 +35,18 @@ def test_the_season_page_starts_with_the_state_of_play_and_the_ecs_pick_first() 
     pick = page.index("Pick your Death Match opponent")
     assert pick < page.index("<h2>Now</h2>") < page.index("<h2>Standings</h2>") < page.index("Episodes</h2>")
     assert page.index("<h2>Standings</h2>") < page.index("Timeline")
+
+
+def test_a_live_death_match_shows_its_bout_score() -> None:
+    """'a live Death Match shows its bout score' (its game's public score, nothing hidden)."""
+    from games.models import Turn
+    from games.services import turn_close
+    from seasons.services import episode_dmo_pick
+    from tests.seasons.factories import open_pick, user
+
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
+    turn_close(turn_id=Turn.objects.get(match=duel.match, status="open").pk, force=True)  # a round is played
+    page = Client().get("/seasons/").content.decode()
+    assert "Bout 1 · Round 2 (Rounds won (as announced), Bout 1: eve 0, gus 0)" in page
