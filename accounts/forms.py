@@ -38,3 +38,15 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("email", "time_zone")
+
+
+class FirstRunForm(SignupForm):
+    """The install's first account: a handle, a password, the zone its times show in."""
+
+
+class HostGrantForm(forms.Form):
+    """A site admin names an existing account to give the host role."""
+
+    username = forms.CharField(
+        label="Handle", max_length=150, help_text="The account's handle (they sign up first).", strip=True
+    )

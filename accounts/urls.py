@@ -10,6 +10,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("setup/<str:token>/", views.first_run, name="first_run"),
+    path("hosts/", views.hosts, name="hosts"),
+    path("hosts/<int:pk>/remove/", views.host_revoke, name="host_revoke"),
     # Password reset by e-mail: Django's own views, in our templates.
     path(
         "password-reset/",

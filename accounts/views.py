@@ -1,4 +1,4 @@
-"""Log in, log out, sign up, profile."""
+"""Log in, log out, sign up, profile, the first-run setup and the Hosts page."""
 
 from __future__ import annotations
 
@@ -7,11 +7,16 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms import ProfileForm, SignupForm
+from accounts.first_run import first_run_token_valid
+from accounts.forms import FirstRunForm, HostGrantForm, ProfileForm, SignupForm
 from accounts.ratelimit import rate_limited
+from accounts.selectors import accounts_not_hosting, hosts_list, site_has_admin, user_is_site_admin
+from accounts.services import AccountError, site_admin_create, user_host_grant, user_host_revoke
 
 
 class LoginView(auth_views.LoginView):
@@ -47,3 +52,69 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Saved. Deadlines now show in your zone.")
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def first_run(request: HttpRequest, token: str) -> HttpResponse:
+    """The one-time setup page: the install's first account, made site admin and host."""
+    address = request.META.get("REMOTE_ADDR", "?")
+    if request.method == "POST" and rate_limited(key=f"first-run:{address}", rate=settings.GARNET_LOGIN_RATE):
+        return HttpResponse("Too many attempts; wait a minute.", status=429)
+    if not first_run_token_valid(token):
+        raise Http404("no such setup link")
+    if site_has_admin():
+        return render(request, "accounts/first_run_done.html", status=410)
+    form = FirstRunForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            user = site_admin_create(
+                username=d["username"], password=d["password1"], email=d.get("email") or "", time_zone=d["time_zone"]
+            )
+        except AccountError as exc:
+            form.add_error(None, str(exc))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.username}: you run this site and may host seasons.")
+            return redirect("home")
+    return render(request, "accounts/first_run.html", {"form": form})
+
+
+def _site_admin(request: HttpRequest) -> None:
+    if not user_is_site_admin(request.user):
+        raise PermissionDenied("Only a site admin manages hosts.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hosts(request: HttpRequest) -> HttpResponse:
+    """The Hosts page: who may run seasons, and a site admin's form to grant the role."""
+    _site_admin(request)
+    form = HostGrantForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_host_grant(username=form.cleaned_data["username"], by=request.user)  # type: ignore[arg-type]
+        except AccountError as exc:
+            form.add_error("username", str(exc))
+        else:
+            messages.success(request, f"{user.username} may now host: they see New season in their menu.")
+            return redirect("accounts:hosts")
+    return render(
+        request,
+        "accounts/hosts.html",
+        {"form": form, "hosts": list(hosts_list()), "others": list(accounts_not_hosting()[:500])},
+    )
+
+
+@login_required
+@require_POST
+def host_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take the host role from an account (seasons they already host keep them as their host)."""
+    _site_admin(request)
+    try:
+        user = user_host_revoke(user_id=pk, by=request.user)  # type: ignore[arg-type]
+    except AccountError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{user.username} no longer hosts new seasons.")
+    return redirect("accounts:hosts")

@@ -10,6 +10,8 @@ if [ -n "${REDIS_URL:-}" ]; then
 else
   workers=1
 fi
+# While the site has no site admin, print the one-time setup link into the server's log (accounts/first_run.py).
+python manage.py first_run_link || true
 exec uvicorn config.asgi:application \
   --host "${GARNET_HOST:-0.0.0.0}" --port "${PORT:-8000}" \
   --workers "$workers" --lifespan on \

@@ -100,3 +100,19 @@ def groups_listening(*, match_id: int) -> set[str] | None:
     if not found:
         return None
     return {(g.decode() if isinstance(g, bytes) else str(g)) for g, n in found.items() if int(n) > 0}
+
+
+def listeners_in(*, match_id: int, group: str) -> int:
+    """How many sockets are in ``group`` of match ``match_id`` now (0 when nobody knows): "watching N"."""
+    from django.core.cache import cache
+
+    try:
+        redis = _redis()
+        if redis is None:
+            counts: Counter[str] | None = cache.get(_key(match_id))
+            return max(0, int((counts or Counter())[group]))
+        found = redis.hget(cache.make_key(_key(match_id)), group)
+    except Exception:
+        log.warning("could not read the listeners of match %s", match_id, exc_info=True)
+        return 0
+    return max(0, int(found or 0))

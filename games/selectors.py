@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from django.db.models import Max, Prefetch, Q, QuerySet
 
 from games.engine import DEALER, Outcome, RuleError
-from games.models import Match, Message, Seat, Submission, Turn
+from games.models import HostAction, Match, Message, Seat, Submission, Turn
 from games.registry import get_engine
 
 
@@ -236,16 +236,78 @@ def turn_locked_players(turn: Turn | None) -> list[str]:
 def move_problem(match: Match, player: str, move: Mapping[str, Any]) -> str:
     """Why the rules (and the season's checks, e.g. a garnet balance) refuse ``move`` by ``player`` right
     now; "" when they accept it. Nothing is saved."""
+    return move_verdict(match, player, move)[0]
+
+
+def move_verdict(match: Match, player: str, move: Mapping[str, Any]) -> tuple[str, int]:
+    """``(problem, garnets)``: why ``move`` is refused ("" when accepted, as ``move_problem``) and, when
+    accepted, how many garnets it spends (the engine's ``garnet_cost``). Nothing is saved."""
     from games import hooks
 
     engine = get_engine(match.game)
     try:
-        normal = engine.validate(engine.load(match.state), player, move)
+        state = engine.load(match.state)
+        normal = engine.validate(state, player, move)
         for check in hooks.MOVE_CHECKS:
             check(match, player, normal)
     except RuleError as exc:
-        return str(exc)
-    return ""
+        return str(exc), 0
+    return "", max(0, int(engine.garnet_cost(state, player, normal)))
+
+
+@dataclass(frozen=True)
+class TurnProgress:
+    """Who has moved in an open turn, for its hosts: names only, never what anyone saved."""
+
+    turn: Turn
+    not_moved: list[str]
+    saved: list[str]
+    locked: list[str]
+
+
+def turn_progress(match: Match) -> TurnProgress | None:
+    """The open turn of ``match`` and, of the players it awaits, who has not moved, who saved without
+    locking and who locked in (a host's read: players see only the locked-in ticks)."""
+    turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
+    if turn is None:
+        return None
+    subs = dict(Submission.objects.filter(turn=turn).values_list("player", "locked"))
+    awaiting = list(turn.awaiting)
+    return TurnProgress(
+        turn=turn,
+        not_moved=[p for p in awaiting if p not in subs],
+        saved=[p for p in awaiting if p in subs and not subs[p]],
+        locked=[p for p in awaiting if subs.get(p)],
+    )
+
+
+def score_line(match: Match) -> str:
+    """The public score of a running match in a line ("Bout points, Bout 1: ann 3, gus 5"): each public
+    series' latest column (``Engine.public_series`` of the public view, so nothing hidden); "" if none."""
+    engine = get_engine(match.game)
+    try:
+        series = engine.public_series(engine.view(engine.load(match.state), None))
+    except Exception:  # a score line only decorates a schedule: never fail a page for it
+        return ""
+    parts = []
+    for name, columns in series.items():
+        if not columns:
+            continue
+        when = list(columns)[-1]
+        numbers = ", ".join(f"{p} {v:g}" for p, v in columns[when].items())
+        parts.append(f"{name}, {when}: {numbers}")
+    return " · ".join(parts)
+
+
+def pause_reason(turn: Turn) -> str:
+    """The reason the host gave when pausing ``turn``'s match or its clock ("" if none was given)."""
+    action = (
+        HostAction.objects.filter(match_id=turn.match_id, action__in=("turn_pause", "match_pause"))
+        .order_by("-created_at", "-pk")
+        .values_list("reason", flat=True)
+        .first()
+    )
+    return (action or "").strip()
 
 
 @dataclass

@@ -23,6 +23,7 @@ from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
 from games.services import submission_submit
 from games.services.replay import match_verify
+from games.templatetags.garnet import move_summary
 
 
 def _match_or_404(pk: int) -> Match:
@@ -138,13 +139,14 @@ def match_check(request: HttpRequest, pk: int) -> HttpResponse:
     me = selectors.viewer_handle(match, request.user)
     if me is None:
         return HttpResponse('<p class="errors">You are not a player in this match.</p>', status=403)
+    cost = 0
     try:
         move, _form = _move_from_post(request, match, me, None)
     except errors.GameError as exc:
         problem = str(exc)
     else:
-        problem = selectors.move_problem(match, me, move)
-    return render(request, "games/_move_check.html", {"problem": problem})
+        problem, cost = selectors.move_verdict(match, me, move)
+    return render(request, "games/_move_check.html", {"problem": problem, "cost": cost})
 
 
 def _turn_field(raw: str) -> int | None:
@@ -199,11 +201,14 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         status = exc.status
         form = getattr(exc, "form", form)
     else:
-        result = {
-            "kind": "success",
-            "code": "saved",
-            "text": "Locked in." if lock else "Saved. You can change it until the deadline.",
-        }
+        summary = move_summary(sub.move)
+        if not lock:
+            text = f"Saved: {summary}. You can change it until the deadline."
+        elif getattr(sub, "completes_turn", False):
+            text = f"Locked in. Your move: {summary}. Everyone awaited had locked in, so the turn closed."
+        else:
+            text = f"Locked in. Your move: {summary}. A locked move is final."
+        result = {"kind": "success", "code": "saved", "text": text}
     keep_input = status in (400, 422) and form is not None  # a refused form comes back with the input kept
     if not request.headers.get("HX-Request"):
         if status == 429:

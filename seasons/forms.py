@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django import forms
 
+from accounts.models import time_zone_choices
 from seasons.models import LedgerEntry, Season
 
 
@@ -67,10 +68,9 @@ class HostStepForm(forms.Form):
     confirm = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, object]:
-        """Every step that changes the running season needs a reason; giving a seat away needs its box ticked."""
+        """Giving a seat away needs its box ticked. Reasons are optional (issue 26): a step is logged with
+        the reason given, or none."""
         data = super().clean() or {}
-        if data.get("step") not in self.NO_REASON and not (data.get("reason") or "").strip():
-            raise forms.ValidationError("Every host step needs a reason.")
         if data.get("step") == "match" and data.get("control") == "replace" and not data.get("confirm"):
             raise forms.ValidationError("Tick the box to confirm that the seat changes hands.")
         return data
@@ -98,6 +98,9 @@ class EpisodeStartForm(forms.Form):
 
 
 DURATIONS = [
+    (30, "30 seconds"),
+    (60, "1 minute"),
+    (300, "5 minutes"),
     (900, "15 minutes"),
     (3600, "1 hour"),
     (6 * 3600, "6 hours"),
@@ -246,6 +249,13 @@ class InviteAcceptForm(forms.Form):
 
     password = forms.CharField(widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
     email = forms.EmailField(required=False, help_text="Optional: for notices and a lost password.")
+    # Like the sign-up page: the browser's zone is preselected (forms.js, data-guess-zone), one rule for all.
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        initial="UTC",
+        required=False,
+        help_text="Every page, notice and deadline is shown in this zone.",
+    )
 
 
 class ReasonForm(forms.Form):

@@ -210,6 +210,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "invites": season.invites.filter(used_at=None),
             "durations": DURATIONS,
             "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
+            "checked": {x.details.get("step") for x in season.log.filter(action="confirm")},
             "running": _running_matches(season),
             "final": final_state(season),
             "dm_games": _final_games(),

@@ -80,7 +80,7 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "final_leg_draw": lambda d: f"{d.get('stage')} game {d.get('number')} was drawn and does not count.",
     "champion": lambda d: f"{d.get('player')} won the Final against {d.get('runner_up')} and is the champion!",
     "match_control": lambda d: f"A host {d.get('text', 'used a match control')}.",
-    "confirm": lambda d: f"A host confirmed the step “{d.get('confirmed')}”.",
+    "confirm": lambda d: f"A host checked an automatic step ({str(d.get('confirmed') or '').replace('_', ' ')}).",
 }
 
 

@@ -77,10 +77,12 @@ def on_move_saved(match: Match, turn: Turn, player: str, cost: int) -> None:
 
 
 def on_turn_closed(sender: Any, match: Match, turn: Turn, costs: dict[str, int], **kwargs: Any) -> None:
-    """Charge or release the closed turn's holds."""
+    """Charge or release the closed turn's holds; its calls to move go."""
     from seasons.services.holds import holds_settle_turn
+    from seasons.services.notify import notices_turn_clear
 
     holds_settle_turn(match, turn, costs)
+    notices_turn_clear(turn_id=turn.pk)
 
 
 def on_match_link_saved(sender: Any, instance: Any, **kwargs: Any) -> None:

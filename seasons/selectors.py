@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -12,8 +13,8 @@ from django.db.models import Q, QuerySet, Sum
 
 from accounts.cache import soft_delete, soft_get, soft_set
 from games import hooks
-from games.models import Match, Message
-from games.selectors import seat_labels, seat_usernames
+from games.models import Match, Message, Turn
+from games.selectors import score_line, seat_labels, seat_usernames
 from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
 
 TOKEN = LedgerEntry.Currency.TOKEN
@@ -294,6 +295,65 @@ def seasons_of_user(user: Any) -> Iterable[Season]:
     if user is None or not getattr(user, "is_authenticated", False):
         return []
     return Season.objects.filter(entrants__user=user).order_by("-created_at")
+
+
+@dataclass(frozen=True)
+class ScheduleItem:
+    """Something open in a season and when it closes: a match's turn, a pick, a scheduled Death Match."""
+
+    what: str
+    closes: Any  # an aware datetime; None while paused
+    url: str
+
+
+def season_schedule(season: Season) -> list[ScheduleItem]:
+    """What is open in ``season`` now, soonest deadline first: each running match's open turn, each open
+    pick and each Death Match waiting for its start (paused turns last, with no deadline)."""
+    from django.urls import reverse
+
+    items: list[ScheduleItem] = []
+    turns = Turn.objects.filter(match__in=season_matches(season), status=Turn.Status.OPEN).select_related("match")
+    for turn in turns:
+        if turn.match.is_over:
+            continue
+        title = turn.match.title or str(turn.match)
+        score = score_line(turn.match) if Duel.objects.filter(match_id=turn.match_id).exists() else ""
+        items.append(
+            ScheduleItem(
+                what=f"{title}: {turn.label}" + (f" ({score})" if score else ""),
+                closes=None if turn.is_paused else turn.deadline,
+                url=reverse("games:match", args=[turn.match_id]),
+            )
+        )
+    for pick in Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related("picker__user"):
+        items.append(
+            ScheduleItem(
+                what=f"{pick.picker}: {pick.get_kind_display()}",
+                closes=pick.deadline,
+                url=reverse("season_pick", args=[season.slug, pick.pk]),
+            )
+        )
+    waiting = Duel.objects.filter(
+        episode__season=season, match__isnull=True, loser__isnull=True, starts_at__isnull=False
+    ).select_related("ec__user", "dmo__user", "episode")
+    for duel in waiting:
+        items.append(
+            ScheduleItem(
+                what=f"Episode {duel.episode.number} Death Match: {duel.ec} vs {duel.dmo} starts",
+                closes=duel.starts_at,
+                url=reverse("season_duel", args=[season.slug, duel.pk]),
+            )
+        )
+    far = datetime.max.replace(tzinfo=UTC)
+    return sorted(items, key=lambda i: i.closes or far)
+
+
+def seasons_hosted_by(user: Any) -> QuerySet[Season]:
+    """The seasons ``user`` hosts, drafts included, newest first (a site admin hosts every season)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Season.objects.none()
+    seasons = Season.objects.all() if user.is_superuser else Season.objects.filter(hosts=user)
+    return seasons.distinct().order_by("-created_at")
 
 
 def is_host(season: Season, user: Any) -> bool:

@@ -1,4 +1,4 @@
-"""The New season page: a staff host's settings, each explained, and the pasted roster."""
+"""The New season page (a host's settings, each explained, and the pasted roster) and My seasons."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from accounts.selectors import user_can_host
 from seasons.forms import SeasonNewForm
 from seasons.host_views import dm_game_choices
+from seasons.selectors import seasons_hosted_by
 from seasons.services import SeasonError, season_create
 from seasons.services.casting import season_cast, unique_slug
 
@@ -25,9 +27,9 @@ ZONES.insert(0, "UTC")
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest) -> HttpResponse:
-    """A staff host creates a season: its settings, each explained, and the pasted roster."""
-    if not request.user.is_staff:
-        raise PermissionDenied("Only staff hosts create seasons.")
+    """A host creates a season: its settings, each explained, and the pasted roster."""
+    if not user_can_host(request.user):
+        raise PermissionDenied("Only hosts create seasons: a site admin grants the role on the Hosts page.")
     form = SeasonNewForm(request.POST or None, dm_games=dm_game_choices(request.user), zones=ZONES)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -67,3 +69,12 @@ def season_new(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"{season.name} is ready to cast. Send the invite links, then start it.")
             return HttpResponseRedirect(reverse("season_host", args=[season.slug]))
     return render(request, "seasons/new.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET"])
+def season_hosting(request: HttpRequest) -> HttpResponse:
+    """My seasons: every season the host runs, each with its console, and New season."""
+    if not user_can_host(request.user):
+        raise PermissionDenied("Only hosts run seasons: a site admin grants the role on the Hosts page.")
+    return render(request, "seasons/hosting.html", {"seasons": list(seasons_hosted_by(request.user))})

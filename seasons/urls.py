@@ -6,7 +6,9 @@ from seasons import duel_views, host_views, setup_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("seasons/", views.season_list, name="season_list"),
     path("seasons/new/", setup_views.season_new, name="season_new"),
+    path("seasons/hosting/", setup_views.season_hosting, name="season_hosting"),
     path("invite/<str:token>/", views.season_invite, name="season_invite"),
     path("seasons/<slug:slug>/join/<str:code>/", views.season_join, name="season_join"),
     path("seasons/<slug:slug>/", views.season_home, name="season_home"),

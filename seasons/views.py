@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors import site_has_admin, user_can_host
 from games.selectors import match_usernames
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
@@ -41,8 +42,20 @@ def home(request: HttpRequest) -> HttpResponse:
             "featured": featured,
             "standings": selectors.standings(featured) if featured else [],
             "my_seasons": list(selectors.seasons_of_user(request.user)),
+            "can_host": user_can_host(request.user),
+            "needs_setup": not site_has_admin(),
         },
     )
+
+
+@require_GET
+def season_list(request: HttpRequest) -> HttpResponse:
+    """Every season that has started: the running ones with what is open in each and when it closes, then
+    the finished ones."""
+    seasons = list(selectors.seasons_public())
+    running = [(s, selectors.season_schedule(s)) for s in seasons if s.status != Season.Status.FINISHED]
+    finished = [s for s in seasons if s.status == Season.Status.FINISHED]
+    return render(request, "seasons/list.html", {"running": running, "finished": finished})
 
 
 @require_GET
@@ -69,6 +82,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "me": me,
             "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
+            "schedule": selectors.season_schedule(season),
         },
     )
 
@@ -223,7 +237,10 @@ def season_invite(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             entrant = invite_accept(
-                token=token, password=form.cleaned_data["password"], email=form.cleaned_data["email"]
+                token=token,
+                password=form.cleaned_data["password"],
+                email=form.cleaned_data["email"],
+                time_zone=form.cleaned_data["time_zone"],
             )
         except SeasonError as exc:
             form.add_error(None, str(exc))

@@ -25,11 +25,23 @@
     return (document.body && document.body.dataset.tz) || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   }
 
+  // The server's own format (accounts.timefmt.user_time, "D j M, H:i T" in templates): "Wed 25 Nov, 13:05 CET",
+  // so a time drawn by a page load and one redrawn here read the same; data-fmt="time" is a clock with seconds.
+  function stamp(t, zone, seconds) {
+    const opts = { timeZone: zone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+      hourCycle: "h23", timeZoneName: "short" };
+    if (seconds) opts.second = "2-digit";
+    const p = {};
+    new Intl.DateTimeFormat("en-GB", opts).formatToParts(t).forEach((x) => { p[x.type] = x.value; });
+    const clock = p.hour + ":" + p.minute + (seconds ? ":" + p.second : "");
+    return seconds ? clock : p.weekday + " " + p.day + " " + p.month + ", " + clock + " " + p.timeZoneName;
+  }
+
   function localTimes(root) {
     const zone = viewerZone();
     (root || document).querySelectorAll("time.localtime[datetime]").forEach((el) => {
       const t = new Date(el.getAttribute("datetime"));
-      if (!isNaN(t)) el.textContent = t.toLocaleString([], { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", day: "numeric", month: "short", timeZoneName: "short" });
+      if (!isNaN(t)) el.textContent = stamp(t, zone, el.dataset.fmt === "time");
       el.title = zone;
     });
   }

@@ -57,7 +57,71 @@
     });
   }
 
+  // Whether an element is wholly inside the screen (above the sticky bar's room at the bottom).
+  function inView(el) {
+    const r = el.getBoundingClientRect(), bar = document.querySelector("form.move-form .buttons");
+    const bottom = innerHeight - (bar && getComputedStyle(bar).position === "sticky" ? bar.offsetHeight : 0);
+    return r.top >= 0 && r.bottom <= bottom;
+  }
+
+  // The answer to a save is shown where the player is looking (issue 26): a save that keeps the form says so in
+  // the sticky bar under their thumb; a lock-in (its form leaves) brings the confirmation into view; a refusal
+  // brings the box naming the problem, just above the buttons, into view.
+  function answered(e) {
+    const target = e.detail.target;
+    if (!target || !(target.id === "submit-status" || target.id === "live")) return;
+    const flash = target.querySelector("[data-result]");  // this answer's (an older one may stand elsewhere)
+    if (!flash) return;
+    const status = document.querySelector("#submit-status .confirm");
+    if (flash.classList.contains("flash-error")) {
+      // Measured once the check box has its (out-of-band) text: it settles after the live part.
+      setTimeout(() => {
+        const check = document.getElementById("move-check");
+        const where = check && check.textContent.trim() ? check : flash;
+        if (!inView(where)) where.scrollIntoView({ block: "nearest" });
+      }, 60);
+      return;
+    }
+    const bar = document.querySelector("form.move-form .bar-status");
+    if (bar && status) {
+      bar.textContent = status.classList.contains("locked") ? "🔒 Locked in" : "✔ Saved: " + (status.querySelector("strong") || status).textContent;
+      bar.hidden = false;
+    }
+    if (bar) return;  // the form stays, and so does the player's place in it
+    const shown = status || flash;
+    if (!inView(shown)) shown.scrollIntoView({ block: "center" });
+    if (status) status.focus({ preventScroll: true });
+  }
+
+  // "Save and lock in" asks first only where the move spends garnets: in a game whose moves can spend
+  // (data-may-spend), the click asks the rules' check (the server, where the rule lives) what this move
+  // costs, then confirms a spending lock-in; every other lock-in goes at once (a 60-second turn has no time
+  // for dialogs). A lock-in is final either way, as the button and the line under it say.
+  function confirmSpending(e) {
+    const button = e.target.closest && e.target.closest("form.move-form[data-may-spend] button[name=lock][value='1']");
+    if (!button) return;
+    if (button.dataset.confirmed) { delete button.dataset.confirmed; return; }
+    const form = button.form, check = form.querySelector("#move-check[hx-post]");
+    if (!check) return;
+    e.preventDefault(); e.stopPropagation();
+    const go = () => { button.dataset.confirmed = "1"; button.click(); };
+    // A form drawn by a push carries no token of this visitor's: send the page's own, as htmx does (hx-headers).
+    let headers = { "HX-Request": "true" };
+    try { headers = Object.assign(headers, JSON.parse(document.body.getAttribute("hx-headers") || "{}")); } catch (err) { /* none */ }
+    fetch(check.getAttribute("hx-post"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers })
+      .then((r) => r.text())
+      .then((html) => {
+        const found = /data-cost="(\d+)"/.exec(html), cost = found ? parseInt(found[1], 10) : 0;
+        if (cost > 0 && !window.confirm("This move spends " + cost + " garnet" + (cost === 1 ? "" : "s") +
+            ". A locked move is final. Lock it in?")) return;
+        go();
+      })
+      .catch(go);  // the check could not be asked: the submit itself is checked by the server
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     untils(); setInterval(untils, 15000); watchTurns(); focusableScrollers();
+    document.body.addEventListener("htmx:afterSettle", answered);
+    document.addEventListener("click", confirmSpending, true);
   });
 })();

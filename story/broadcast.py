@@ -19,3 +19,10 @@ def timeline_changed(season_id: int) -> None:
     """
     event = (group_season(season_id), {"type": "season.event", "event": "timeline", "season": season_id})
     transaction.on_commit(lambda: broadcast.send([event]))
+
+
+def duel_changed(season_id: int) -> None:
+    """Tell the season's watchers, after commit, that a Death Match's ready check changed (issue 26): the
+    duel's page (the opponent's and spectators') fetches itself at once instead of at its next poll."""
+    event = (group_season(season_id), {"type": "season.event", "event": "duel", "season": season_id})
+    transaction.on_commit(lambda: broadcast.send([event]))

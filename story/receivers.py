@@ -14,7 +14,7 @@ from reach.models import Clarification
 from seasons import archive as season_archive
 from seasons import selectors as season_selectors
 from seasons.models import SeasonLog
-from story.broadcast import timeline_changed
+from story.broadcast import duel_changed, timeline_changed
 from story.models import Confessional
 from story.selectors import is_public_step, is_published
 
@@ -22,9 +22,11 @@ log = logging.getLogger(__name__)
 
 
 def on_season_log(sender: Any, instance: SeasonLog, created: bool, **kwargs: Any) -> None:
-    """A public season step is a new timeline entry."""
+    """A public season step is a new timeline entry; a Death Match ready check is pushed to the duel's pages."""
     if created and is_public_step(instance.action):
         timeline_changed(instance.season_id)
+    if created and instance.action == "dm_ready":
+        duel_changed(instance.season_id)
 
 
 def on_clarification(sender: Any, instance: Clarification, created: bool, **kwargs: Any) -> None:

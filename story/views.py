@@ -33,9 +33,11 @@ def _season(slug: str) -> Season:
 
 @require_GET
 def story_timeline(request: HttpRequest, slug: str) -> HttpResponse:
-    """The season page's timeline, fetched again when the season's socket says it changed (htmx)."""
+    """The season page's timeline, fetched again when the season's socket says it changed (htmx); opened
+    as a page (a link, a bookmark), it is a whole page with its title and the site's frame."""
     season = _season(slug)
-    return render(request, "story/_timeline.html", timeline_context(season))
+    template = "story/_timeline.html" if request.headers.get("HX-Request") else "story/timeline_page.html"
+    return render(request, template, timeline_context(season))
 
 
 def timeline_context(season: Season) -> dict[str, object]:

@@ -24,6 +24,16 @@ def _blank(label: str) -> list[tuple[str, str]]:
     return [("", label)]
 
 
+def card_label(card: str) -> str:
+    """A card as a player reads it: "force/dan" is "Force (dan's card)" (the value stays the notation)."""
+    effect, _, owner = card.partition("/")
+    return f"{effect.capitalize()} ({owner}'s card)" if owner else card.capitalize()
+
+
+def _cards(cards: list[str]) -> list[tuple[str, str]]:
+    return [(c, card_label(c)) for c in cards]
+
+
 class MoveForm(MoveFormBase):
     """One Exodia move in the public notation of DESIGN.md."""
 
@@ -92,15 +102,15 @@ class MoveForm(MoveFormBase):
             self.fields["discard"] = forms.MultipleChoiceField(
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
-                choices=[(c, c) for c in hand],
+                choices=_cards(hand),
                 label=f"Discard exactly {owed} card(s) (Force / group twist)"
                 if owed < len(hand)
                 else "You owe as many discards as you hold: your whole hand goes, and you play nothing",
                 initial=init.get("discard", []),
             )
         extra = [
-            ("Steal: name a card", [(c, c) for c in you.get("steal_targets", [])]),
-            ("Gift: give a card", [(c, c) for c in hand]),
+            ("Steal: name a card", _cards(list(you.get("steal_targets", [])))),
+            ("Gift: give a card", _cards(hand)),
         ]
         plays = list(init.get("play") or [])
         self.rows = min(max(len(hand), 1), 14)
@@ -109,7 +119,7 @@ class MoveForm(MoveFormBase):
             self.fields[f"play_{i}_card"] = forms.ChoiceField(
                 required=False,
                 label=f"Play #{i + 1}",
-                choices=_blank("—") + [(c, c) for c in hand],
+                choices=_blank("—") + _cards(hand),
                 initial=row.get("card", ""),
             )
             target = row.get("target")

@@ -47,6 +47,44 @@ def move_summary(move: Any) -> str:
 
 
 @register.filter
+def watching(match: Any) -> int:
+    """How many spectators have a live match's page open now (its watchers' sockets); 0 once it is over."""
+    from games.broadcast import group_watch
+    from games.presence import listeners_in
+
+    if match is None or match.is_over:
+        return 0
+    return listeners_in(match_id=match.pk, group=group_watch(match.pk))
+
+
+@register.filter
+def left(delta: Any) -> str:
+    """A paused turn's time left in words, to the second under ten minutes ("1 min 30 s", "45 s", "3 h 12 min")."""
+    if delta is None:
+        return ""
+    seconds = max(0, int(delta.total_seconds()))
+    if 60 <= seconds < 600 and seconds % 60:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return time_left(delta)
+
+
+@register.filter
+def pause_reason(turn: Any) -> str:
+    """Why the host paused ``turn`` (its latest pause's reason; "" when none was given)."""
+    return selectors.pause_reason(turn) if turn is not None and turn.is_paused else ""
+
+
+@register.filter
+def may_spend(game: str) -> bool:
+    """Whether a move of ``game`` can spend garnets at all (its engine declares a ``garnet_cost``): only then
+    does the page ask the rules' check before a lock-in, to confirm a spending one (issue 26)."""
+    from games.engine import BaseEngine
+
+    engine = get_engine(game)
+    return getattr(type(engine), "garnet_cost", None) is not BaseEngine.garnet_cost
+
+
+@register.filter
 def until(moment: datetime | None) -> str:
     """How long until ``moment``, in words: "in 3 h 12 min" (empty for no moment, "now" once past)."""
     if moment is None:

@@ -33,11 +33,25 @@ def start_bout(state: dict[str, Any]) -> None:
     state["length"] = state["length_announced"] = state["rounds_base"]
     state["last_winner"] = None
     state["phase"] = "play"
+    # Each round's validated moves, both players' (private: ``resample`` replays the bout from them).
+    state["played"] = []
     for p in state["players"]:
         side = new_side(state["pool"])
         for name, rec in side["units"].items():
             rec["strength"] = units[name].base
         state["sides"][p] = side
+
+
+def playable(state: dict[str, Any], player: str) -> list[str]:
+    """The units ``player`` may send out this round (alive, Living Dead, Carbuncle, Chocobo)."""
+    side = state["sides"][player]
+    names = ["chocobo"]
+    if side.get("carbuncle"):
+        names.append("carbuncle")
+    for name, rec in side["units"].items():
+        if rec["alive"] or rec.get("revive") == state["round"]:
+            names.append(name)
+    return names
 
 
 def appearance_before(state: dict[str, Any], p: str, move: dict[str, Any]) -> str:
@@ -211,7 +225,8 @@ def end_bout(state: dict[str, Any]) -> list[Message]:
 
 
 def play_round(state: dict[str, Any], moves: dict[str, dict[str, Any]]) -> list[Message]:
-    """Play one round with validated moves for both players."""
+    """Play one round with validated moves for both players (recorded in ``played``)."""
+    state.setdefault("played", []).append({p: dict(moves[p]) for p in state["players"]})
     fight = Fight(
         state=state, fighters=field_units(state, moves), round=state["round"], extended=state["variant"] == "extended"
     )

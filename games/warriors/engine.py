@@ -28,8 +28,8 @@ from games.engine import (
     expect_roster,
 )
 from games.kit import tree_copy
-from games.warriors import series
-from games.warriors.bouts import bout_points, play_round, start_bout
+from games.warriors import resample, series
+from games.warriors.bouts import bout_points, play_round, playable, start_bout
 from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
 State = dict[str, Any]
@@ -181,14 +181,7 @@ class WarriorsEngine(BaseEngine[Any]):
 
     def playable(self, state: State, player: PlayerId) -> list[str]:
         """The units ``player`` may send out this round (alive, Living Dead, Carbuncle, Chocobo)."""
-        side = state["sides"][player]
-        names = ["chocobo"]
-        if side.get("carbuncle"):
-            names.append("carbuncle")
-        for name, rec in side["units"].items():
-            if rec["alive"] or rec.get("revive") == state["round"]:
-                names.append(name)
-        return names
+        return playable(state, player)
 
     def validate(self, state: State, player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
         """The move normalised to ``{"unit": name, <active>: value}``, or a RuleError."""
@@ -344,6 +337,11 @@ class WarriorsEngine(BaseEngine[Any]):
         if own["forced"]:
             found["forced"] = own["forced"]
         return found
+
+    def resample_hidden(self, state: State, player: PlayerId, rng: Random) -> State:
+        """Ruling 20: ``player``'s true moves of this bout redrawn (see ``resample``): another history the
+        opponent and the public could not tell from the real one, round by round; else ``state`` itself."""
+        return resample.redraw(state, player, rng, own=lambda s: [self.view(s, player), self.secrets(s, player)])
 
     def outcome(self, state: State) -> Outcome | None:
         """The DM's winner and loser once the last bout (or the advantage) decided it."""

@@ -43,11 +43,15 @@ def roster_parse(text: str) -> list[tuple[str, str]]:
     return list(out.items())
 
 
+# Paths under /seasons/ that are pages, not seasons.
+RESERVED_SLUGS = frozenset({"new", "hosting"})
+
+
 def unique_slug(name: str) -> str:
     """A free season slug made from ``name``."""
     base = slugify(name)[:40] or "season"
     slug, n = base, 1
-    while Season.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Season.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
@@ -100,15 +104,15 @@ def season_cast(*, season: Season, roster: str, user: Any, base_url: str = "") -
     return invites
 
 
-def invite_accept(*, token: str, password: str, email: str = "") -> Entrant:
-    """The invited player sets a password: their account is created and they join the season."""
+def invite_accept(*, token: str, password: str, email: str = "", time_zone: str = "UTC") -> Entrant:
+    """The invited player sets a password (and their time zone): their account is created and they join."""
     invite = Invite.objects.select_related("season").filter(token=token, requested=False).first()
     if invite is None or invite.used_at is not None:
         raise SeasonError("This invite link has already been used or does not exist.", status=404)
     model = get_user_model()
     if model.objects.filter(username=invite.handle).exists():
         raise SeasonError(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.', status=409)
-    candidate = model(username=invite.handle, email=email or invite.email)
+    candidate = model(username=invite.handle, email=email or invite.email, time_zone=time_zone or "UTC")
     try:
         validate_password(password, candidate)
     except ValidationError as exc:

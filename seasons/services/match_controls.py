@@ -92,7 +92,9 @@ def season_match_control(
     elif control in ("extend", "deadline"):
         turn = _open_turn(match)
         if control == "deadline":
-            if deadline is None or deadline <= timezone.now():
+            if deadline is None:
+                raise SeasonError("Choose the new deadline (a date and a time) first.")
+            if deadline <= timezone.now():
                 raise SeasonError("The new deadline must be in the future.")
             seconds = int((deadline - turn.deadline).total_seconds())
             detail = f" to {deadline:%Y-%m-%d %H:%M} UTC"

@@ -27,8 +27,8 @@ def notice_send(
     """
     if key is not None and Notice.objects.filter(key=key).exists():
         return None
-    if supersede and url:
-        Notice.objects.filter(user=user, kind=kind, url=url, seen=False).delete()
+    if supersede and url:  # seen or not: an older turn's call to move is stale once a newer one exists
+        Notice.objects.filter(user=user, kind=kind, url=url).delete()
     try:
         with transaction.atomic():
             notice = Notice.objects.create(user=user, season=season, kind=kind, text=text, url=url, key=key)
@@ -43,8 +43,17 @@ def notice_send(
 
 
 def notices_seen_for(*, user: Any, url: str) -> int:
-    """Mark the user's notices that point at ``url`` as seen (they opened that page); how many."""
-    return Notice.objects.filter(user=user, url=url, seen=False).update(seen=True)
+    """The user opened the page at ``url``: its calls to move ("turn" notices) go, its other notices are
+    marked seen; how many changed."""
+    gone, _ = Notice.objects.filter(user=user, url=url, kind="turn").delete()
+    return gone + Notice.objects.filter(user=user, url=url, seen=False).update(seen=True)
+
+
+def notices_turn_clear(*, turn_id: int) -> int:
+    """A turn closed: the notices that called its players to move go (one notice per match and turn,
+    none once the turn is over); how many."""
+    gone, _ = Notice.objects.filter(kind="turn", key__startswith=f"turn:{turn_id}:").delete()
+    return gone
 
 
 def season_log(*, season: Season, action: str, user: Any = None, reason: str = "", **details: Any) -> SeasonLog:
@@ -53,10 +62,6 @@ def season_log(*, season: Season, action: str, user: Any = None, reason: str = "
 
 
 def require_reason(reason: str) -> str:
-    """A host's reason, stripped; a host step without one is refused."""
-    from seasons.services.errors import SeasonError
-
-    text = (reason or "").strip()
-    if not text:
-        raise SeasonError("Give a reason: every host step is logged with one.")
-    return text
+    """A host's reason, stripped. Reasons are optional (issue 26, seasons/RULES.md): a step without one is
+    taken and logged with none, never refused or silently dropped."""
+    return (reason or "").strip()

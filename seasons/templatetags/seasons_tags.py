@@ -47,6 +47,34 @@ def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]
 
 
 @register.simple_tag
+def loser_label(match: Any) -> str:
+    """What a finished match's losing side is called: a season Death Match eliminates its loser (the season
+    eliminates them as it records the result); anywhere else the rules' word, Elimination Candidate."""
+    from seasons.models import Duel
+
+    if match is not None and match.is_over and Duel.objects.filter(match_id=match.pk).exists():
+        return "Eliminated"
+    return "Elimination Candidate"
+
+
+@register.simple_tag
+def turn_progress(match: Any) -> Any:
+    """Who has not moved, saved or locked in in ``match``'s open turn, for its hosts (``games.selectors``)."""
+    from games.selectors import turn_progress as progress
+
+    return progress(match)
+
+
+@register.filter
+def default_extension(progress: Any) -> int:
+    """The extension a host most likely wants: a minute for a live turn (ten minutes or less), else an hour."""
+    turn = getattr(progress, "turn", None)
+    if turn is None:
+        return 3600
+    return 60 if (turn.deadline - turn.opened_at).total_seconds() <= 600 else 3600
+
+
+@register.simple_tag
 def seat_replace_choices(season: Any, match: Any) -> Any:
     """The seats and candidates of the "replace a player" control (``selectors.seat_replace_choices``)."""
     return selectors.seat_replace_choices(season, match)

@@ -28,6 +28,10 @@ CHROMIUM_ARGS = [
 ]
 
 
+# The live server's log file (set by ``live_url``): the first-run test reads the setup link from it.
+SERVER_LOG: dict[str, Path] = {}
+
+
 def needs(condition: bool, reason: str) -> None:
     """Skip when a service is missing, unless CI demands every service (then fail)."""
     if not condition:
@@ -106,6 +110,7 @@ def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
     manage(server_env, "migrate", "--noinput")
     port = free_port()
     log_path = tmp_path_factory.mktemp("server") / "server.log"
+    SERVER_LOG["path"] = log_path
     env = dict(server_env, GARNET_HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     with log_path.open("wb") as log:

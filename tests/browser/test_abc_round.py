@@ -65,12 +65,18 @@ def test_five_players_play_an_abc_round_through_the_pages(
         pages[p].wait_for_selector("input[name=action]", timeout=15000)
     pages["bob"].screenshot(path=str(SHOTS / "abc-paired-player.png"), full_page=True)
     choices = {"bob": "ally", "cat": "ally", "dan": "betray", "eve": "censure"}
+    asked: list[str] = []  # the lock-in confirmations the pages asked for
     for p, action in choices.items():
         page = pages[p]
         page.check(f"input[name=action][value={action}]")
         if p == "bob":
             page.check("input[name=double]")
+            # A double spends garnets: the lock-in asks first (issue 26), and bob confirms.
+            page.once("dialog", lambda d: (asked.append(d.message), d.accept()))  # noqa: B023 - used at once
         page.click("button[name=lock][value='1']")
+        if p == "bob":
+            page.wait_for_selector(".confirm.locked", timeout=15000)
+            assert asked and "spends" in asked[0], asked
     # Round 2's pairing turn awaits bob, whose page updates live.
     pages["bob"].wait_for_selector("input[name=partner]", timeout=15000)
     log = pages["eve"].locator("#log").inner_text()

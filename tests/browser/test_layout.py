@@ -50,10 +50,12 @@ NOT_PAGES = {
     "api:games": "JSON",
     "games:match_check": "POST only: an htmx fragment inside the match page",
     "reach:thread_posts": "a thread page's live fragment (covered inside the thread page)",
-    "story_timeline": "the season page's timeline fragment (covered inside the season page)",
     "story_settings": "POST only",
     "story_bundle": "a zip download (its index page is tested in tests/story)",
     "reach:discord_interactions": "Discord's interactions endpoint: signed POSTs, JSON",
+    "accounts:first_run": "needs a site with no admin: checked at 360×740 with axe in test_first_run.py",
+    "accounts:hosts": "needs a site admin: checked at 360×740 with axe in test_first_run.py",
+    "accounts:host_revoke": "POST only",
 }
 # The season API (issue 27): JSON, every route of its three namespaces.
 NOT_PAGES_PREFIXES = ("seasons_api:", "reach_api:", "story_api:")
@@ -86,7 +88,9 @@ conf = confessional_write(season=episode.season, user=get_user_model().objects.g
                           text="A sealed confessional: " + "long words " * 40)
 for user in get_user_model().objects.all():
     user.set_password("garnet-demo"); user.save()
-matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players} for m in Match.objects.all()]
+matches = [{"pk": m.pk, "game": m.game, "options": m.options, "players": m.players,
+            "awaiting": (m.turns.filter(status="open").values_list("awaiting", flat=True).first() or [])}
+           for m in Match.objects.all()]
 from games.house.models import HouseGame
 house_game = HouseGame.objects.get(owner__username="host", title="Find the thief")  # demo_season's, played
 # The host console's and the dealer's channel's pages: an invite, a sign-up code, threads, mail links.
@@ -155,12 +159,15 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_pick": (site["picker"], f"/seasons/{slug}/picks/{site['pick']}/"),
         "season_host": ("host", f"/seasons/{slug}/host/"),
         "story_plots": ("", f"/seasons/{slug}/plots/"),
+        "story_timeline": ("", f"/seasons/{slug}/timeline/"),
         "story_confessionals": ("ann", f"/seasons/{slug}/confessionals/"),
         "story_confessionals host": ("host", f"/seasons/{slug}/confessionals/"),
         "story_confessional": ("ann", f"/seasons/{slug}/confessionals/{site['confessional']}/"),
         "not_found": ("", "/no-such-page/"),
         # The host console (issue 16).
         "season_new": ("host", "/seasons/new/"),
+        "season_hosting": ("host", "/seasons/hosting/"),
+        "season_list": ("", "/seasons/"),
         "season_invite": ("", f"/invite/{site['invite']}/"),
         "season_join": ("max", f"/seasons/{slug}/join/{site['join']}/"),
         "season_duel": ("eve", f"/seasons/{slug}/duels/{site['duel']}/"),
@@ -294,6 +301,68 @@ def test_every_page_fits_and_passes_axe(browser: Any, live_url: str, site: dict[
     finally:
         for context in contexts.values():
             context.close()
+    assert not failures, json.dumps(failures, indent=1)
+
+
+# Where a control sits on the first screen and what (if anything) is drawn over its middle.
+FIRST_CONTROL = """() => {
+  const form = document.querySelector('#live form.move-form');
+  if (!form) return null;
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const controls = Array.from(form.querySelectorAll('input:not([type=hidden]), select, textarea, button'))
+    .filter((el) => !el.closest('.buttons') && !el.closest('[hidden]'));
+  // A visually hidden radio on a card is reached through its card (the label): measure what a thumb taps.
+  const target = (el) => (visible(el) && el.getBoundingClientRect().width > 4) ? el : (el.closest('label') || el);
+  const covered = (el) => {
+    const t = target(el), r = t.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20), y = r.top + r.height / 2;
+    if (y < 0 || y > innerHeight) return 'off screen';
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit === t || t.contains(hit) || hit.contains(t) || (el.labels && Array.from(el.labels).some((l) => l.contains(hit)))) return '';
+    return hit.tagName.toLowerCase() + '.' + String(hit.className || '') + ' in ' + (hit.closest('[class]') || hit).className;
+  };
+  const first = controls.find((el) => visible(target(el)));
+  if (!first) return {error: 'no visible control'};
+  const r = target(first).getBoundingClientRect();
+  const firstCover = covered(first);
+  const hiddenUnder = [];
+  for (const el of controls.filter((c) => visible(target(c)))) {
+    el.focus({preventScroll: true});
+    target(el).scrollIntoView({block: 'end'});
+    const c = covered(el);
+    if (c) hiddenUnder.push((el.name || el.id || el.tagName) + ': ' + c);
+  }
+  window.scrollTo(0, 0);
+  return {name: first.name || first.id, top: r.top, bottom: r.bottom, covered: firstCover, hiddenUnder: hiddenUnder.slice(0, 3)};
+}"""
+
+
+def test_the_move_comes_first_on_a_phone(browser: Any, live_url: str, site: dict[str, Any]) -> None:
+    """Issue 26: on every game's match page at 360×740, an awaited player's first move control is within the
+    first screen, and no sticky bar covers it (nor any control of the form when it is scrolled to)."""
+    width, height = SIZES["phone"]
+    failures: dict[str, Any] = {}
+    seen: set[str] = set()
+    out = Path(ROOT / "screenshots")
+    out.mkdir(exist_ok=True)
+    for m in site["matches"]:
+        key = f"{m['game']}/{_variant(m)}"
+        if key in seen or not m["awaiting"]:
+            continue
+        seen.add(key)
+        context = browser.new_context(viewport={"width": width, "height": height})
+        _log_in(context, live_url, m["awaiting"][0])
+        page = context.new_page()
+        page.goto(f"{live_url}/matches/{m['pk']}/", wait_until="load")
+        page.wait_for_timeout(800)
+        found = page.evaluate(FIRST_CONTROL)
+        page.screenshot(path=str(out / ("move-first-" + key.replace("/", "-") + ".png")))
+        context.close()
+        if found is None or "error" in found:
+            failures[key] = found or "no move form for an awaited player"
+        elif found["bottom"] > height or found["covered"] or found["hiddenUnder"]:
+            failures[key] = found
+    assert seen, "no match awaits anyone"
     assert not failures, json.dumps(failures, indent=1)
 
 

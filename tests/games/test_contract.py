@@ -96,9 +96,6 @@ CANNOT_REDRAW = {
     # Structural: every card is in the public pile or in a hand, so a hand is exactly the cards nobody
     # else holds; no player's hidden facts can be redrawn alone (games/exodia/RULES.md ruling 24).
     "exodia": "a hand is the cards the others do not hold",
-    # Not done yet (issue 28): the true units behind disguises and veils are fixed by both players'
-    # moves; redrawing them consistently needs a search over move histories.
-    "warriors": "the true units behind disguises and veils (to do)",
 }
 
 

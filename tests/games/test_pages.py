@@ -24,7 +24,7 @@ def page(client: Client, match: Match) -> str:
 def test_spectator_page_needs_no_login(match: Match) -> None:
     """A public spectator page per match needs no login."""
     html = page(Client(), match)
-    assert "Round 1" in html and "watching" in html
+    assert "Round 1" in html and "Watching" in html
     assert 'name="move_json"' not in html
 
 
@@ -36,7 +36,7 @@ def test_the_awaited_player_sees_the_form_and_countdown(match: Match, client_for
 
 def test_a_player_not_awaited_sees_no_form(match: Match, client_for: Callable[[str], Client]) -> None:
     html = page(client_for("bob"), match)
-    assert "Your move" not in html and "you play as <strong>bob</strong>" in html
+    assert "Your move" not in html and "You play as <strong>bob</strong>" in html
 
 
 @pytest.mark.django_db(transaction=True)  # its turns close, and notices go out, after commit

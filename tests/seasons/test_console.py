@@ -66,8 +66,11 @@ def test_a_staff_host_creates_casts_and_starts_a_season_with_starting_garnets(
     assert Season.objects.get(pk=season.pk).status == Season.Status.DRAFT
     for link in links:
         player = Client()
-        assert player.post(link, {"password": "a long Passphrase 9"}).status_code == 302
+        data = {"password": "a long Passphrase 9", "time_zone": "Asia/Tokyo"}
+        assert player.post(link, data).status_code == 302
         assert player.get(link).status_code == 404  # one-time
+    # Invite joiners get the zone their browser preselected, like those who sign up (issue 26).
+    assert set(Invite.objects.filter(season=season).values_list("user__time_zone", flat=True)) == {"Asia/Tokyo"}
     client.post(r["Location"], {"step": "order_random"})
     client.post(r["Location"], {"step": "start"})
     season.refresh_from_db()
@@ -125,10 +128,15 @@ def test_match_controls_with_a_reason_and_the_log_as_sentences() -> None:
     )
     turn.refresh_from_db()
     assert (turn.deadline - before).total_seconds() == 900
+    # Reasons are optional (issue 26): a pause with none is taken, and so is a resume.
     r = client.post(
         url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": ""}, follow=True
     )
-    assert "needs a reason" in r.content.decode()
+    episode.mm_match.refresh_from_db()
+    assert episode.mm_match.status == "paused" and "Nothing changed" not in r.content.decode()
+    client.post(url, {"step": "match", "control": "resume", "target_id": episode.mm_match_id, "reason": ""})
+    episode.mm_match.refresh_from_db()
+    assert episode.mm_match.status == "running"
     client.post(url, {"step": "match", "control": "pause", "target_id": episode.mm_match_id, "reason": "break"})
     episode.mm_match.refresh_from_db()
     assert episode.mm_match.status == "paused"

@@ -22,7 +22,8 @@ def test_demo_season_is_idempotent_and_playable() -> None:
     assert match.game == "abc" and match.players == ["ann", "bob", "cat", "dan", "eve"]
     assert match.turns.get(status="open").awaiting == ["ann"]
     User = get_user_model()
-    assert User.objects.get(username="host").is_superuser
+    host = User.objects.get(username="host")
+    assert host.is_staff and not host.is_superuser  # a host, not the site admin: the first-run link still works
     assert User.objects.get(username="max").check_password("garnet-demo")
 
 

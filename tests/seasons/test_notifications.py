@@ -7,6 +7,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.db.models.signals import post_save
 from django.test import Client
 from django.urls import reverse
 
@@ -81,12 +82,43 @@ def test_live_death_match_turns_are_announced_once() -> None:
     """A live DM (60 s turns) announces its first turn; the players are on its page for the rest."""
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
-    duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
     from tests.seasons.factories import play_to_end
 
-    play_to_end(duel.match, seed="live")
-    turn_notices = Notice.objects.filter(user__username="gus", kind="turn", text__contains="Death Match")
-    assert 1 <= turn_notices.count() <= 2
+    sent: list[str] = []
+
+    def count(sender: object, instance: Notice, created: bool, **kwargs: object) -> None:
+        if created and instance.user.username == "gus" and instance.kind == "turn" and "Death Match" in instance.text:
+            sent.append(instance.text)
+
+    post_save.connect(count, sender=Notice, dispatch_uid="test.count_turn_notices")
+    try:
+        duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
+        play_to_end(duel.match, seed="live")
+    finally:
+        post_save.disconnect(dispatch_uid="test.count_turn_notices", sender=Notice)
+    assert 1 <= len(sent) <= 2
+    # Each call to move went with its turn (issue 26): none is left once the match is over.
+    assert not Notice.objects.filter(user__username="gus", kind="turn", text__contains="Death Match").exists()
+
+
+def test_one_notice_per_match_and_turn_cleared_when_the_turn_closes_or_the_match_is_opened() -> None:
+    """'Notices: one per match and turn, the old ones cleared when the turn closes or the match is opened'."""
+    from games.models import Turn
+    from games.services import turn_close
+
+    season = started_season()
+    match = abc_episode(season).mm_match
+    x = Turn.objects.get(match=match, status="open").awaiting[0]
+    assert Notice.objects.filter(user__username=x, kind="turn").count() == 1
+    Notice.objects.filter(user__username=x).update(seen=True)  # seen on the dashboard, not acted on
+    turn_close(turn_id=Turn.objects.get(match=match, status="open").pk, force=True)
+    assert not Notice.objects.filter(user__username=x, kind="turn", text__contains="pairing").exists()
+    awaited = Turn.objects.get(match=match, status="open").awaiting
+    assert all(Notice.objects.filter(user__username=p, kind="turn").count() == 1 for p in awaited)
+    c = Client()
+    c.force_login(user(awaited[0]))
+    c.get(reverse("games:match", args=[match.pk]))
+    assert not Notice.objects.filter(user__username=awaited[0], kind="turn").exists()
 
 
 def test_the_dashboard_shows_my_open_pick() -> None:

@@ -58,6 +58,9 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "accounts/password-reset/sent/": EVERYONE_OK,
     "accounts/reset/<uidb64>/<token>/": EVERYONE_OK,  # an invalid link says so on a page
     "accounts/reset/done/": EVERYONE_OK,
+    "accounts/setup/<str:token>/": everyone(NOT_FOUND),  # a wrong setup token finds no page (tests/accounts)
+    "accounts/hosts/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # site admins
+    "accounts/hosts/<int:pk>/remove/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
     "api/": EVERYONE_OK,
     "api/docs/": EVERYONE_OK,
     "games/<slug:slug>/rules/": everyone(NOT_FOUND),  # the matrix's slug names no game; real ones are public
@@ -78,6 +81,8 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "matches/<int:pk>/check/": everyone(NOT_ALLOWED),
     "notices/seen/": {"anonymous": {302, 403, 405}, **{r: {200, 302, 405} for r in ROLES if r != "anonymous"}},
     "seasons/new/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # staff only
+    "seasons/": EVERYONE_OK,
+    "seasons/hosting/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},  # hosts only
     "invite/<str:token>/": everyone(NOT_FOUND),
     "seasons/<slug:slug>/join/<str:code>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/duels/<int:pk>/": SEASON_UNKNOWN,

@@ -50,8 +50,8 @@ def test_the_page_and_the_api_move_with_the_seat() -> None:
     ann, zed = _client("ann"), _client("zed")
     page_ann = ann.get(f"/matches/{match.pk}/").content.decode()
     page_zed = zed.get(f"/matches/{match.pk}/").content.decode()
-    assert SECRET not in page_ann and "watching" in page_ann
-    assert SECRET in page_zed and "you play <strong>ann</strong>'s seat" in page_zed
+    assert SECRET not in page_ann and "Watching" in page_ann
+    assert SECRET in page_zed and "You play <strong>ann</strong>'s seat" in page_zed
     assert SECRET not in ann.get(f"/matches/{match.pk}/log/").content.decode()
     assert ann.get(f"/api/matches/{match.pk}/").json()["me"] is None
     assert zed.get(f"/api/matches/{match.pk}/").json()["me"] == "ann"

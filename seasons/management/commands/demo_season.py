@@ -3,7 +3,8 @@ the host's own games (the samples of ``games/house/samples/``, imported as a dea
 match of one of them, "Find the thief", hosted by ``host`` in the dealer's seat.
 
 Idempotent: running it again leaves the existing users, season and episode as they are.
-Every demo account (and the host ``host``, a superuser) has the password ``garnet-demo``.
+Every demo account (and the host ``host``, who holds the host role but is no site admin, so the
+first-run setup link still works on a demo install: accounts/RULES.md) has the password ``garnet-demo``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         """Create what is missing; never duplicate."""
         User = get_user_model()
-        host, made = User.objects.get_or_create(username="host", defaults={"is_staff": True, "is_superuser": True})
+        host, made = User.objects.get_or_create(username="host", defaults={"is_staff": True})
         if made:
             host.set_password(PASSWORD)
             host.save()

@@ -1,0 +1,60 @@
+"""Writes about accounts and the site's roles: the first site admin, granting and removing the host role."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from accounts.models import User
+from accounts.selectors import site_has_admin
+
+log = logging.getLogger(__name__)
+
+
+class AccountError(ValueError):
+    """A refused account change; ``str(e)`` is shown to the person as is."""
+
+
+def site_admin_create(*, username: str, password: str, email: str = "", time_zone: str = "UTC") -> User:
+    """Create the install's first account as site admin and host; refused once a site admin exists."""
+    with transaction.atomic():
+        if site_has_admin():
+            raise AccountError("This site already has a site admin: log in, or ask them for the host role.")
+        if User.objects.filter(username__iexact=username).exists():
+            raise AccountError(f"The handle {username!r} is taken.")
+        user = User.objects.create_user(
+            username=username, password=password, email=email, time_zone=time_zone, is_staff=True, is_superuser=True
+        )
+    log.info("first run: %s is the site admin", user.username)
+    return user
+
+
+def user_host_grant(*, username: str, by: User) -> User:
+    """Give the account ``username`` the host role (it may then create and run seasons)."""
+    if not by.is_superuser:
+        raise AccountError("Only a site admin grants the host role.")
+    user = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
+    if user is None:
+        raise AccountError(f"No account is called {username.strip()!r}: they sign up first, then you grant it.")
+    if user.is_staff or user.is_superuser:
+        raise AccountError(f"{user.username} already hosts.")
+    User.objects.filter(pk=user.pk).update(is_staff=True)
+    user.is_staff = True
+    log.info("%s made %s a host", by.username, user.username)
+    return user
+
+
+def user_host_revoke(*, user_id: int, by: User) -> User:
+    """Take the host role from an account; a site admin always hosts, so theirs cannot be taken."""
+    if not by.is_superuser:
+        raise AccountError("Only a site admin removes the host role.")
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        raise AccountError("No such account.")
+    if user.is_superuser:
+        raise AccountError(f"{user.username} is a site admin, and site admins always host.")
+    User.objects.filter(pk=user.pk).update(is_staff=False)
+    user.is_staff = False
+    log.info("%s removed %s's host role", by.username, user.username)
+    return user
