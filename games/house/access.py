@@ -1,21 +1,21 @@
 """Who may design dealers' games: the one place the rule lives, so it can change in one line.
 
-Today a "host" is a staff user (the New season page's rule) or a host of any season; superusers
-are both. A site-admin-granted host role may replace this later.
+A designer is an account that may host (``accounts.selectors.user_can_host``: a site admin, or an
+account a site admin granted the host role on the Hosts page) or a co-host of any season.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from accounts.selectors import user_can_host
+
 
 def may_design(user: Any) -> bool:
     """Whether ``user`` may design, import and keep dealers' games (signed out: never)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    if user.is_staff or user.is_superuser:
-        return True
-    return bool(user.hosted_seasons.exists())
+    return user_can_host(user) or bool(user.hosted_seasons.exists())
 
 
 def may_edit(user: Any, game: Any) -> bool:
