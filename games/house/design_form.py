@@ -12,7 +12,17 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from games.house.designer import FIELD_TYPES, HAS_DEFAULT, TALLY_CHOICES, TURN_CHOICES, TYPE_KEYS, choices_for
+from games.house.design_labels import (
+    END_RULES,
+    FIELD_TYPES,
+    PARAM_SHOWN_WHEN,
+    TALLY_CHOICES,
+    TURN_CHOICES,
+    end_rule_of,
+    param_help,
+    param_options,
+)
+from games.house.designer import HAS_DEFAULT, TYPE_KEYS, choices_for
 from games.house.mechanics import MECHANICS
 
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*): (.*)$", re.S)
@@ -104,8 +114,13 @@ def _param_rows(
             "value": "" if value is None else value,
             "errors": errors.at(f"{prefix}.{param.name}") if chosen else [],
         }
+        when = PARAM_SHOWN_WHEN.get((mechanic.name, param.name))
+        row["when"] = (when[0], " ".join(when[1])) if when else None
         if param.kind == "field":
             row["options"] = [str(f.get("name")) for f in fields if f.get("type") in param.field_types]
+        elif param.kind == "choice":
+            row["options"] = param_options(mechanic.name, param.name, tuple(param.choices))
+            row["help"] = param_help(mechanic.name, param.name, param.help)
         elif param.kind in ("matrix", "relation"):
             of = values.get(param.of) if chosen else None
             choices = choices_for(of, fields)
@@ -237,6 +252,9 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
         "tally_choices": tally_choices,
         "tally": tally,
         "rounds_mode": "open" if draft.get("rounds", 1) is None else "fixed",
+        "end_rule": end_rule_of(draft),
+        "end_rules": END_RULES,
+        "death": draft.get("kind") == "death",
         "secrets": secrets,
         "rounds": rounds,
         "field_types": FIELD_TYPES,

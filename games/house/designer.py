@@ -16,18 +16,10 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
+from games.house.design_labels import end_from_rule
 from games.house.mechanics import MECHANICS
 
 SCHEMA = "garnet-house/1"
-FIELD_TYPES = (
-    ("choice", "A choice from a list"),
-    ("number", "A whole number in a range"),
-    ("player", "A player"),
-    ("players", "Several players"),
-    ("order", "An ordering of players"),
-    ("text", "Free text"),
-    ("garnets", "A garnet amount (a bid)"),
-)
 # The keys each field type has beyond name, label, type, help, required and default (FORMAT.md "Fields").
 TYPE_KEYS: dict[str, tuple[str, ...]] = {
     "choice": ("choices",),
@@ -41,15 +33,6 @@ TYPE_KEYS: dict[str, tuple[str, ...]] = {
 HAS_DEFAULT = ("choice", "number", "text", "garnets")  # a default a dealer can type; players' fields have none
 BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
-TURN_CHOICES = (("86400", "24 hours"), ("60", "60 seconds (live)"), ("custom", "Another length (seconds)"))
-TALLY_CHOICES = (
-    (60, "1 minute (live)"),
-    (300, "5 minutes"),
-    (3600, "1 hour"),
-    (6 * 3600, "6 hours"),
-    (86400, "24 hours"),
-    (2 * 86400, "48 hours"),
-)
 
 
 def _num(text: Any) -> Any:
@@ -236,15 +219,32 @@ def definition_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
     """The definition the designer's inputs describe (before ``definition_clean``), keeping what was typed."""
     turn = str(post.get("turn") or "86400")
     garnets_each = _num(post.get("outcome.garnets.winner"))
+    kind = str(post.get("kind") or "main")
+    tokens = _num(post.get("outcome.tokens"))
+    if kind == "death" and tokens is None:
+        tokens = 0  # a Death Match's outcome is its winner and its loser: no Token of Life unless typed
+    rounds: Any = _num(post.get("rounds")) if post.get("rounds_mode", "fixed") == "fixed" else None
+    end: dict[str, Any] = {
+        "after_rounds": _checked(post, "end.after_rounds"),
+        "first_to": _num(post.get("end.first_to")),
+        "last_standing": _checked(post, "end.last_standing"),
+    }
+    if "end_rule" in post:  # the page's one choice of how the match ends
+        rounds, end = end_from_rule(
+            str(post.get("end_rule")),
+            rounds=_num(post.get("rounds")),
+            first_to=end["first_to"],
+            last_standing=end["last_standing"],
+        )
     return {
         "schema": SCHEMA,
         "title": str(post.get("title") or "").strip(),
-        "kind": str(post.get("kind") or "main"),
+        "kind": kind,
         "rules": str(post.get("rules") or "").replace("\r\n", "\n"),
         "players": {"min": _num(post.get("players.min")), "max": _num(post.get("players.max"))},
         "turn_seconds": _num(post.get("turn_seconds")) if turn == "custom" else _num(turn),
         "tally_seconds": _num(post.get("tally_seconds")),
-        "rounds": _num(post.get("rounds")) if post.get("rounds_mode", "fixed") == "fixed" else None,
+        "rounds": rounds,
         "scores": {
             "label": str(post.get("scores.label") or "").strip(),
             "start": _num(post.get("scores.start")),
@@ -261,14 +261,10 @@ def definition_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
         "round_plan": [
             _round_from_post(post, f"round_plan[{i}]") for i in _indices(post, r"round_plan\[(\d+)\]\.label")
         ],
-        "end": {
-            "after_rounds": _checked(post, "end.after_rounds"),
-            "first_to": _num(post.get("end.first_to")),
-            "last_standing": _checked(post, "end.last_standing"),
-        },
+        "end": end,
         "outcome": {
             "winners": str(post.get("outcome.winners") or "top"),
-            "tokens": _num(post.get("outcome.tokens")),
+            "tokens": tokens,
             "candidates": str(post.get("outcome.candidates") or "bottom"),
             "garnets": {"winner": garnets_each} if garnets_each else {},
         },

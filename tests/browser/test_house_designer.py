@@ -51,8 +51,12 @@ def test_a_host_designs_a_game_on_a_phone(browser: Any, live_url: str, server_en
     page.wait_for_selector("#rules-preview strong:has-text('Rock')")
     assert page.input_value("#d-title") == "Rock paper scissors, best of 5"
     page.select_option("#d-turn", "60")
-    page.check("input[name=rounds_mode][value=open]")
-    assert page.locator("#d-rounds").is_hidden()  # "until the dealer ends" needs no number
+    page.check("input[name=end_rule][value=first_to]")
+    assert page.locator("#d-rounds").is_hidden()  # "first to N points" needs no number of rounds
+    assert page.locator("#d-end-first_to").is_visible()
+    # A Death Match's outcome is its winner and its loser: no Main Match outcome inputs, no Token of Life.
+    assert page.locator("#d-outcome-tokens").is_hidden() and page.locator("#d-outcome-winners").is_hidden()
+    assert page.input_value("#d-outcome-tokens") == "0"
 
     field = "#d-round_plan-0-fields-0"
     assert page.locator(f"{field}-choices").is_hidden()
@@ -76,14 +80,14 @@ def test_a_host_designs_a_game_on_a_phone(browser: Any, live_url: str, server_en
     page.screenshot(path=str(SHOTS / "house-designer.png"), full_page=True)
 
     # An error is drawn beside its field, and nothing typed is lost.
-    page.fill("#d-outcome-tokens", "9")
+    page.fill("#d-end-first_to", "three")
     page.click(".house-save button")
     page.wait_for_selector("#problems")
     _fits(page, "the designer with errors")
-    assert page.locator("#d-outcome-tokens").locator("xpath=..").locator(".errorlist").count() == 1
+    assert page.locator("#d-end-first_to").locator("xpath=..").locator(".errorlist").count() == 1
     assert page.input_value(f"{field}-choices").split() == ["Rock", "Paper", "Scissors"]
     page.screenshot(path=str(SHOTS / "house-designer-errors.png"), full_page=True)
-    page.fill("#d-outcome-tokens", "0")
+    page.fill("#d-end-first_to", "3")
     page.click(".house-save button")
     page.wait_for_url("**/games/house/*/")
     assert page.locator("h1", has_text="Rock paper scissors, best of 5").count() == 1

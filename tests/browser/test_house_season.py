@@ -120,7 +120,7 @@ def design_main_match(page: Any, live_url: str) -> int:
     page.fill("#d-players-min", "3")
     page.fill("#d-players-max", "13")
     page.fill("#d-rules", MM_RULES)
-    page.check("input[name=rounds_mode][value=fixed]")
+    page.check("input[name=end_rule][value=rounds]")
     page.fill("#d-rounds", "3")
     field = "#d-round_plan-0-fields-0"
     page.select_option(f"{field}-type", "number")
@@ -140,6 +140,7 @@ def design_main_match(page: Any, live_url: str) -> int:
     assert target.is_visible()
     target.locator("select[name$='.field']").select_option("guess")
     target.locator("select[name$='.target']").select_option("mean")
+    assert target.locator("input[name$='.value']").is_hidden()  # no fixed target with the mean
     target.locator("input[name$='.factor']").fill("2/3")
     page.fill("#d-outcome-tokens", "1")
     _fits(page, "the designer")
@@ -159,7 +160,7 @@ def design_death_match(page: Any, live_url: str) -> int:
     page.fill("#d-rules", DM_RULES)
     page.select_option("#d-turn", "60")
     page.select_option("#d-tally_seconds", "60")
-    page.check("input[name=rounds_mode][value=open]")
+    page.check("input[name=end_rule][value=first_to]")  # one choice, not "until the dealer" + "after rounds"
     page.fill("#d-round_plan-0-label", "Throw")
     page.select_option("#d-round_plan-0-reveal", "all")
     field = "#d-round_plan-0-fields-0"
@@ -177,7 +178,7 @@ def design_death_match(page: Any, live_url: str) -> int:
         page.locator("fieldset.house-beats", has_text=f"{a} beats").get_by_label(b).check()
     page.fill("#d-scores-label", "Wins")
     page.fill("#d-end-first_to", "3")
-    page.fill("#d-outcome-tokens", "0")
+    assert page.locator("#d-outcome-tokens").is_hidden() and page.input_value("#d-outcome-tokens") == "0"
     _fits(page, "the Death Match's designer")
     _shot(page, "designer-death")
     return _saved_game_id(page)
@@ -286,7 +287,7 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
 
     # The EC picks the DMO on the pick page; the Death Match starts at once (the season has no lead time).
     amy.goto(f"{live_url}/seasons/{SLUG}/")
-    amy.click("text=DMO pick for Episode 1")
+    amy.click("text=Pick your Death Match opponent for Episode 1")  # the season page's own words
     amy.wait_for_selector("input[name=choice]")
     assert amy.locator(f"input[name=choice][value={TOP}]").count() == 0  # the winner is immune
     amy.check(f"input[name=choice][value={DMO}]")
@@ -318,7 +319,8 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
             page.click("button[name=lock][value='1']")
         logged(duel[EC], f"Throw {n}: ")
     logged(duel[EC], "The match is over. Winners: ben.")
-    assert f"Winners: {DMO} · Elimination Candidate: {EC}" in duel[EC].locator("section.result").inner_text()
+    # The framework's result names the loser of a Death Match as eliminated.
+    assert f"Winners: {DMO} · Eliminated: {EC}" in duel[EC].locator("section.result").inner_text()
     _shot(duel[EC], "death-match-end")
 
     # The season page shows the loser eliminated.
