@@ -82,7 +82,10 @@ def on_turn_closed(sender: Any, match: Match, turn: Turn, costs: dict[str, int],
     from seasons.services.notify import notices_turn_clear
 
     holds_settle_turn(match, turn, costs)
-    notices_turn_clear(turn_id=turn.pk)
+    # Turn notices exist only for season matches (a sweep has read every match's season ahead): a
+    # friendly match's close spends no query on them.
+    if selectors.season_of_match(match) is not None:
+        notices_turn_clear(turn_id=turn.pk)
 
 
 def on_match_link_saved(sender: Any, instance: Any, **kwargs: Any) -> None:

@@ -22,14 +22,14 @@ SEASON = {"type": STRING, "name": "season", "description": "The season; left out
 REASON = {
     "type": STRING,
     "name": "reason",
-    "description": "Why (logged in the match and the season)",
-    "required": True,
+    "description": "Why, if you like (logged in the match and the season)",
+    "required": False,
     "max_length": 500,
 }
 
 
 def _host(name: str, description: str, *extra: dict[str, Any]) -> dict[str, Any]:
-    return {"type": SUB_COMMAND, "name": name, "description": description, "options": [_match(True), REASON, *extra]}
+    return {"type": SUB_COMMAND, "name": name, "description": description, "options": [_match(True), *extra, REASON]}
 
 
 GARNET_COMMAND: dict[str, Any] = {

@@ -236,13 +236,14 @@ def test_a_host_pauses_resumes_extends_and_closes_with_reasons(app: FakeApp, sea
     assert season_match.host_actions.filter(reason="server hiccup").exists()
 
 
-def test_host_controls_need_a_reason_and_a_host(app: FakeApp, season_match: Match) -> None:
+def test_host_controls_need_a_host_and_take_an_optional_reason(app: FakeApp, season_match: Match) -> None:
+    """Only a season's host runs its controls; a reason is optional there as on the console (seasons/RULES.md)."""
     pk = season_match.pk
     refused = app.send(command("ann", "host", "pause", match=pk, reason="I want a break"))
     assert refused["data"]["content"] == "Only a host of this season can do that."
     assert Match.objects.get(pk=pk).status == "running"
     blank = app.send(command("host", "host", "pause", match=pk, reason="  "))
-    assert "Not done:" in blank["data"]["content"] and Match.objects.get(pk=pk).status == "running"
+    assert "Done:" in blank["data"]["content"] and Match.objects.get(pk=pk).status == "paused"
     assert "at least a minute" in app.send(command("host", "host", "extend", match=pk, reason="x"))["data"]["content"]
 
 
