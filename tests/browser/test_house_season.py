@@ -279,6 +279,12 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
     result = amy.locator("section.result").inner_text()
     assert f"Winners: {TOP}" in result and f"Elimination Candidate: {EC}," in result  # the worst first
     assert amy.locator("section.result tr", has_text=TOP).locator("td").nth(2).inner_text().strip() == "1"
+    # The house view names one Elimination Candidate and the order behind them (RULES.md p-7).
+    house_result = amy.locator(".house-result").inner_text()
+    assert (
+        f"Elimination Candidate: {EC}\n" in house_result + "\n"
+        and "Elimination Candidate order (worst first)" in house_result
+    )
     _fits(amy, "the match's end")
     _shot(amy, "match-end")
     dealer.goto(f"{live_url}/seasons/{SLUG}/")
@@ -321,6 +327,7 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
     logged(duel[EC], "The match is over. Winners: ben.")
     # The framework's result names the loser of a Death Match as eliminated.
     assert f"Winners: {DMO} · Eliminated: {EC}" in duel[EC].locator("section.result").inner_text()
+    assert f"Eliminated: {EC}" in duel[EC].locator(".house-result").inner_text()
     _shot(duel[EC], "death-match-end")
 
     # The season page shows the loser eliminated.
