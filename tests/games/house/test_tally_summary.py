@@ -62,3 +62,4 @@ def test_the_review_page_shows_the_summary_above_the_sorted_table(django_capture
     table = tally.index("<table")
     assert summary < table and "Sorted by “Your number”, lowest first." in tally
     assert re.findall(r'<tr><th scope="row">(\w+)</th>', tally[table:]) == ["bob", "cat", "ann"]
+    assert 'class="scores house-tally-table">' in tally  # one field: a line per player, not a card each
