@@ -197,6 +197,8 @@ class Engine(Protocol[S]):
 
     def title_for(self, options: Mapping[str, Any]) -> str: ...
 
+    def house_variant(self, players: int) -> str: ...
+
     def round_spent(
         self, state_before: S, moves: Mapping[PlayerId, Mapping[str, Any]], state_after: S
     ) -> dict[PlayerId, int]: ...
@@ -238,6 +240,12 @@ class BaseEngine(Generic[S]):
         """The game's name for a match started with ``options`` (pages, titles, notices): the engine's
         ``title``, unless the options carry a game of their own (a dealer's game names itself)."""
         return str(self.title)  # type: ignore[attr-defined]
+
+    def house_variant(self, players: int) -> str:
+        """One plain sentence saying what changes when ``players`` play a game whose published rules are for
+        another count (a house variant), "" when the game plays them as published. The host's game list
+        names the variant with it ("The Exodus Game — house variant for 13: …"). The default: ""."""
+        return ""
 
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """How many players ``options`` (already cleaned) allow, low and high, and why in a few words

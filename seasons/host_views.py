@@ -107,7 +107,7 @@ def dm_game_choices(user: Any = None) -> list[tuple[str, str]]:
 
 
 def _final_games() -> list[tuple[str, str]]:
-    return [(g, get_engine(g).title) for g in two_player_games()]
+    return [(g, get_engine(g).title_for({})) for g in two_player_games()]
 
 
 def _option_forms(data: Any, alive: list[str]) -> dict[str, OptionsForm]:

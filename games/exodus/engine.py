@@ -21,7 +21,7 @@ from games.exodus import moves as mv
 from games.exodus import present
 from games.exodus.rounds import ec_candidates, resolve_ec, resolve_round
 from games.exodus.state import VARIANTS, ExodusState, deal, dump_state, load_state, sort_items
-from games.exodus.tables import GARNET_EVERY, PUBLISHED_PLAYERS
+from games.exodus.tables import GARNET_EVERY, NAMES, PUBLISHED_PLAYERS
 
 
 class ExodusEngine(BaseEngine[Any]):
@@ -45,7 +45,7 @@ class ExodusEngine(BaseEngine[Any]):
             "bool",
             default=False,
             label="House player count",
-            help="Allow 4 to 16 players with the pool rules of RULES.md ruling 1 (a house variant).",
+            help="A house variant for 4 to 16 players: the pool holds 4 cubes (5 gems) per player, spread evenly over the six kinds.",
         ),
         OptionSpec(
             "gamewide_order",
@@ -55,6 +55,19 @@ class ExodusEngine(BaseEngine[Any]):
             help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
         ),
     )
+
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The version's published name: "The Exodus Game" (cubes) or "The Exodus Game (Elephantine)" (gems)."""
+        return NAMES.get(str(options.get("variant") or "cubes"), self.title)
+
+    def house_variant(self, players: int) -> str:
+        """For a count neither version is published for (cubes 9, gems 8): what the house variant changes."""
+        if players in PUBLISHED_PLAYERS.values() or not self.min_players <= players <= self.max_players:
+            return ""
+        return (
+            f"the pool is sized for {players} (4 cubes or 5 gems per player, spread evenly over the six kinds) "
+            'instead of the published 9 (cubes) or 8 (gems); tick "House player count".'
+        )
 
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """The published count of the variant (cubes 9, gems 8); 4-16 only as the named house variant."""

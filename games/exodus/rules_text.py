@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.exodus.tables import GARNET_EVERY, HAND, MAX_TRADES, ROUNDS
+from games.exodus.tables import GARNET_EVERY, HAND, MAX_TRADES, NAMES, ROUNDS
 from games.rules_text import RulesText
 
 VARIANTS = ["cubes", "gems"]
@@ -23,7 +23,7 @@ def rules(variant: str) -> RulesText:
     item, rnd, score = ("cube", "round", "points") if cubes else ("gem", "year", "Favor")
     worst = "Black cubes" if cubes else "Onyx"
     return RulesText(
-        name="The Exodus Game" if cubes else "The Exodus Game (Elephantine)",
+        name=NAMES[variant],
         variant=variant,
         summary=(
             f"You are dealt {HAND[variant]} {item}s. {ROUNDS} {rnd}s; each {rnd} you secretly name up to "

@@ -22,6 +22,8 @@ MAX_TRADES = {"cubes": 2, "gems": 3}
 GARNET_EVERY = {"cubes": 30, "gems": 75}
 # The published player counts (the pool is 4 cubes / 5 gems per player: 36 and 40).
 PUBLISHED_PLAYERS = {"cubes": 9, "gems": 8}
+# Each version's one published name: every page (console, match, season, rules, timeline) uses it.
+NAMES = {"cubes": "The Exodus Game", "gems": "The Exodus Game (Elephantine)"}
 
 
 @dataclass(frozen=True)

@@ -115,9 +115,9 @@ def num(value: Any) -> str:
 
 @register.filter
 def game_title(match: Any) -> str:
-    """The name of the game ``match`` plays ("The ABC Game"), never its slug."""
+    """The name of the game ``match`` plays ("The ABC Game"; a variant by its own name), never its slug."""
     try:
-        return get_engine(match.game).title
+        return get_engine(match.game).title_for(match.options or {})
     except KeyError:
         return str(match.game)
 

@@ -30,7 +30,7 @@ from games.engine import (
 from games.kit import tree_copy
 from games.warriors import resample, series
 from games.warriors.bouts import bout_points, play_round, playable, start_bout
-from games.warriors.units import check_pool, draw_pool, parse_rounds, parse_unit, roster, table
+from games.warriors.units import NAMES, check_pool, draw_pool, parse_rounds, parse_unit, roster, table
 
 State = dict[str, Any]
 DEFAULT = {"chocobo": {"unit": "chocobo"}}
@@ -110,6 +110,10 @@ class WarriorsEngine(BaseEngine[Any]):
     )
 
     # --- setup and turns ---
+
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The version's published name: "A Warrior's Death" (classic) or "Warriors' Death" (extended)."""
+        return NAMES.get(str(options.get("variant") or "classic"), self.title)
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> State:
         """The DM before its first turn: the extended pool is drawn (or fixed by ``options["pool"]``)."""

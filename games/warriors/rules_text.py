@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from games.rules_text import RulesText
-from games.warriors.units import table
+from games.warriors.units import NAMES, table
 
 VARIANTS = ["classic", "extended"]
 
 _SHAPE = {
-    "classic": ("A Warrior's Death", "units of strength 0–9", "5 bouts of 10 rounds"),
+    "classic": (NAMES["classic"], "units of strength 0–9", "5 bouts of 10 rounds"),
     "extended": (
-        "Warriors' Death",
+        NAMES["extended"],
         "a pool of one unit per strength 1–10 (drawn from 20) plus the Chocobo",
         "3 bouts of 12 rounds",
     ),

@@ -15,6 +15,9 @@ from typing import Any
 
 from games.engine import RuleError
 
+# Each version's one published name: every page (console, match, season, rules, timeline) uses it.
+NAMES = {"classic": "A Warrior's Death", "extended": "Warriors' Death"}
+
 
 @dataclass(frozen=True)
 class Unit:

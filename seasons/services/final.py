@@ -113,7 +113,7 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
             user=user,
             stage=label,
             number=number,
-            game=get_engine(game).title,
+            game=get_engine(game).title_for({}),
             players=players,
             bye=state.bye,
         )

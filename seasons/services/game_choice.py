@@ -45,24 +45,27 @@ def _span(low: int, high: int) -> str:
     return f"{low}" if low == high else f"{low}–{high}"
 
 
+def installed_label(slug: str, players: int | None) -> str:
+    """An installed game as the host's list names it: its default version's name and player range, or, when
+    ``players`` play it only as a house variant, that variant named and explained in a sentence
+    ("The Exodus Game — house variant for 13: the pool is sized for 13 …")."""
+    engine = get_engine(slug)
+    name = engine.title_for({})
+    change = engine.house_variant(players) if players is not None else ""
+    if change:
+        return f"{name} — house variant for {players}: {change}"
+    return f"{name} ({_span(engine.min_players, engine.max_players)} players)"
+
+
 def game_choices(user: Any, *, players: int, duel: bool = False, owners: Iterable[Any] = ()) -> list[Any]:
     """The games a host may start for ``players`` players, as choices for a select: installed ones that
     fit, then the dealer's own (``user``'s and ``owners``', e.g. the season's co-hosts') whose latest
     version fits. For a Main Match, installed games that take fewer players follow in a group of their
     own (the host ticks who plays)."""
-    fitting = []
-    for slug in installed_games(players, duel=duel):
-        engine = get_engine(slug)
-        fitting.append((slug, f"{engine.title} ({_span(engine.min_players, engine.max_players)} players)"))
+    fitting = [(slug, installed_label(slug, players)) for slug in installed_games(players, duel=duel)]
     kind = "death" if duel else "main"
     fitting += [(c.value, c.label) for c in house.house_games_fitting(user, players=players, kind=kind, owners=owners)]
-    fewer = [
-        (
-            slug,
-            f"{get_engine(slug).title} ({_span(get_engine(slug).min_players, get_engine(slug).max_players)} players)",
-        )
-        for slug in ([] if duel else installed_games(players, fewer=True))
-    ]
+    fewer = [(slug, installed_label(slug, None)) for slug in ([] if duel else installed_games(players, fewer=True))]
     if not fewer:
         return fitting
     groups: list[Any] = [(f"For all {players} players", fitting)] if fitting else []
@@ -99,6 +102,6 @@ def game_choice_name(choice: str) -> str:
     if house.is_house_choice(choice):
         return house.house_choice_title(choice) or choice
     try:
-        return get_engine(choice).title
+        return get_engine(choice).title_for({})
     except KeyError:
         return choice

@@ -125,7 +125,7 @@ def test_the_season_admin_offers_every_two_player_game_for_the_death_match() -> 
     client.force_login(type(admin).objects.get(pk=admin.pk))
     html = client.get("/admin/seasons/season/add/").content.decode()
     assert '<select name="dm_game"' in html
-    assert ">Odds and Evens (2 players)<" in html and ">Warriors&#x27; Death (2 players)<" in html
+    assert ">Odds and Evens (2 players)<" in html and ">A Warrior&#x27;s Death (2 players)<" in html
     assert "The ABC Game" not in html
 
 

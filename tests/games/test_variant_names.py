@@ -1,0 +1,40 @@
+"""'One name per game variant everywhere' (issue 26): a variant's published name comes from its engine's
+``title_for(options)`` and the rules text, match page, match lists and season pages all read it."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.registry import get_engine
+from games.rules_text import rules_for, variants
+from games.services import match_start
+from tests.factories import users
+
+WARRIORS = {"classic": "A Warrior's Death", "extended": "Warriors' Death"}
+EXODUS = {"cubes": "The Exodus Game", "gems": "The Exodus Game (Elephantine)"}
+
+
+@pytest.mark.parametrize(("slug", "names"), [("warriors", WARRIORS), ("exodus", EXODUS)])
+def test_each_variant_has_one_name_in_the_engine_and_the_rules_text(slug: str, names: dict[str, str]) -> None:
+    """The engine's ``title_for`` and the rules text name each variant alike; no variant means the default."""
+    engine = get_engine(slug)
+    for variant in variants(slug):
+        assert engine.title_for({"variant": variant}) == rules_for(slug, variant).name == names[variant]
+    assert engine.title_for({}) == names[variants(slug)[0]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variant", ["classic", "extended"])
+def test_a_warriors_match_page_names_its_variant(variant: str) -> None:
+    """A classic match reads "A Warrior's Death", an extended one "Warriors' Death", in the heading, the
+    rules link and the match lists."""
+    users(["ann", "bob"])
+    match = match_start(game="warriors", players=["ann", "bob"], options={"variant": variant}, title="Friendly")
+    page = Client().get(f"/matches/{match.pk}/").content.decode()
+    name = WARRIORS[variant].replace("'", "&#x27;")
+    assert f"<h1>{name} " in page and f"Full rules of {name}" in page
+    other = WARRIORS["extended" if variant == "classic" else "classic"].replace("'", "&#x27;")
+    assert f"<h1>{other} " not in page
+    listing = Client().get("/matches/").content.decode()
+    assert f">{name}</a>" in listing
