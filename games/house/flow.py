@@ -245,8 +245,13 @@ def finish(state: State, given: Mapping[str, Any] | None) -> list[Message]:
         lines.append(f"Winners: {', '.join(_with_tokens(w, outcome.tokens.get(w, 0)) for w in outcome.winners)}.")
     else:
         lines.append("Nobody wins.")
-    if outcome.candidates:
-        lines.append(f"Elimination Candidate order: {', '.join(outcome.candidates)}.")
+    first, rest = outcome.candidates[:1], outcome.candidates[1:]
+    if first and state["definition"]["kind"] == "death":
+        lines.append(f"Loser: {first[0]}.")  # a Death Match's candidate is the one who lost it
+    elif first:
+        # house-8 lines up every non-winner worst first: the first is the Elimination Candidate (RULES.md p-7).
+        order = f" (order: {', '.join(outcome.candidates)})" if rest else ""
+        lines.append(f"Elimination Candidate: {first[0]}{order}.")
     final = ", ".join(f"{p} {state['scores'][p]}" for p in ranking(state))
     lines.append(f"Final {label.lower()}: {final}.")
     # A derived outcome applies the outcome rule's rulings (ranking, ties, everyone tied: house-7, house-8).

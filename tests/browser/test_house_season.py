@@ -324,7 +324,7 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
             page.check(f"input[name=hand][value={hand}]")
             page.click("button[name=lock][value='1']")
         logged(duel[EC], f"Throw {n}: ")
-    logged(duel[EC], "The match is over. Winners: ben.")
+    logged(duel[EC], f"The match is over. Winners: {DMO}. Loser: {EC}.")
     # The framework's result names the loser of a Death Match as eliminated.
     assert f"Winners: {DMO} · Eliminated: {EC}" in duel[EC].locator("section.result").inner_text()
     assert f"Eliminated: {EC}" in duel[EC].locator(".house-result").inner_text()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.house.samples import sample_definition
-from games.models import Match
+from games.models import Match, Message
 from tests.games.house.pages import client, house_match, open_turn
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +39,5 @@ def test_a_main_match_names_the_first_in_line_and_the_order_behind(django_captur
     assert f"Elimination Candidate: {line[0]} " in text + " "
     assert f"Elimination Candidate order (worst first): {', '.join(line)}" in text
     assert "Elimination Candidates:" not in text
+    over = Message.objects.get(match=match, to=None, text__startswith="The match is over.").text
+    assert f"Elimination Candidate: {line[0]} (order: {', '.join(line)})." in over
