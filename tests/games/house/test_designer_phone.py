@@ -81,6 +81,7 @@ def test_a_first_to_game_opens_as_first_to(browser: Client, dealer: Any) -> None
     page = browser.get(f"/games/house/{game.pk}/edit/").content.decode()
     assert 'name="end_rule" value="first_to" checked' in page
     assert "rounds_mode" not in page and "end.after_rounds" not in page  # no "until the dealer" + "after rounds"
+    assert '<label for="d-end-first_to">The winning score (first to)</label>' in page  # "points" or "wins"
 
 
 def test_a_first_to_left_blank_is_named_beside_its_input(browser: Client) -> None:  # noqa: F811
