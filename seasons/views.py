@@ -15,6 +15,7 @@ from accounts.selectors import site_has_admin, user_can_host
 from games.selectors import match_usernames
 from seasons import selectors
 from seasons.archive import season_archive, season_archive_markdown
+from seasons.bracket import final_bracket
 from seasons.forms import InviteAcceptForm, PickForm, TransferForm
 from seasons.models import Duel, Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
@@ -53,8 +54,10 @@ def season_list(request: HttpRequest) -> HttpResponse:
     """Every season that has started: the running ones with what is open in each and when it closes, then
     the finished ones."""
     seasons = list(selectors.seasons_public())
-    running = [(s, selectors.season_schedule(s)) for s in seasons if s.status != Season.Status.FINISHED]
-    finished = [s for s in seasons if s.status == Season.Status.FINISHED]
+    running = [
+        (s, selectors.season_schedule(s), final_bracket(s)) for s in seasons if s.status != Season.Status.FINISHED
+    ]
+    finished = [(s, final_bracket(s)) for s in seasons if s.status == Season.Status.FINISHED]
     return render(request, "seasons/list.html", {"running": running, "finished": finished})
 
 
@@ -83,6 +86,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
             "schedule": selectors.season_schedule(season),
+            "bracket": final_bracket(season),
         },
     )
 
