@@ -251,7 +251,6 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
         "turn_choices": TURN_CHOICES,
         "tally_choices": tally_choices,
         "tally": tally,
-        "rounds_mode": "open" if draft.get("rounds", 1) is None else "fixed",
         "end_rule": end_rule_of(draft),
         "end_rules": END_RULES,
         "death": draft.get("kind") == "death",

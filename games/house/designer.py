@@ -16,20 +16,14 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
+from games.house.definition import SCHEMA
 from games.house.design_labels import end_from_rule
+from games.house.fields import KEYS
 from games.house.mechanics import MECHANICS
 
-SCHEMA = "garnet-house/1"
-# The keys each field type has beyond name, label, type, help, required and default (FORMAT.md "Fields").
-TYPE_KEYS: dict[str, tuple[str, ...]] = {
-    "choice": ("choices",),
-    "number": ("min", "max"),
-    "player": ("not_self", "alive_only"),
-    "players": ("not_self", "alive_only", "count_min", "count_max"),
-    "order": ("not_self", "alive_only"),
-    "text": ("max_length",),
-    "garnets": ("min", "max", "pays"),
-}
+# The keys each field type has beyond name, label, type, help, required and default (FORMAT.md "Fields"):
+# the definition check's own list, so the designer cannot offer a key the check refuses.
+TYPE_KEYS = KEYS
 HAS_DEFAULT = ("choice", "number", "text", "garnets")  # a default a dealer can type; players' fields have none
 BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
@@ -223,7 +217,7 @@ def definition_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
     tokens = _num(post.get("outcome.tokens"))
     if kind == "death" and tokens is None:
         tokens = 0  # a Death Match's outcome is its winner and its loser: no Token of Life unless typed
-    rounds: Any = _num(post.get("rounds")) if post.get("rounds_mode", "fixed") == "fixed" else None
+    rounds: Any = _num(post.get("rounds"))
     end: dict[str, Any] = {
         "after_rounds": _checked(post, "end.after_rounds"),
         "first_to": _num(post.get("end.first_to")),

@@ -1,16 +1,33 @@
-// The designer's inputs that depend on another choice (progressive enhancement: without this script every
-// input stays visible, its help text saying when it applies). Hidden inputs are still sent; the server reads
-// only what applies.
+// The designer of a dealer's game: show only the inputs that apply. Progressive enhancement: without this
+// script every input stays visible, its help text saying when it applies. Hidden inputs stay in the form,
+// so a page drawn again after an error keeps what the dealer typed; the server reads only what applies.
+//  - [data-field] [data-types="number garnets"]: a field's keys, shown for those field types.
+//  - [data-round] [data-when-mechanic] / [data-mechanic="NAME"]: a round's mechanic and that mechanic's params.
+//  - d-turn "custom": the typed turn length.
 //  - [data-end-rules="rounds first_to"]: shown for those choices of "The match ends".
-//  - [data-kinds="main"]: shown for a Main Match or a Death Match; a switch to a Death Match sets its
-//    Tokens of Life to 0 (a Death Match's outcome is its winner and its loser).
+//  - [data-kinds="main"]: shown for a Main Match or a Death Match; a switch to a Death Match sets the
+//    range the format requires (2 players) and its Tokens of Life to 0 (its outcome is a winner and a loser).
 //  - [data-when-param="target"][data-when-values="mean median"]: a mechanic's param shown for those values
 //    of another param of the same mechanic.
 (function () {
   var form = document.getElementById("design");
   if (!form) return;
   function listed(el, key, value) { return el.dataset[key].split(" ").indexOf(value) >= 0; }
+  function setValue(id, value) { var el = document.getElementById(id); if (el) el.value = value; }
   function sync() {
+    form.querySelectorAll("[data-field]").forEach(function (fs) {
+      var type = fs.querySelector('select[data-role="type"]').value;
+      fs.querySelectorAll("[data-types]").forEach(function (el) { el.hidden = !listed(el, "types", type); });
+    });
+    form.querySelectorAll("[data-round]").forEach(function (r) {
+      var by = r.querySelector('select[data-role="by"]').value;
+      var mechanic = r.querySelector('select[data-role="mechanic"]').value;
+      r.querySelectorAll("[data-when-mechanic]").forEach(function (el) { el.hidden = by !== "mechanic"; });
+      r.querySelectorAll("[data-mechanic]").forEach(function (el) { el.hidden = el.dataset.mechanic !== mechanic; });
+    });
+    var turn = document.getElementById("d-turn");
+    var custom = document.getElementById("d-turn_seconds-row");
+    if (turn && custom) custom.hidden = turn.value !== "custom";
     var rule = form.querySelector('input[name="end_rule"]:checked');
     form.querySelectorAll("[data-end-rules]").forEach(function (el) {
       el.hidden = !!rule && !listed(el, "endRules", rule.value);
@@ -28,8 +45,9 @@
   }
   form.addEventListener("change", function (e) {
     if (e.target.id === "d-kind" && e.target.value === "death") {
-      var tokens = document.getElementById("d-outcome-tokens");
-      if (tokens) tokens.value = "0";
+      setValue("d-players-min", "2");
+      setValue("d-players-max", "2");
+      setValue("d-outcome-tokens", "0");
     }
     sync();
   });
