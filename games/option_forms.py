@@ -58,6 +58,15 @@ def option_field(spec: OptionSpec, players: Sequence[str] = ()) -> forms.Field:
     return forms.CharField(max_length=2000, **common)
 
 
+def _variant_choices(engine: Engine[Any], spec: OptionSpec) -> list[tuple[str, str]]:
+    """A ``variant`` option's choices, each with its version's published name when the versions' names differ."""
+    names = {c: engine.title_for({"variant": c}) for c in spec.choices}
+    plain = {c: c.replace("-", " ").capitalize() for c in spec.choices}
+    if len(set(names.values())) < 2:
+        return list(plain.items())
+    return [(c, f"{plain[c]}: {names[c]}") for c in spec.choices]
+
+
 def _place_name(spec: OptionSpec, position: int) -> str:
     return f"{spec.name}__{position}"
 
@@ -76,6 +85,9 @@ class OptionsForm(forms.Form):
             if spec.season or spec.kind == "json":
                 continue
             self.fields[spec.name] = option_field(spec, players)
+            if spec.name == "variant" and spec.kind == "choice":
+                # A version with a name of its own reads by it here too ("Gems: The Exodus Game (Elephantine)").
+                self.fields[spec.name].choices = _variant_choices(engine, spec)  # type: ignore[attr-defined]
             if spec.kind == "order":
                 self.orders[spec.name] = []
                 for i in range(1, places + 1):

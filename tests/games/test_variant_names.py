@@ -38,3 +38,18 @@ def test_a_warriors_match_page_names_its_variant(variant: str) -> None:
     assert f"<h1>{other} " not in page
     listing = Client().get("/matches/").content.decode()
     assert f">{name}</a>" in listing
+
+
+@pytest.mark.parametrize(
+    ("slug", "labels"),
+    [
+        ("warriors", ["Classic: A Warrior's Death", "Extended: Warriors' Death"]),
+        ("exodus", ["Cubes: The Exodus Game", "Gems: The Exodus Game (Elephantine)"]),
+    ],
+)
+def test_the_consoles_variant_select_names_each_version(slug: str, labels: list[str]) -> None:
+    """The host's options form names each version by the same name its match will carry."""
+    from games.option_forms import OptionsForm
+
+    form = OptionsForm(engine=get_engine(slug), players=["ann", "bob"])
+    assert [label for _value, label in form.fields["variant"].choices] == labels
