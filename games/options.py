@@ -165,7 +165,8 @@ def players_check(engine: Any, options: Mapping[str, Any], count: int) -> None:
     low, high, note = allowed(options) if allowed else (engine.min_players, engine.max_players, "")
     if not low <= count <= high:
         needs = f"{low}" if low == high else f"{low}–{high}"
-        raise RuleError(f"{engine.title} takes {needs} players, not {count}" + (f": {note}" if note else ""))
+        name = engine.title_for(options) if hasattr(engine, "title_for") else engine.title  # the version's own name
+        raise RuleError(f"{name} takes {needs} players, not {count}" + (f": {note}" if note else ""))
 
 
 def options_for_setup(engine: Any, raw: Mapping[str, Any] | None, players: Sequence[PlayerId]) -> dict[str, Any]:

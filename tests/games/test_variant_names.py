@@ -53,3 +53,12 @@ def test_the_consoles_variant_select_names_each_version(slug: str, labels: list[
 
     form = OptionsForm(engine=get_engine(slug), players=["ann", "bob"])
     assert [label for _value, label in form.fields["variant"].choices] == labels
+
+
+def test_a_count_that_does_not_fit_names_the_version_refused() -> None:
+    """The refusal names the version the host chose: gems for 9 reads "The Exodus Game (Elephantine) takes 8"."""
+    from games.engine import RuleError
+    from games.options import options_for_setup
+
+    with pytest.raises(RuleError, match=r"^The Exodus Game \(Elephantine\) takes 8 players, not 9"):
+        options_for_setup(get_engine("exodus"), {"variant": "gems"}, [f"p{i}" for i in range(9)])
