@@ -277,7 +277,7 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
     amy = pages["amy"]
     logged(amy, "The match is over. Winners: leo (1 Token of Life).")
     result = amy.locator("section.result").inner_text()
-    assert f"Winners: {TOP}" in result and f"Elimination Candidate: {EC}," in result  # the worst first
+    assert f"Winners: {TOP}" in result and f"Elimination Candidate: {EC} (next in line: " in result  # worst first
     assert amy.locator("section.result tr", has_text=TOP).locator("td").nth(2).inner_text().strip() == "1"
     # The house view names one Elimination Candidate and the order behind them (RULES.md p-7).
     house_result = amy.locator(".house-result").inner_text()
