@@ -199,6 +199,8 @@ class Engine(Protocol[S]):
 
     def house_variant(self, players: int) -> str: ...
 
+    def house_variant_options(self, players: int) -> dict[str, Any]: ...
+
     def round_spent(
         self, state_before: S, moves: Mapping[PlayerId, Mapping[str, Any]], state_after: S
     ) -> dict[PlayerId, int]: ...
@@ -246,6 +248,11 @@ class BaseEngine(Generic[S]):
         another count (a house variant), "" when the game plays them as published. The host's game list
         names the variant with it ("The Exodus Game — house variant for 13: …"). The default: ""."""
         return ""
+
+    def house_variant_options(self, players: int) -> dict[str, Any]:
+        """The options that turn on the house variant ``house_variant(players)`` names (the host's form starts
+        with them set, so choosing the variant from the list is enough). The default: none."""
+        return {}
 
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """How many players ``options`` (already cleaned) allow, low and high, and why in a few words

@@ -114,7 +114,13 @@ def _option_forms(data: Any, alive: list[str]) -> dict[str, OptionsForm]:
     """Each installed Main Match game's options form (prefixed by its slug), generated from its declaration
     (a dealer's game brings its options from its definition)."""
     slugs = installed_games(len(alive)) + installed_games(len(alive), fewer=True)
-    return {slug: OptionsForm(data, engine=get_engine(slug), players=alive) for slug in slugs}
+    # A game the alive players can play only as a house variant starts with that variant's options set.
+    return {
+        slug: OptionsForm(
+            data, engine=get_engine(slug), players=alive, initial=get_engine(slug).house_variant_options(len(alive))
+        )
+        for slug in slugs
+    }
 
 
 def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> Callable[[], object]:

@@ -66,8 +66,12 @@ class ExodusEngine(BaseEngine[Any]):
             return ""
         return (
             f"the pool is sized for {players} (4 cubes or 5 gems per player, spread evenly over the six kinds) "
-            'instead of the published 9 (cubes) or 8 (gems); tick "House player count".'
+            'instead of the published 9 (cubes) or 8 (gems) ("House player count", ticked for you).'
         )
+
+    def house_variant_options(self, players: int) -> dict[str, Any]:
+        """The house player count, for a count neither version is published for."""
+        return {"house_count": True} if self.house_variant(players) else {}
 
     def players_allowed(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
         """The published count of the variant (cubes 9, gems 8); 4-16 only as the named house variant."""

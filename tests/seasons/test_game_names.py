@@ -4,6 +4,8 @@ everywhere' on the console and the season page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -11,7 +13,7 @@ from games.models import Match
 from games.registry import get_engine, slugs
 from seasons.services import episode_dmo_pick
 from seasons.services.game_choice import game_choice_name, game_choices
-from tests.seasons.factories import abc_episode, finish_mm, host_user, open_pick, started_season, user
+from tests.seasons.factories import HANDLES, abc_episode, finish_mm, host_user, open_pick, started_season, user
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,15 @@ def test_the_season_page_names_a_death_match_by_its_variant(variant: str, name: 
     assert f">{name} · " in page
     other = "Warriors' Death" if variant == "classic" else "A Warrior's Death"
     assert f">{other} · " not in page
+
+
+def test_the_console_starts_a_house_variant_with_its_option_ticked() -> None:
+    """Choosing "The Exodus Game — house variant for 13" is enough: its "House player count" starts ticked for
+    13 alive players; at the published 9 it starts unticked."""
+    for count, ticked in ((13, True), (9, False)):
+        season = started_season(HANDLES[:count], slug=f"s{count}")
+        c = Client()
+        c.force_login(season.hosts.first())
+        page = c.get(f"/seasons/{season.slug}/host/").content.decode()
+        box = re.search(r'<input type="checkbox" name="exodus-house_count"[^>]*>', page)
+        assert box is not None and ("checked" in box.group(0)) is ticked
