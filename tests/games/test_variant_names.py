@@ -62,3 +62,15 @@ def test_a_count_that_does_not_fit_names_the_version_refused() -> None:
 
     with pytest.raises(RuleError, match=r"^The Exodus Game \(Elephantine\) takes 8 players, not 9"):
         options_for_setup(get_engine("exodus"), {"variant": "gems"}, [f"p{i}" for i in range(9)])
+
+
+@pytest.mark.django_db
+def test_the_rules_page_heads_each_version_with_its_name_and_the_match_links_to_it() -> None:
+    """The rules page's sections carry the versions' names; an extended match's rules link lands on its own."""
+    page = Client().get("/games/warriors/rules/").content.decode().replace("&#x27;", "'")
+    assert "<h2>A Warrior's Death (classic)</h2>" in page and "<h2>Warriors' Death (extended)</h2>" in page
+    users(["ann", "bob"])
+    match = match_start(game="warriors", players=["ann", "bob"], options={"variant": "extended"}, title="Friendly")
+    assert (
+        'href="/games/warriors/rules/#extended">Full rules of' in Client().get(f"/matches/{match.pk}/").content.decode()
+    )
