@@ -54,8 +54,17 @@
       if (now !== turn) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
       turn = now;
       keptFormDeadline(box); untils(); focusableScrollers(box);
+      // A lock-in that closed the turn is answered at once, and the close's own push lands a moment later;
+      // the browser keeps its scroll anchor as the part below the answer changes, which can carry the
+      // answer off the top of the screen. Bring it back while it is fresh.
+      if (kept && Date.now() < kept.until && document.contains(kept.el) && !inView(kept.el)) {
+        kept.el.scrollIntoView({ block: "center" });
+      }
     });
   }
+
+  // The answer to the player's last lock-in, kept in view for a few seconds (see watchTurns).
+  let kept = null;
 
   // Whether an element is wholly inside the screen (above the sticky bar's room at the bottom).
   function inView(el) {
@@ -90,6 +99,7 @@
     if (bar) return;  // the form stays, and so does the player's place in it
     const shown = status || flash;
     if (!inView(shown)) shown.scrollIntoView({ block: "center" });
+    kept = { el: shown, until: Date.now() + 3000 };
     if (status) status.focus({ preventScroll: true });
   }
 
