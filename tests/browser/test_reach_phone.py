@@ -23,7 +23,18 @@ for u in get_user_model().objects.filter(username__in=["host", "ann", "bob", "ca
 # The host has read none of the demo's threads yet (other browser tests on this server may have opened them).
 from reach.models import ThreadRead
 ThreadRead.objects.filter(user__username="host").delete()
-print(Season.objects.get(slug="demo").episodes.get(number=1).mm_match_id)
+# The demo's clarification, pinned on the Main Match: other browser tests on this server (sharing its database
+# and cache) may have removed it; posting it again also makes every match's cached list of them stale.
+from reach.models import Clarification
+from reach.services.clarify import clarification_post
+match = Season.objects.get(slug="demo").episodes.get(number=1).mm_match
+if not Clarification.objects.filter(match=match).exists():
+    clarification_post(user=get_user_model().objects.get(username="host"), match=match,
+                       text="X may not pair themself: X pairs the other four players.")
+else:
+    from reach.selectors import clarifications_changed
+    clarifications_changed()
+print(match.pk)
 """
 
 
