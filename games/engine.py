@@ -145,6 +145,17 @@ class OptionSpec:
         return self.label or self.name.replace("_", " ").capitalize()
 
 
+GAMEWIDE_ORDER = OptionSpec(
+    "gamewide_order",
+    "players",
+    season=True,
+    label="Gamewide tiebreak order",
+    help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
+)
+"""The option a season fills with its tiebreak order, for games whose later Elimination Candidates tie
+(declared once; a game lists it in its ``options_schema``)."""
+
+
 class Engine(Protocol[S]):
     """The rules of one game, as pure functions over an immutable-by-convention state."""
 

@@ -22,6 +22,7 @@ from games.abc.rules import ACTIONS, PLAYERS
 from games.abc.state import ACTIONS as ACTIONS_PHASE
 from games.abc.state import EC_CHOICE, OVER, PAIRING, AbcState, dump_state, load_state
 from games.engine import (
+    GAMEWIDE_ORDER,
     BaseEngine,
     Message,
     OptionSpec,
@@ -60,13 +61,7 @@ class AbcEngine(BaseEngine[Any]):
             label="X order",
             help="The order in which players are the X (drawn from the match's seed if left out).",
         ),
-        OptionSpec(
-            "gamewide_order",
-            "players",
-            season=True,
-            label="Gamewide tiebreak order",
-            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
-        ),
+        GAMEWIDE_ORDER,
     )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> AbcState:

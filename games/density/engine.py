@@ -16,7 +16,17 @@ from games.density.match import ec_candidates, hand_score
 from games.density.moves import DRAWN, draw_sources, may_fight, play_move, validate_move
 from games.density.scoring import SCORERS
 from games.density.state import DEFAULT_TURN_SECONDS, LIVES, DensityState, deal, parse_options
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, PublicSeries, RuleError, expect_roster
+from games.engine import (
+    GAMEWIDE_ORDER,
+    BaseEngine,
+    Message,
+    OptionSpec,
+    Outcome,
+    PlayerId,
+    PublicSeries,
+    RuleError,
+    expect_roster,
+)
 from games.kit import tree_copy
 
 
@@ -65,13 +75,7 @@ class DensityEngine(BaseEngine[Any]):
             help="Garnets the winner earns besides the 2 Tokens of Life.",
         ),
         OptionSpec("dealer", "player", label="First dealer", help="Blank: drawn at random."),
-        OptionSpec(
-            "gamewide_order",
-            "players",
-            season=True,
-            label="Gamewide tiebreak order",
-            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
-        ),
+        GAMEWIDE_ORDER,
     )
 
     def setup(self, players: Sequence[PlayerId], options: Mapping[str, Any], rng: Random) -> DensityState:

@@ -16,7 +16,17 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from games.engine import BaseEngine, Message, OptionSpec, Outcome, PlayerId, PublicSeries, RuleError, expect_roster
+from games.engine import (
+    GAMEWIDE_ORDER,
+    BaseEngine,
+    Message,
+    OptionSpec,
+    Outcome,
+    PlayerId,
+    PublicSeries,
+    RuleError,
+    expect_roster,
+)
 from games.exodus import moves as mv
 from games.exodus import present
 from games.exodus.rounds import ec_candidates, resolve_ec, resolve_round
@@ -47,13 +57,7 @@ class ExodusEngine(BaseEngine[Any]):
             label="House player count",
             help="A house variant for 4 to 16 players: the pool holds 4 cubes (5 gems) per player, spread evenly over the six kinds.",
         ),
-        OptionSpec(
-            "gamewide_order",
-            "players",
-            season=True,
-            label="Gamewide tiebreak order",
-            help="The season's tiebreak order, restricted to this match: it orders the later ECs' ties.",
-        ),
+        GAMEWIDE_ORDER,
     )
 
     def title_for(self, options: Mapping[str, Any]) -> str:
