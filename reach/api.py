@@ -7,14 +7,14 @@ from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.errors import GameError, NotFound
+from games.errors import MatchNotFound
 from games.models import Match
 from reach import selectors
 from reach.models import Thread
-from reach.services.errors import ReachError
 from reach.services.threads import MAX_LENGTH, post_write, thread_open
 from seasons.api.base import SeasonView, SeasonWriteThrottle, errors, valid
 from seasons.models import Season
+from seasons.services.errors import SeasonMatchNotFound
 
 
 class PostSerializer(serializers.Serializer):
@@ -85,17 +85,14 @@ class QuestionView(SeasonView):
         """Ask the dealer: a post in my thread on a match of the season (or on the season)."""
         season = self.season(slug)
         data = valid(QuestionInSerializer(data=request.data))
-        try:
-            if data.get("match"):
-                match = Match.objects.filter(pk=data["match"]).first()
-                if match is None:
-                    raise NotFound("There is no such match.")
-                thread = thread_open(player=request.user, match=match)
-                if not _in_season(thread, season):
-                    raise NotFound("That match is not part of this season.")
-            else:
-                thread = thread_open(player=request.user, season=season)
-            post_write(thread=thread, author=request.user, text=data["text"])
-        except ReachError as exc:
-            raise GameError(str(exc), status=exc.status) from exc
+        if data.get("match"):
+            match = Match.objects.filter(pk=data["match"]).first()
+            if match is None:
+                raise MatchNotFound("There is no such match.")
+            thread = thread_open(player=request.user, match=match)
+            if not _in_season(thread, season):
+                raise SeasonMatchNotFound("That match is not part of this season.")
+        else:
+            thread = thread_open(player=request.user, season=season)
+        post_write(thread=thread, author=request.user, text=data["text"])
         return Response(ThreadSerializer(_thread_row(thread)).data, status=status.HTTP_201_CREATED)

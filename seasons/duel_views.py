@@ -16,7 +16,7 @@ from accounts.timefmt import user_time
 from seasons import selectors
 from seasons.models import Duel
 from seasons.services.duel_times import duel_time_agree, duel_time_propose
-from seasons.services.errors import SeasonError
+from seasons.services.errors import BadStartTime, SeasonError
 from seasons.views import _season
 
 STEP = timedelta(minutes=30)
@@ -55,9 +55,9 @@ def season_duel_time(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             try:
                 starts_at = datetime.fromisoformat(request.POST.get("starts_at", ""))
             except ValueError:
-                raise SeasonError("Pick one of the start times offered.") from None
+                raise BadStartTime("Pick one of the start times offered.") from None
             if timezone.is_naive(starts_at):
-                raise SeasonError("Pick one of the start times offered.")
+                raise BadStartTime("Pick one of the start times offered.")
             duel = duel_time_propose(duel_id=duel.pk, user=request.user, starts_at=starts_at)
         except SeasonError as exc:
             messages.error(request, str(exc))

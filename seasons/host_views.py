@@ -25,6 +25,7 @@ from games.services.replay import match_replay
 from seasons import selectors
 from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm
 from seasons.log_text import log_sentence
+from seasons.match_control_steps import match_control_step
 from seasons.models import Duel, Episode, LedgerEntry, Pick, Season
 from seasons.selectors import is_host
 from seasons.services import (
@@ -48,7 +49,6 @@ from seasons.services.episodes import two_player_games
 from seasons.services.final import final_leg_start, final_state
 from seasons.services.game_choice import game_choices, installed_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
-from seasons.services.match_controls import season_match_control
 from seasons.services.tokens import duel_token_escape
 from seasons.views import _season
 
@@ -142,17 +142,17 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
             reason=reason,
             starts_at=_aware(d.get("deadline"), season) or timezone.now(),
         ),
-        "match": lambda: season_match_control(
+        "match": lambda: match_control_step(
+            d.get("control") or "",
             season=season,
             match_id=target,
-            control=d.get("control") or "",
             reason=reason,
             user=user,
             seconds=seconds,
             player=player,
             new_player=other,
             deadline=_aware(d.get("deadline"), season),
-        ),
+        )(),
         "pause": lambda: season_pause(season_id=season.pk, user=user, reason=reason),
         "resume": lambda: season_resume(season_id=season.pk, user=user, reason=reason),
         "adjust": lambda: ledger_adjust(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
+from games.api.errors import answer_codes
 from games.jsoninput import JsonInputError, json_check
 
 
@@ -82,8 +84,21 @@ class SubmitInSerializer(serializers.Serializer):
             raise serializers.ValidationError(exc.problem) from exc
 
 
+class ErrorCodeField(serializers.CharField):
+    """A refusal's stable code; the schema lists every one (``answer_codes``)."""
+
+
+class ErrorCodeFieldSchema(OpenApiSerializerFieldExtension):
+    """Draws ``ErrorCodeField`` as an enum of every code, so clients can branch on them (codes are API)."""
+
+    target_class = ErrorCodeField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"type": "string", "enum": answer_codes()}
+
+
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable machine-readable code (games.errors), e.g. stale_turn.")
+    code = ErrorCodeField(help_text="Stable machine-readable code (games.errors), e.g. stale_turn.")
     detail = serializers.CharField()
     rule = serializers.BooleanField(required=False)
 

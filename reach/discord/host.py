@@ -1,21 +1,37 @@
 """``/garnet host …``: a season host's match controls (close now, extend, pause, resume) with a reason.
 
-They go through ``seasons.services.match_controls.season_match_control``, the service the host
-console uses, so Discord changes nothing the console would not: the same checks, the same log
+Each subcommand calls the ``seasons.services.match_controls`` service the host console uses for
+that control, so Discord changes nothing the console would not: the same checks, the same log
 lines in the match and the season. The answer is private to the host.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.errors import GameError
 from reach.discord import replies
 from reach.discord.context import Answer, Call, match_of_option
 from seasons import selectors as season_selectors
-from seasons.services.match_controls import season_match_control
+from seasons.models import Season
+from seasons.services.match_controls import (
+    season_match_close_turn,
+    season_match_extend,
+    season_match_pause,
+    season_match_resume,
+)
 
-CONTROLS = {"close": "close_now", "extend": "extend", "pause": "pause", "resume": "resume"}
+# A subcommand's service: it takes the season, the match id, the host, the reason and the call's options.
+Control = Callable[[Season, int, Any, str, dict[str, Any]], str]
+CONTROLS: dict[str, Control] = {
+    "close": lambda s, m, u, r, _: season_match_close_turn(season=s, match_id=m, user=u, reason=r),
+    "extend": lambda s, m, u, r, o: season_match_extend(
+        season=s, match_id=m, user=u, reason=r, seconds=_extend_seconds(o)
+    ),
+    "pause": lambda s, m, u, r, _: season_match_pause(season=s, match_id=m, user=u, reason=r),
+    "resume": lambda s, m, u, r, _: season_match_resume(season=s, match_id=m, user=u, reason=r),
+}
 MAX_EXTEND_HOURS = 24 * 14
 
 
@@ -31,18 +47,8 @@ def host_answer(call: Call) -> replies.Reply:
         raise Answer("Host commands work on a season's matches; run this match from its page.")
     if not season_selectors.is_host(season, call.user):
         raise Answer("Only a host of this season can do that.")
-    seconds: int | None = None
-    if control == "extend":
-        seconds = _extend_seconds(call.options)
     try:
-        sentence = season_match_control(
-            season=season,
-            match_id=match.pk,
-            control=control,
-            reason=str(call.options.get("reason") or ""),
-            user=call.user,
-            seconds=seconds,
-        )
+        sentence = control(season, match.pk, call.user, str(call.options.get("reason") or ""), call.options)
     except GameError as exc:
         raise Answer(f"Not done: {exc}") from exc
     return replies.message(f"Done: {sentence}.")

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.ratelimit import rate_limited
 from games import selectors
-from games.errors import GameError
+from games.errors import GameError, StaleTurn
 from games.models import Match, Turn
 from games.services.submissions import submission_submit
 from reach.discord import forms as dforms
@@ -222,8 +222,8 @@ def _submit(user: Any, seat: Seat, draft: Draft, *, lock: bool) -> replies.Reply
     try:
         submission_submit(match_id=seat.match.pk, move=bound.to_move(), lock=lock, turn_number=draft.turn, by=user)
     except GameError as exc:
-        text = str(exc)
-        draft.note = f"⚠️ {text}" if "othing was saved" in text else f"⚠️ Not saved: {text}"
+        # A stale turn's message says itself that nothing was saved; the wording follows the code, not the text.
+        draft.note = f"⚠️ {exc}" if isinstance(exc, StaleTurn) else f"⚠️ Not saved: {exc}"
         return _render(user, seat, draft, update=True)
     if lock:
         cache.delete(_key(user, seat.match.pk))

@@ -9,7 +9,7 @@ from django.conf import settings
 
 from reach.discord import rest
 from reach.discord.catalog import COMMANDS
-from reach.services.errors import ReachError
+from reach.services.errors import DiscordUnavailable
 
 MAX_TRIES = 5
 
@@ -19,13 +19,13 @@ def commands_register(*, guild_id: str = "", sleep: Any = time.sleep) -> list[di
     Garnet's; return what Discord stored. Waits out 429s; any other refusal raises ``ReachError``."""
     app = settings.DISCORD_APPLICATION_ID
     if not app or not settings.DISCORD_BOT_TOKEN:
-        raise ReachError("Set DISCORD_APPLICATION_ID (or DISCORD_CLIENT_ID) and DISCORD_BOT_TOKEN first.")
+        raise DiscordUnavailable("Set DISCORD_APPLICATION_ID (or DISCORD_CLIENT_ID) and DISCORD_BOT_TOKEN first.")
     path = f"/applications/{app}/guilds/{guild_id}/commands" if guild_id else f"/applications/{app}/commands"
     for _ in range(MAX_TRIES):
         result = rest.call("PUT", path, json=COMMANDS)
         if result.ok:
             return list(result.data or [])
         if result.retry_in is None:
-            raise ReachError(result.error or "Discord refused the commands.")
+            raise DiscordUnavailable(result.error or "Discord refused the commands.")
         sleep(result.retry_in)
-    raise ReachError("Discord kept answering 429; try again later.")
+    raise DiscordUnavailable("Discord kept answering 429; try again later.")

@@ -12,7 +12,7 @@ from games.models import Match
 from games.selectors import Role, match_role
 from games.services.amend import match_line_post, match_option_change
 from reach.models import Clarification
-from reach.services.errors import ReachError
+from reach.services.errors import AmendmentRefused, EmptyText, NotClarificationHost, PlaceMissing
 from seasons import selectors as season_selectors
 from seasons.models import Season
 from seasons.services.notify import season_log
@@ -23,7 +23,7 @@ def _require_host(user: Any, *, match: Match | None, season: Season | None) -> N
         return
     if season is not None and (user.is_superuser or season.hosts.filter(pk=user.pk).exists()):
         return
-    raise ReachError("Only a host posts clarifications.", status=403)
+    raise NotClarificationHost("Only a host posts clarifications.")
 
 
 def clarification_post(
@@ -43,24 +43,24 @@ def clarification_post(
     """
     body = (text or "").strip()
     if not body:
-        raise ReachError("Write the clarification first.")
+        raise EmptyText("Write the clarification first.")
     if match is None and season is None:
-        raise ReachError("A clarification belongs to a match or a season.")
+        raise PlaceMissing("A clarification belongs to a match or a season.")
     _require_host(user, match=match, season=season)
     if option_name and match is None:
-        raise ReachError("An amendment that changes a game option is posted to a match.")
+        raise AmendmentRefused("An amendment that changes a game option is posted to a match.")
     if season is None and match is not None:
         season = season_selectors.season_of_match(match)
     kind = Clarification.Kind.AMENDMENT if option_name else Clarification.Kind.CLARIFICATION
     with transaction.atomic():
         value = None
-        if option_name:
+        if option_name and match is not None:  # an amendment is posted to a match (checked above)
             try:
                 value = match_option_change(
                     match_id=match.pk, name=option_name, value=option_value, user=user, reason=body
                 )
             except RuleError as exc:
-                raise ReachError(f"Amendment refused: {exc}") from exc
+                raise AmendmentRefused(f"Amendment refused: {exc}") from exc
         clar = Clarification.objects.create(
             season=season, match=match, kind=kind, text=body, option_name=option_name, option_value=value, author=user
         )
@@ -68,7 +68,7 @@ def clarification_post(
         change = f" ({option_name} is now {value})" if option_name else ""
         if match is not None:
             match_line_post(match_id=match.pk, text=f"{label}: {body}{change}")
-        else:
+        elif season is not None:
             # A season-wide ruling: a line in every running match of the season, and a push to each.
             for m in season_selectors.season_matches(season).filter(status__in=["running", "paused"]):
                 match_line_post(match_id=m.pk, text=f"{label}: {body}")
@@ -88,6 +88,6 @@ def clarification_post(
 
 def clarification_url(clar: Clarification) -> str:
     """The public page a clarification is pinned on."""
-    if clar.match_id:
+    if clar.match_id or clar.season is None:
         return reverse("games:match", args=[clar.match_id])
     return reverse("season_home", args=[clar.season.slug])

@@ -44,9 +44,9 @@ def season_channel_set(*, season: Season, discord_webhook: str) -> SeasonChannel
     """Set (or clear, with "") the season's Discord webhook."""
     url = (discord_webhook or "").strip()
     if url and not url.startswith(("https://", "http://")):
-        from reach.services.errors import ReachError
+        from reach.services.errors import BadWebhook
 
-        raise ReachError("A Discord webhook URL starts with https://")
+        raise BadWebhook("A Discord webhook URL starts with https://")
     channel, _ = SeasonChannel.objects.update_or_create(season=season, defaults={"discord_webhook": url})
     return channel
 

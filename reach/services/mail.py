@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import datetime, tzinfo
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -20,10 +21,12 @@ from django.utils import timezone
 
 from reach.models import Mail, MailPrefs
 from reach.services.dispatch import dispatch
-from reach.services.errors import ReachError
+from reach.services.errors import BadUnsubscribeLink
 
 UNSUBSCRIBE_SALT = "reach.unsubscribe"
-KIND_TITLES = {f.name: str(f.verbose_name) for f in MailPrefs._meta.get_fields() if f.name in MailPrefs.KINDS}
+KIND_TITLES = {
+    f.name: str(getattr(f, "verbose_name", f.name)) for f in MailPrefs._meta.get_fields() if f.name in MailPrefs.KINDS
+}
 
 
 def user_zone(user: Any) -> tzinfo:
@@ -73,11 +76,11 @@ def mail_unsubscribe(*, token: str) -> tuple[Any, str]:
     try:
         data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature as exc:
-        raise ReachError("This unsubscribe link is broken or was altered.", status=400) from exc
+        raise BadUnsubscribeLink("This unsubscribe link is broken or was altered.") from exc
     user = get_user_model().objects.filter(pk=data.get("u")).first()
     kind = str(data.get("k", ""))
     if user is None or kind not in (*MailPrefs.KINDS, "all"):
-        raise ReachError("This unsubscribe link names nothing we send.", status=400)
+        raise BadUnsubscribeLink("This unsubscribe link names nothing we send.")
     prefs_save(user=user, values={k: False for k in MailPrefs.KINDS} if kind == "all" else {kind: False})
     return user, kind
 
@@ -187,6 +190,6 @@ def mail_digests_send(*, now: datetime | None = None) -> int:
             except IntegrityError:
                 continue
             Mail.objects.filter(pk__in=[m.pk for m in items]).update(status=Mail.Status.SENT, sent_at=moment)
-            transaction.on_commit(lambda pk=digest.pk: _enqueue(pk))
+            transaction.on_commit(partial(_enqueue, digest.pk))
         made += 1
     return made

@@ -14,7 +14,14 @@ from games.models import Match
 from games.selectors import seat_of
 from reach import selectors
 from reach.models import Post, Thread, ThreadRead
-from reach.services.errors import ReachError
+from reach.services.errors import (
+    ArchiveClosed,
+    EmptyText,
+    NotThreadOwner,
+    NotThreadParticipant,
+    PlaceMissing,
+    TextTooLong,
+)
 from seasons import selectors as season_selectors
 from seasons.models import Season
 
@@ -28,7 +35,7 @@ def thread_open(*, player: Any, match: Match | None = None, season: Season | Non
     """
     if match is not None:
         if seat_of(match, player) is None:
-            raise ReachError("Only the players of this match can write to its dealer.", status=403)
+            raise NotThreadParticipant("Only the players of this match can write to its dealer.")
         found = Thread.objects.filter(match=match, player=player).first()
         if found is not None:
             return found
@@ -36,9 +43,9 @@ def thread_open(*, player: Any, match: Match | None = None, season: Season | Non
             match=match, player=player, defaults={"season": season_selectors.season_of_match(match)}
         )[0]
     if season is None:
-        raise ReachError("A thread belongs to a match or a season.")
+        raise PlaceMissing("A thread belongs to a match or a season.")
     if season_selectors.entrant_of(season, player) is None:
-        raise ReachError("Only the players of this season can write to its dealer.", status=403)
+        raise NotThreadParticipant("Only the players of this season can write to its dealer.")
     return Thread.objects.get_or_create(season=season, match=None, player=player)[0]
 
 
@@ -50,10 +57,10 @@ def thread_publish_set(*, thread: Thread, user: Any, publish: bool) -> Thread:
     choice stands (a published thread cannot be taken back from copies already made).
     """
     if thread.player_id != user.pk:
-        raise ReachError("Only the player who asked decides whether this thread is published.", status=403)
+        raise NotThreadOwner("Only the player who asked decides whether this thread is published.")
     season = thread.season or (season_selectors.season_of_match(thread.match) if thread.match else None)
     if season is not None and Season.objects.filter(pk=season.pk, status=Season.Status.FINISHED).exists():
-        raise ReachError("The season is over and its archive is out: the choice stands.", status=409)
+        raise ArchiveClosed("The season is over and its archive is out: the choice stands.")
     Thread.objects.filter(pk=thread.pk).update(publish=bool(publish))
     thread.publish = bool(publish)
     return thread
@@ -63,7 +70,7 @@ def thread_url(thread: Thread, *, for_host: bool) -> str:
     """Where a thread is read: the player's page on its match or season, or the host's view of it."""
     if for_host:
         return reverse("reach:host_thread", args=[thread.pk])
-    if thread.match_id:
+    if thread.match_id or thread.season is None:
         return reverse("reach:match_thread", args=[thread.match_id])
     return reverse("reach:season_thread", args=[thread.season.slug])
 
@@ -72,12 +79,12 @@ def post_write(*, thread: Thread, author: Any, text: str) -> Post:
     """Add a post to ``thread`` by its player or one of its hosts, and tell the other side live after commit."""
     body = (text or "").strip()
     if not body:
-        raise ReachError("Write something first.")
+        raise EmptyText("Write something first.")
     if len(body) > MAX_LENGTH:
-        raise ReachError(f"Keep it under {MAX_LENGTH} characters.")
+        raise TextTooLong(f"Keep it under {MAX_LENGTH} characters.")
     from_host = thread.player_id != author.pk
     if from_host and not selectors.is_thread_host(thread, author):
-        raise ReachError("Only this thread's player and hosts may write in it.", status=403)
+        raise NotThreadParticipant("Only this thread's player and hosts may write in it.")
     with transaction.atomic():
         post = Post.objects.create(thread=thread, author=author, from_host=from_host, text=body)
         Thread.objects.filter(pk=thread.pk).update(updated_at=timezone.now())

@@ -15,9 +15,10 @@ from rest_framework.views import APIView
 
 from accounts.timefmt import user_zone
 from games.api.serializers import ErrorSerializer
-from games.errors import BadRequest, Forbidden, GameError, NotFound
+from games.errors import BadRequest, GameError, NotFound
 from seasons import selectors
 from seasons.models import Entrant, Season
+from seasons.services.errors import NotSeasonHost, NotSeasonPlayer, SeasonNotFound
 
 T = TypeVar("T")
 
@@ -58,21 +59,21 @@ class SeasonView(APIView):
     def season(self, slug: str) -> Season:
         found = selectors.season_by_slug(slug) if len(slug) <= 50 else None
         if found is None or (found.status == Season.Status.DRAFT and not selectors.is_host(found, self.request.user)):
-            raise NotFound("There is no such season.")
+            raise SeasonNotFound("There is no such season.")
         return found
 
     def hosted(self, slug: str) -> Season:
         """The season, if the caller hosts it (403 otherwise)."""
         season = self.season(slug)
         if not selectors.is_host(season, self.request.user):
-            raise Forbidden("Only this season's hosts may do this.")
+            raise NotSeasonHost("Only this season's hosts may do this.")
         return season
 
     def entrant(self, season: Season) -> Entrant:
         """The caller's place in the season (403 when they play no part in it)."""
         found = selectors.entrant_of(season, self.request.user)
         if found is None:
-            raise Forbidden("You are not a player in this season.")
+            raise NotSeasonPlayer("You are not a player in this season.")
         return found
 
 

@@ -29,6 +29,7 @@ from seasons.api.serializers import (
     ReasonInSerializer,
     TransferInSerializer,
 )
+from seasons.match_control_steps import match_control_step
 from seasons.models import Duel, Episode, LedgerEntry, Pick
 from seasons.services import (
     episode_dmo_pick,
@@ -41,8 +42,8 @@ from seasons.services import (
     ledger_undo,
 )
 from seasons.services.duels import duel_ready
+from seasons.services.errors import DuelNotFound, EpisodeNotFound, LedgerEntryNotFound, PickNotFound
 from seasons.services.final import final_leg_start
-from seasons.services.match_controls import season_match_control
 
 PLAYER = ["seasons: players"]
 HOST = ["seasons: hosts"]
@@ -75,7 +76,7 @@ class PickMakeView(WriteView):
         season = self.season(slug)
         pick = Pick.objects.filter(pk=_id(pk), episode__season=season).first()
         if pick is None:
-            raise NotFound("There is no such pick in this season.")
+            raise PickNotFound("There is no such pick in this season.")
         choice = _in(PickInSerializer, request)["choice"]
         if pick.kind == Pick.Kind.DMO:
             run(lambda: episode_dmo_pick(pick_id=pick.pk, user=request.user, dmo=choice))
@@ -90,7 +91,7 @@ class DuelReadyView(WriteView):
         """I am Ready for my scheduled Death Match; when both players are, it starts now."""
         season = self.season(slug)
         if not Duel.objects.filter(pk=_id(pk), episode__season=season).exists():
-            raise NotFound("There is no such Death Match in this season.")
+            raise DuelNotFound("There is no such Death Match in this season.")
         duel = run(lambda: duel_ready(duel_id=pk, user=request.user))
         started = f" It has started: match {duel.match_id}." if duel.match_id else ""
         return _done(f"You are ready.{started}")
@@ -137,10 +138,10 @@ class MatchControlView(WriteView):
         season = self.hosted(slug)
         d = _in(ControlInSerializer, request)
         sentence = run(
-            lambda: season_match_control(
+            match_control_step(
+                d["control"],
                 season=season,
                 match_id=_id(pk),
-                control=d["control"],
                 reason=d["reason"],
                 user=request.user,
                 seconds=d.get("seconds"),
@@ -158,7 +159,7 @@ class EcSetView(WriteView):
         """Name an Elimination Candidate by hand (an extra one, or in place of one whose DM has not started)."""
         season = self.hosted(slug)
         if not Episode.objects.filter(pk=_id(pk), season=season).exists():
-            raise NotFound("There is no such episode in this season.")
+            raise EpisodeNotFound("There is no such episode in this season.")
         d = _in(EcInSerializer, request)
         run(
             lambda: episode_ec_set(
@@ -174,7 +175,7 @@ class DmoSetView(WriteView):
         """Name the Death Match Opponent of an open DMO pick by hand."""
         season = self.hosted(slug)
         if not Pick.objects.filter(pk=_id(pk), episode__season=season).exists():
-            raise NotFound("There is no such pick in this season.")
+            raise PickNotFound("There is no such pick in this season.")
         d = _in(DmoInSerializer, request)
         run(lambda: episode_dmo_set(pick_id=pk, dmo=d["dmo"], user=request.user, reason=d["reason"]))
         return _done(f"{d['dmo']} is the Death Match Opponent.")
@@ -205,7 +206,7 @@ class LedgerUndoView(WriteView):
         """Undo a ledger entry by adding its opposite (the ledger is append-only)."""
         season = self.hosted(slug)
         if not LedgerEntry.objects.filter(pk=_id(pk), season=season).exists():
-            raise NotFound("There is no such ledger entry in this season.")
+            raise LedgerEntryNotFound("There is no such ledger entry in this season.")
         reason = _in(ReasonInSerializer, request)["reason"]
         undo = run(lambda: ledger_undo(entry_id=pk, reason=reason, user=request.user))
         return Response(OwnLedgerEntrySerializer(ledger_entry_own(undo)).data, status=status.HTTP_201_CREATED)

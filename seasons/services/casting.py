@@ -19,7 +19,15 @@ from django.utils.text import slugify
 
 from seasons import selectors
 from seasons.models import Entrant, Invite, Season
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    AlreadyInSeason,
+    BadPassword,
+    BadRoster,
+    HandleTaken,
+    InviteNotFound,
+    SeasonStarted,
+    UnknownPlayer,
+)
 from seasons.services.notify import notice_send, season_log
 
 HANDLE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@.+-_")
@@ -38,7 +46,7 @@ def roster_parse(text: str) -> list[tuple[str, str]]:
         handle = parts[0].lstrip("@")
         email = next((p for p in parts[1:] if "@" in p), "")
         if not handle or len(handle) > 150 or not set(handle) <= HANDLE_CHARS:
-            raise SeasonError(f'"{parts[0]}" is not a handle: letters, digits and @.+-_ only.')
+            raise BadRoster(f'"{parts[0]}" is not a handle: letters, digits and @.+-_ only.')
         out.setdefault(handle, email)
     return list(out.items())
 
@@ -66,10 +74,10 @@ def season_cast(*, season: Season, roster: str, user: Any, base_url: str = "") -
     """Add the pasted handles: users who exist become entrants; the others get a one-time invite
     (e-mailed when an address is given). Returns the new invites. Only while the season is a draft."""
     if season.status != Season.Status.DRAFT:
-        raise SeasonError("Players are cast before the season starts; replace a player instead.", status=409)
+        raise SeasonStarted("Players are cast before the season starts; replace a player instead.")
     pairs = roster_parse(roster)
     if not pairs:
-        raise SeasonError("Paste at least one handle, one a line.")
+        raise BadRoster("Paste at least one handle, one a line.")
     users = {u.username: u for u in get_user_model().objects.filter(username__in=[h for h, _ in pairs])}
     invites: list[Invite] = []
     with transaction.atomic():
@@ -108,15 +116,15 @@ def invite_accept(*, token: str, password: str, email: str = "", time_zone: str 
     """The invited player sets a password (and their time zone): their account is created and they join."""
     invite = Invite.objects.select_related("season").filter(token=token, requested=False).first()
     if invite is None or invite.used_at is not None:
-        raise SeasonError("This invite link has already been used or does not exist.", status=404)
+        raise InviteNotFound("This invite link has already been used or does not exist.")
     model = get_user_model()
     if model.objects.filter(username=invite.handle).exists():
-        raise SeasonError(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.', status=409)
+        raise HandleTaken(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.')
     candidate = model(username=invite.handle, email=email or invite.email, time_zone=time_zone or "UTC")
     try:
         validate_password(password, candidate)
     except ValidationError as exc:
-        raise SeasonError(" ".join(exc.messages)) from exc
+        raise BadPassword(" ".join(exc.messages)) from exc
     with transaction.atomic():
         candidate.set_password(password)
         candidate.save()
@@ -129,11 +137,11 @@ def invite_accept(*, token: str, password: str, email: str = "", time_zone: str 
 def season_join_request(*, season: Season, code: str, user: Any) -> Invite:
     """A signed-in user asks to join with the season's shared code; a host approves it."""
     if not season.signup_code or code != season.signup_code:
-        raise SeasonError("That sign-up code is not this season's.", status=404)
+        raise InviteNotFound("That sign-up code is not this season's.")
     if season.status != Season.Status.DRAFT:
-        raise SeasonError("This season has already started.", status=409)
+        raise SeasonStarted("This season has already started.")
     if selectors.entrant_of(season, user) is not None:
-        raise SeasonError("You are already in this season.", status=409)
+        raise AlreadyInSeason("You are already in this season.")
     invite, _ = Invite.objects.get_or_create(
         season=season,
         handle=user.username,
@@ -147,7 +155,7 @@ def invite_approve(*, season: Season, invite_id: int, user: Any) -> Entrant:
     """A host approves a sign-up request: the player joins the season and is told."""
     invite = Invite.objects.filter(pk=invite_id, season=season, requested=True, used_at=None).first()
     if invite is None or invite.user is None:
-        raise SeasonError("There is no such open request in this season.", status=404)
+        raise InviteNotFound("There is no such open request in this season.")
     with transaction.atomic():
         entrant, _ = Entrant.objects.get_or_create(season=season, user=invite.user)
         Invite.objects.filter(pk=invite.pk).update(used_at=timezone.now())
@@ -168,16 +176,16 @@ def season_order_set(
     """Set the gamewide tiebreak order before the start: ``order`` as given, ``move`` one place up,
     or (neither) drawn at random. The season's start keeps it."""
     if season.status != Season.Status.DRAFT:
-        raise SeasonError("The gamewide order is fixed once the season starts.", status=409)
+        raise SeasonStarted("The gamewide order is fixed once the season starts.")
     current = draft_order(season)
     handles = sorted(current)
     if order is not None:
         if sorted(order) != handles:
-            raise SeasonError("The order must list every player of the season exactly once.")
+            raise BadRoster("The order must list every player of the season exactly once.")
         new = list(order)
     elif move:
         if move not in current:
-            raise SeasonError(f"{move} is not a player of this season.")
+            raise UnknownPlayer(f"{move} is not a player of this season.")
         i = current.index(move)
         new = list(current)
         if i > 0:

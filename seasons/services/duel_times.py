@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.timefmt import user_time
 from seasons.models import Duel, Entrant
 from seasons.services.duels import _scheduled
-from seasons.services.errors import SeasonError
+from seasons.services.errors import BadStartTime, DuelStartFixed, NoStartProposed, NotDuelPlayer
 from seasons.services.notify import notice_send, season_log
 
 
@@ -28,12 +28,12 @@ def _player(duel: Duel, user: Any) -> tuple[Entrant, Entrant]:
         return duel.ec, duel.dmo
     if user.pk == duel.dmo.user_id:
         return duel.dmo, duel.ec
-    raise SeasonError("Only the two players of this Death Match can choose its start.", status=403)
+    raise NotDuelPlayer("Only the two players of this Death Match can choose its start.")
 
 
 def _open_window(duel: Duel) -> datetime:
     if not duel.episode.season.dm_window_hours or duel.latest_start is None:
-        raise SeasonError("In this season only a host moves a Death Match's start.", status=409)
+        raise DuelStartFixed("In this season only a host moves a Death Match's start.")
     return duel.latest_start
 
 
@@ -45,7 +45,7 @@ def duel_time_propose(*, duel_id: int, user: Any, starts_at: datetime, now: date
         latest = _open_window(duel)
         me, other = _player(duel, user)
         if not moment < starts_at <= latest:
-            raise SeasonError(f"Pick a start between now and {user_time(user, latest)}.")
+            raise BadStartTime(f"Pick a start between now and {user_time(user, latest)}.")
         if duel.proposed_by == other.handle and duel.proposed_at == starts_at:
             return _agree(duel, me, other)
         duel.proposed_at, duel.proposed_by = starts_at, me.handle
@@ -75,9 +75,9 @@ def duel_time_agree(*, duel_id: int, user: Any) -> Duel:
         _open_window(duel)
         me, other = _player(duel, user)
         if duel.proposed_at is None or duel.proposed_by != other.handle:
-            raise SeasonError(f"There is no start proposed by {other.handle} to agree to.", status=409)
+            raise NoStartProposed(f"There is no start proposed by {other.handle} to agree to.")
         if duel.proposed_at <= timezone.now():
-            raise SeasonError("That proposed start has passed; propose another.", status=409)
+            raise NoStartProposed("That proposed start has passed; propose another.")
         return _agree(duel, me, other)
 
 

@@ -12,7 +12,15 @@ from django.utils import timezone
 from seasons.models import Duel, Season
 from seasons.services.entrants import entrant_eliminate
 from seasons.services.episodes import dm_open, episode_close_if_done
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    BadStartTime,
+    DuelNotFound,
+    DuelNotScheduled,
+    DuelStarted,
+    NotDuelPlayer,
+    SeasonError,
+    SeasonPaused,
+)
 from seasons.services.notify import require_reason, season_log
 
 
@@ -24,11 +32,11 @@ def _scheduled(duel_id: int) -> Duel:
         .first()
     )
     if duel is None:
-        raise SeasonError("There is no such Death Match.", status=404)
+        raise DuelNotFound("There is no such Death Match.")
     if duel.match_id is not None or duel.loser_id is not None:
-        raise SeasonError("This Death Match has already started.", status=409)
+        raise DuelStarted("This Death Match has already started.")
     if duel.dmo is None or duel.starts_at is None:
-        raise SeasonError("This Death Match has no opponent yet.", status=409)
+        raise DuelNotScheduled("This Death Match has no opponent yet.")
     return duel
 
 
@@ -39,9 +47,9 @@ def duel_ready(*, duel_id: int, user: Any, now: datetime | None = None) -> Duel:
         assert duel.dmo is not None
         players = {duel.ec.user_id: duel.ec.handle, duel.dmo.user_id: duel.dmo.handle}
         if user.pk not in players:
-            raise SeasonError("Only the two players of this Death Match can be ready.", status=403)
+            raise NotDuelPlayer("Only the two players of this Death Match can be ready.")
         if duel.episode.season.status != Season.Status.RUNNING:
-            raise SeasonError("The season is paused: the Death Match waits.", status=409)
+            raise SeasonPaused("The season is paused: the Death Match waits.")
         handle = players[user.pk]
         if handle not in duel.ready:
             duel.ready = [*duel.ready, handle]
@@ -56,11 +64,11 @@ def duel_schedule(*, season: Season, duel_id: int, starts_at: datetime, user: An
     """A host sets a scheduled Death Match's start time (in the future)."""
     reason = require_reason(reason)
     if starts_at <= timezone.now():
-        raise SeasonError("Pick a start time in the future (or let both players press Ready).")
+        raise BadStartTime("Pick a start time in the future (or let both players press Ready).")
     with transaction.atomic():
         duel = _scheduled(duel_id)
         if duel.episode.season_id != season.pk:
-            raise SeasonError("That Death Match is not part of this season.", status=404)
+            raise DuelNotFound("That Death Match is not part of this season.")
         duel.starts_at, duel.proposed_at, duel.proposed_by = starts_at, None, ""  # the host's time overrides
         duel.save(update_fields=["starts_at", "proposed_at", "proposed_by"])
         season_log(

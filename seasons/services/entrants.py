@@ -12,7 +12,7 @@ from games.models import Match
 from games.selectors import match_usernames
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season, SeasonLog
-from seasons.services.errors import SeasonError
+from seasons.services.errors import AlreadyInSeason, EntrantNotAlive, EntrantNotEliminated, UnknownUser
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, require_reason, season_log
 
@@ -33,7 +33,7 @@ def entrant_eliminate(
         Entrant.objects.select_for_update().filter(pk=entrant.pk).first()
         entrant = Entrant.objects.select_related("season", "user").get(pk=entrant.pk)
         if not entrant.alive:
-            raise SeasonError(f"{entrant.handle} is not alive in this season.", status=409)
+            raise EntrantNotAlive(f"{entrant.handle} is not alive in this season.")
         season = entrant.season
         alive = Entrant.objects.filter(season=season, status=Entrant.Status.ALIVE).count()
         entrant.status = Entrant.Status.ELIMINATED
@@ -112,7 +112,7 @@ def entrant_restore(*, season: Season, handle: str, reason: str, user: Any) -> E
     reason = require_reason(reason)
     entrant = selectors.entrant_by_handle(season, handle)
     if entrant is None or entrant.status != Entrant.Status.ELIMINATED:
-        raise SeasonError(f"{handle} is not an eliminated player of this season.", status=409)
+        raise EntrantNotEliminated(f"{handle} is not an eliminated player of this season.")
     with transaction.atomic():
         taken = LedgerEntry.objects.filter(entrant=entrant, source=LedgerEntry.Source.ELIMINATION)
         back = -sum(e.amount for e in taken)
@@ -142,17 +142,17 @@ def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str
     reason = require_reason(reason)
     old = selectors.entrant_by_handle(season, handle)
     if old is None or not old.alive:
-        raise SeasonError(f"{handle} is not an alive player of this season.", status=409)
+        raise EntrantNotAlive(f"{handle} is not an alive player of this season.")
     new_user = get_user_model().objects.filter(username=new_handle).first()
     if new_user is None:
-        raise SeasonError(f"No such user: {new_handle}")
+        raise UnknownUser(f"No such user: {new_handle}")
     if selectors.entrant_of(season, new_user) is not None:
-        raise SeasonError(f"{new_handle} is already in this season.")
+        raise AlreadyInSeason(f"{new_handle} is already in this season.")
     with transaction.atomic():
         Entrant.objects.select_for_update().filter(pk=old.pk).first()
         old.refresh_from_db()
         if not old.alive:
-            raise SeasonError(f"{handle} is not an alive player of this season.", status=409)
+            raise EntrantNotAlive(f"{handle} is not an alive player of this season.")
         new = Entrant.objects.create(season=season, user=new_user)
         # The holds pass first: what the old player's moves hold is part of the balance that moves,
         # and the old entry could not give away garnets still held by its name (ruling: leaving with

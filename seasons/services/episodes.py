@@ -25,7 +25,14 @@ from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    EpisodeNotOver,
+    MatchSetupRefused,
+    PlayerNotAlive,
+    SeasonNotRunning,
+    SeasonPaused,
+    UnknownPlayer,
+)
 from seasons.services.game_choice import game_choice_check, game_resolve, installed_games
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
@@ -35,9 +42,9 @@ from seasons.services.winners import winners_picks_open
 
 def _require_running(season: Season) -> None:
     if season.status == Season.Status.PAUSED:
-        raise SeasonError("The season is paused by its hosts; nothing moves until it resumes.", status=409)
+        raise SeasonPaused("The season is paused by its hosts; nothing moves until it resumes.")
     if season.status != Season.Status.RUNNING:
-        raise SeasonError("The season is not running.", status=409)
+        raise SeasonNotRunning("The season is not running.")
 
 
 def episode_start(
@@ -62,14 +69,14 @@ def episode_start(
     if dm_game:
         game_choice_check(dm_game, duel=True)
     if Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE).exists():
-        raise SeasonError("The current episode is not over yet.", status=409)
+        raise EpisodeNotOver("The current episode is not over yet.")
     roster = list(players)
     for handle in roster:
         entrant = selectors.entrant_by_handle(season, handle)
         if entrant is None:
-            raise SeasonError(f"{handle} is not a player in this season.")
+            raise UnknownPlayer(f"{handle} is not a player in this season.")
         if not entrant.alive:
-            raise SeasonError(f"{handle} has been eliminated and cannot play.")
+            raise PlayerNotAlive(f"{handle} has been eliminated and cannot play.")
     number = (Episode.objects.filter(season=season).count()) + 1
     chosen = game_resolve(game, players=len(roster))
     opts = mm_options(
@@ -88,7 +95,7 @@ def episode_start(
                 hosts=season.hosts.all(),
             )
         except MatchStartError as exc:
-            raise SeasonError(str(exc)) from exc
+            raise MatchSetupRefused(str(exc)) from exc
         episode = Episode.objects.create(season=season, number=number, mm_match=match, dm_game=dm_game)
         season_log(
             season=season, action="episode_start", user=user, episode=number, game=game, players=roster, match=match.pk
@@ -320,7 +327,7 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
             hosts=season.hosts.all(),
         )
     except MatchStartError as exc:
-        raise SeasonError(str(exc)) from exc
+        raise MatchSetupRefused(str(exc)) from exc
     duel.match = match
     duel.starts_at = match.created_at
     duel.save(update_fields=["match", "starts_at"])

@@ -19,7 +19,7 @@ from seasons import selectors
 from seasons.models import Entrant, Episode, FinalLeg, LedgerEntry, Season
 from seasons.services.entrants import entrant_eliminate
 from seasons.services.episodes import turn_notify, two_player_games
-from seasons.services.errors import SeasonError
+from seasons.services.errors import FinalNotReady, GameUnsuitable, MatchSetupRefused, SeasonNotRunning
 from seasons.services.notify import notice_send, season_log
 
 
@@ -79,16 +79,14 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
     """Start the next game of the semifinal or the Final: ``game`` (any 2-player game) for the pair."""
     season = Season.objects.get(pk=season_id)
     if season.status != Season.Status.RUNNING:
-        raise SeasonError("The season is not running.", status=409)
+        raise SeasonNotRunning("The season is not running.")
     state = final_state(season)
     if state.stage not in (FinalLeg.Stage.SEMI, FinalLeg.Stage.FINAL):
-        raise SeasonError(
-            f"The Final starts when {season.finalists} players are left and no episode is open.", status=409
-        )
+        raise FinalNotReady(f"The Final starts when {season.finalists} players are left and no episode is open.")
     if state.running is not None:
-        raise SeasonError("The current game of the Final is not over yet.", status=409)
+        raise FinalNotReady("The current game of the Final is not over yet.")
     if game not in two_player_games():
-        raise SeasonError(f'"{game}" is not an installed 2-player game.')
+        raise GameUnsuitable(f'"{game}" is not an installed 2-player game.')
     number = len([leg for leg in state.legs if leg.stage == state.stage]) + 1
     players = state.pair if number % 2 else list(reversed(state.pair))  # the advantage alternates
     label = "Semifinal" if state.stage == FinalLeg.Stage.SEMI else "Final"
@@ -103,7 +101,7 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
                 hosts=season.hosts.all(),
             )
         except MatchStartError as exc:
-            raise SeasonError(str(exc)) from exc
+            raise MatchSetupRefused(str(exc)) from exc
         leg = FinalLeg.objects.create(
             season=season, stage=state.stage, number=number, game=game, players=players, match=match
         )

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.house import selectors as house
 from games.registry import get_engine, slugs
-from seasons.services.errors import SeasonError
+from seasons.services.errors import GameUnsuitable, UnknownGame
 
 
 @dataclass(frozen=True)
@@ -78,17 +78,17 @@ def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGa
     if house.is_house_choice(choice):
         version = house.house_choice_version(choice)
         if version is None:
-            raise SeasonError(f"The dealer's game {choice} no longer exists.")
+            raise UnknownGame(f"The dealer's game {choice} no longer exists.")
         if duel and version.kind != "death":
-            raise SeasonError(f"{version.title} is a Main Match, not a Death Match.")
+            raise GameUnsuitable(f"{version.title} is a Main Match, not a Death Match.")
         if not version.fits(players):
             low, high = version.players
-            raise SeasonError(f"{version.title} takes {low}–{high} players, not {players}.")
+            raise GameUnsuitable(f"{version.title} takes {low}–{high} players, not {players}.")
         return ResolvedGame(house.SLUG, house.house_options(version))
     if choice == house.SLUG or choice not in slugs():
-        raise SeasonError(f'There is no game "{choice}".')
+        raise UnknownGame(f'There is no game "{choice}".')
     if duel and choice not in installed_games(2, duel=True):
-        raise SeasonError(f'"{choice}" is not an installed 2-player game.')
+        raise GameUnsuitable(f'"{choice}" is not an installed 2-player game.')
     return ResolvedGame(choice)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from seasons import selectors
 from seasons.models import Entrant, Season, SeasonLog
 from seasons.services.entrants import entrant_eliminate
-from seasons.services.errors import SeasonError
+from seasons.services.errors import LogStepNotFound, UnknownPlayer
 from seasons.services.notify import require_reason, season_log
 
 
@@ -16,7 +16,7 @@ def season_step_confirm(*, season: Season, log_id: int, user: Any, reason: str) 
     reason = require_reason(reason)
     step = SeasonLog.objects.filter(pk=log_id, season=season).first()
     if step is None:
-        raise SeasonError("There is no such step in this season's log.", status=404)
+        raise LogStepNotFound("There is no such step in this season's log.")
     return season_log(season=season, action="confirm", user=user, reason=reason, step=step.pk, confirmed=step.action)
 
 
@@ -25,6 +25,6 @@ def entrant_eliminate_by_host(*, season: Season, handle: str, user: Any, reason:
     reason = require_reason(reason)
     entrant = selectors.entrant_by_handle(season, handle)
     if entrant is None:
-        raise SeasonError(f"{handle} is not a player in this season.")
+        raise UnknownPlayer(f"{handle} is not a player in this season.")
     episode = season.episodes.order_by("-number").first()
     return entrant_eliminate(entrant=entrant, episode=episode, reason=f"host: {reason}", user=user)

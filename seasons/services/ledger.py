@@ -10,7 +10,17 @@ from django.urls import reverse
 from games.models import Match
 from seasons import selectors
 from seasons.models import Entrant, LedgerEntry, Season
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    BadAmount,
+    Eliminated,
+    InsufficientFunds,
+    NotConfirmed,
+    NotSeasonPlayer,
+    PlayerNotAlive,
+    SeasonNotRunning,
+    TargetRefused,
+    UnknownPlayer,
+)
 from seasons.services.notify import notice_send, require_reason, season_log
 
 
@@ -38,10 +48,9 @@ def ledger_write(
             if have + amount < held or have + amount < 0:
                 what = "garnets" if currency == LedgerEntry.Currency.GARNET else "Tokens of Life"
                 free = f" ({held} held by moves in running matches)" if held else ""
-                raise SeasonError(
+                raise InsufficientFunds(
                     f"{entrant.handle} has {have - held} free {what}{free}; "
                     f"removing {-amount} would leave less than none. Nothing was written.",
-                    status=409,
                 )
             return _append(
                 entrant=entrant,
@@ -93,12 +102,12 @@ def ledger_adjust(*, season: Season, handle: str, currency: str, amount: int, re
     """A host adds (or, negative, removes) tokens or garnets, logged with the reason."""
     reason = require_reason(reason)
     if currency not in LedgerEntry.Currency.values:
-        raise SeasonError(f'"{currency}" is not a currency: token or garnet')
+        raise BadAmount(f'"{currency}" is not a currency: token or garnet')
     if amount == 0:
-        raise SeasonError("An adjustment of 0 changes nothing.")
+        raise BadAmount("An adjustment of 0 changes nothing.")
     entrant = selectors.entrant_by_handle(season, handle)
     if entrant is None:
-        raise SeasonError(f"{handle} is not in {season}.")
+        raise UnknownPlayer(f"{handle} is not in {season}.")
     with transaction.atomic():
         entry = ledger_write(
             entrant=entrant,
@@ -145,30 +154,32 @@ def ledger_transfer(*, season: Season, sender: Any, to: str, amount: int, confir
     the season, the amount is positive and the sender's live balance covers it.
     """
     if season.status != Season.Status.RUNNING:
-        raise SeasonError("Transfers are closed: the season is not running.", status=409)
+        raise SeasonNotRunning("Transfers are closed: the season is not running.")
     me = selectors.entrant_of(season, sender)
     if me is None:
-        raise SeasonError("You are not a player in this season.", status=403)
+        raise NotSeasonPlayer("You are not a player in this season.")
     if not me.alive:
-        raise SeasonError("You have been eliminated: you can no longer transfer garnets.", status=403)
+        raise Eliminated("You have been eliminated: you can no longer transfer garnets.")
     other = selectors.entrant_by_handle(season, (to or "").strip())
     if other is None:
-        raise SeasonError(f'"{to}" is not a player in this season.')
+        raise UnknownPlayer(f'"{to}" is not a player in this season.')
     if other.pk == me.pk:
-        raise SeasonError("You cannot transfer garnets to yourself.")
+        raise TargetRefused("You cannot transfer garnets to yourself.")
     if not other.alive:
-        raise SeasonError(f"{other.handle} has been eliminated and cannot receive garnets.")
+        raise PlayerNotAlive(f"{other.handle} has been eliminated and cannot receive garnets.")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise SeasonError("Transfer a whole number of garnets, 1 or more.")
+        raise BadAmount("Transfer a whole number of garnets, 1 or more.")
     if not confirmed:
-        raise SeasonError("Confirm the transfer first: nothing was sent.")
+        raise NotConfirmed("Confirm the transfer first: nothing was sent.")
     with transaction.atomic():
         list(Entrant.objects.select_for_update().filter(pk__in=[me.pk, other.pk]).order_by("pk"))
         have = selectors.free_garnets(me)
         if amount > have:
             held = selectors.held_garnets(me)
             note = f" ({held} more are held by your moves in running matches)" if held else ""
-            raise SeasonError(f"You have {have} free garnets{note}; you cannot transfer {amount}. Nothing was sent.")
+            raise InsufficientFunds(
+                f"You have {have} free garnets{note}; you cannot transfer {amount}. Nothing was sent."
+            )
         out = ledger_write(
             entrant=me,
             currency=LedgerEntry.Currency.GARNET,

@@ -1,4 +1,5 @@
-"""A host's controls on one of the season's matches, each logged with a reason in the match and the season."""
+"""A host's controls on one of the season's matches, one service per control, each logged with a reason
+in the match and the season (the sentence it returns is the one logged)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,21 @@ from games.services.errors import SubmissionRefused
 from seasons import selectors
 from seasons.models import Entrant, Season, SeasonLog
 from seasons.services.entrants import entrant_replace
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    AlreadyInSeason,
+    BadDeadline,
+    DefaultMoveRefused,
+    MatchNotRunning,
+    MatchTurnNotOpen,
+    NotAwaited,
+    PlayerNotAlive,
+    SeasonMatchNotFound,
+    UnknownSeat,
+    UnknownUser,
+)
 from seasons.services.notify import require_reason, season_log
 
+# Each control's name (as the season log records it) and the words its logged sentence starts with.
 CONTROLS = {
     "close_now": "closed the turn now",
     "extend": "extended the turn",
@@ -38,91 +51,122 @@ CONTROLS = {
 }
 
 
+def _season_match(season: Season, match_id: int) -> Match:
+    match = selectors.season_matches(season).filter(pk=match_id).first()
+    if match is None:
+        raise SeasonMatchNotFound("That match is not part of this season.")
+    return match
+
+
+def _running(season: Season, match_id: int) -> Match:
+    """The season's match, which must be running (closing, extending or a default move act on its open turn)."""
+    match = _season_match(season, match_id)
+    if match.status != Match.Status.RUNNING:
+        raise MatchNotRunning("The match is not running (resume it first).")
+    return match
+
+
 def _open_turn(match: Match) -> Turn:
     turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
     if turn is None:
-        raise SeasonError("This match has no open turn.", status=409)
+        raise MatchTurnNotOpen("This match has no open turn.")
     return turn
 
 
-def season_match_control(
-    *,
-    season: Season,
-    match_id: int,
-    control: str,
-    reason: str,
-    user: Any,
-    seconds: int | None = None,
-    deadline: datetime | None = None,
-    player: str = "",
-    new_player: str = "",
-) -> str:
-    """Apply ``control`` to the season's match ``match_id``; returns the sentence logged.
-
-    ``extend`` moves the open turn's deadline by ``seconds``; ``deadline`` sets it to ``deadline``
-    (in the future); ``default_move`` locks in ``player``'s default move for the open turn;
-    ``replace`` gives seat ``player`` to the user ``new_player`` (see :func:`season_seat_replace`).
-    """
-    reason = require_reason(reason)
-    match = selectors.season_matches(season).filter(pk=match_id).first()
-    if match is None:
-        raise SeasonError("That match is not part of this season.", status=404)
-    if control not in CONTROLS:
-        raise SeasonError(f'"{control}" is not a match control.')
-    if control == "replace":
-        sentence = season_seat_replace(
-            season=season, match=match, seat=player, new=new_player, user=user, reason=reason
-        )
-        season_log(
-            season=season,
-            action="match_control",
-            user=user,
-            reason=reason,
-            control=control,
-            match=match.pk,
-            text=f"{sentence} in {match.title}",
-        )
-        return f"{sentence} in {match.title}"
-    if control in ("close_now", "extend", "deadline", "default_move") and match.status != Match.Status.RUNNING:
-        raise SeasonError("The match is not running (resume it first).", status=409)
-    detail = ""
-    if control == "close_now":
-        _open_turn(match)
-        turn_close_now(match_id=match.pk, user=user, reason=reason)
-    elif control in ("extend", "deadline"):
-        turn = _open_turn(match)
-        if control == "deadline":
-            if deadline is None:
-                raise SeasonError("Choose the new deadline (a date and a time) first.")
-            if deadline <= timezone.now():
-                raise SeasonError("The new deadline must be in the future.")
-            seconds = int((deadline - turn.deadline).total_seconds())
-            detail = f" to {deadline:%Y-%m-%d %H:%M} UTC"
-        elif not seconds or seconds <= 0:
-            raise SeasonError("Extend by a positive duration.")
-        else:
-            detail = f" by {_duration(seconds)}"
-        turn_extend(match_id=match.pk, seconds=int(seconds or 0), user=user, reason=reason)
-    elif control == "pause":
-        match_pause(match_id=match.pk, user=user, reason=reason)
-    elif control == "resume":
-        match_resume(match_id=match.pk, user=user, reason=reason)
-    else:
-        turn = _open_turn(match)
-        if player not in turn.awaiting:
-            raise SeasonError(f"{player or 'Nobody'} is not awaited in {turn.label}.")
-        engine = get_engine(match.game)
-        move = engine.default_move(engine.load(match.state), player)
-        try:
-            submission_submit(match_id=match.pk, player=player, move=move, lock=True)
-        except SubmissionRefused as exc:
-            raise SeasonError(str(exc), status=409) from exc
-        detail = f" for {player}"
+def _logged(*, season: Season, match: Match, control: str, user: Any, reason: str, detail: str = "") -> str:
+    """Log the control in the season (the match logs its own step) and return the sentence."""
     sentence = f"{CONTROLS[control]}{detail} in {match.title}"
     season_log(
         season=season, action="match_control", user=user, reason=reason, control=control, match=match.pk, text=sentence
     )
     return sentence
+
+
+def season_match_close_turn(*, season: Season, match_id: int, user: Any, reason: str = "") -> str:
+    """Close the running match's open turn now (missing moves become defaults); returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _running(season, match_id)
+    _open_turn(match)
+    turn_close_now(match_id=match.pk, user=user, reason=reason)
+    return _logged(season=season, match=match, control="close_now", user=user, reason=reason)
+
+
+def season_match_extend(*, season: Season, match_id: int, seconds: int | None, user: Any, reason: str = "") -> str:
+    """Move the open turn's deadline later by ``seconds`` (positive); returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _running(season, match_id)
+    _open_turn(match)
+    if not seconds or seconds <= 0:
+        raise BadDeadline("Extend by a positive duration.")
+    turn_extend(match_id=match.pk, seconds=int(seconds), user=user, reason=reason)
+    return _logged(
+        season=season, match=match, control="extend", user=user, reason=reason, detail=f" by {_duration(seconds)}"
+    )
+
+
+def season_match_deadline_set(
+    *, season: Season, match_id: int, deadline: datetime | None, user: Any, reason: str = ""
+) -> str:
+    """Set the open turn's deadline to ``deadline`` (in the future); returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _running(season, match_id)
+    turn = _open_turn(match)
+    if deadline is None:
+        raise BadDeadline("Choose the new deadline (a date and a time) first.")
+    if deadline <= timezone.now():
+        raise BadDeadline("The new deadline must be in the future.")
+    seconds = int((deadline - turn.deadline).total_seconds())
+    turn_extend(match_id=match.pk, seconds=seconds, user=user, reason=reason)
+    detail = f" to {deadline:%Y-%m-%d %H:%M} UTC"
+    return _logged(season=season, match=match, control="deadline", user=user, reason=reason, detail=detail)
+
+
+def season_match_pause(*, season: Season, match_id: int, user: Any, reason: str = "") -> str:
+    """Pause the match (its clock stops); returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _season_match(season, match_id)
+    match_pause(match_id=match.pk, user=user, reason=reason)
+    return _logged(season=season, match=match, control="pause", user=user, reason=reason)
+
+
+def season_match_resume(*, season: Season, match_id: int, user: Any, reason: str = "") -> str:
+    """Resume the paused match; returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _season_match(season, match_id)
+    match_resume(match_id=match.pk, user=user, reason=reason)
+    return _logged(season=season, match=match, control="resume", user=user, reason=reason)
+
+
+def season_match_default_move(*, season: Season, match_id: int, player: str, user: Any, reason: str = "") -> str:
+    """Lock in ``player``'s default move for the open turn (they must be awaited); returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _running(season, match_id)
+    turn = _open_turn(match)
+    if player not in turn.awaiting:
+        raise NotAwaited(f"{player or 'Nobody'} is not awaited in {turn.label}.")
+    engine = get_engine(match.game)
+    move = engine.default_move(engine.load(match.state), player)
+    try:
+        submission_submit(match_id=match.pk, player=player, move=move, lock=True)
+    except SubmissionRefused as exc:
+        raise DefaultMoveRefused(str(exc)) from exc
+    return _logged(
+        season=season, match=match, control="default_move", user=user, reason=reason, detail=f" for {player}"
+    )
+
+
+def season_match_seat_replace(
+    *, season: Season, match_id: int, seat: str, new_player: str, user: Any, reason: str = ""
+) -> str:
+    """Give seat ``seat`` to the user ``new_player`` (see :func:`season_seat_replace`); returns the sentence logged."""
+    reason = require_reason(reason)
+    match = _season_match(season, match_id)
+    sentence = season_seat_replace(season=season, match=match, seat=seat, new=new_player, user=user, reason=reason)
+    text = f"{sentence} in {match.title}"
+    season_log(
+        season=season, action="match_control", user=user, reason=reason, control="replace", match=match.pk, text=text
+    )
+    return text
 
 
 def _took_place(season: Season, old: str, new: str) -> bool:
@@ -145,10 +189,10 @@ def season_seat_replace(*, season: Season, match: Match, seat: str, new: str, us
     reason = require_reason(reason)
     names = seat_usernames(match)
     if seat not in names:
-        raise SeasonError(f'This match has no seat "{seat or "(none chosen)"}".')
+        raise UnknownSeat(f'This match has no seat "{seat or "(none chosen)"}".')
     newcomer = get_user_model().objects.filter(username=new).first() if new else None
     if newcomer is None:
-        raise SeasonError("Choose the player who takes the seat.")
+        raise UnknownUser("Choose the player who takes the seat.")
     old = names[seat]
     old_entrant = selectors.entrant_by_handle(season, old)
     new_entrant = selectors.entrant_of(season, newcomer)
@@ -159,12 +203,12 @@ def season_seat_replace(*, season: Season, match: Match, seat: str, new: str, us
         and old_entrant.status == Entrant.Status.REPLACED
         and _took_place(season, old, new)
     ):
-        raise SeasonError(
+        raise AlreadyInSeason(
             f"{new} is already in this season: a seat of a season match goes to a newcomer, who takes "
             f"{old}'s place in the season (or to whoever already took it)."
         )
     if takes_place and (old_entrant is None or not old_entrant.alive):
-        raise SeasonError(f"{old} is not an alive player of this season, so nobody can take their place.")
+        raise PlayerNotAlive(f"{old} is not an alive player of this season, so nobody can take their place.")
     with transaction.atomic():
         match_player_replace(match_id=match.pk, seat=seat, user=newcomer, by=user, reason=reason)
         if takes_place:

@@ -21,7 +21,7 @@ from games.options import options_clean, players_check
 from games.registry import get_engine, slugs
 from seasons import selectors
 from seasons.models import Episode, Season
-from seasons.services.errors import SeasonError
+from seasons.services.errors import MatchSetupRefused, UnknownGame
 
 
 def _takes_garnets(game: str) -> bool:
@@ -67,13 +67,13 @@ def match_options(
 ) -> dict[str, Any]:
     """The host's ``extra`` cleaned against ``game``'s schema, the season's ``facts`` under them, the count checked."""
     if game not in slugs():
-        raise SeasonError(f'There is no game "{game}".')
+        raise UnknownGame(f'There is no game "{game}".')
     engine = get_engine(game)
     try:
         options = {**facts, **options_clean(engine.options_schema, extra, players=players)}
         players_check(engine, options, len(players))
     except RuleError as exc:
-        raise SeasonError(str(exc)) from exc
+        raise MatchSetupRefused(str(exc)) from exc
     return options
 
 
@@ -82,7 +82,7 @@ def mm_options(
 ) -> dict[str, Any]:
     """The options of episode ``number``'s Main Match of ``game`` for ``players``."""
     if game not in slugs():
-        raise SeasonError(f'There is no game "{game}".')
+        raise UnknownGame(f'There is no game "{game}".')
     facts = _season_facts(season=season, wanted=season_filled(game), players=players, number=number)
     return match_options(game=game, players=players, facts=facts, extra=extra)
 

@@ -13,7 +13,18 @@ from games.selectors import match_usernames
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, Pick, Season
 from seasons.services.episodes import _require_running, dm_start, duel_open, ec_name_next
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    Eliminated,
+    NoCandidate,
+    NotSeasonPlayer,
+    NotYourPick,
+    PickClosed,
+    PickNotFound,
+    PlayerNotAlive,
+    SeasonError,
+    TargetRefused,
+    UnknownPlayer,
+)
 from seasons.services.notify import require_reason, season_log
 from seasons.services.winners import votes_count, winners_pick_next
 
@@ -26,9 +37,9 @@ def _open_pick(pick_id: int, kind: str) -> Pick:
         .first()
     )
     if pick is None:
-        raise SeasonError("There is no such pick.", status=404)
+        raise PickNotFound("There is no such pick.")
     if pick.status != Pick.Status.OPEN:
-        raise SeasonError("This pick has already been made.", status=409)
+        raise PickClosed("This pick has already been made.")
     return pick
 
 
@@ -37,11 +48,11 @@ def _actor(pick: Pick, user: Any) -> Entrant:
     _require_running(season)
     me = selectors.entrant_of(season, user)
     if me is None:
-        raise SeasonError("You are not a player in this season.", status=403)
+        raise NotSeasonPlayer("You are not a player in this season.")
     if not me.alive:
-        raise SeasonError("You have been eliminated: you can no longer act in this season.", status=403)
+        raise Eliminated("You have been eliminated: you can no longer act in this season.")
     if me.pk != pick.picker_id:
-        raise SeasonError(f"This pick belongs to {pick.picker.handle}; you cannot act for another player.", status=403)
+        raise NotYourPick(f"This pick belongs to {pick.picker.handle}; you cannot act for another player.")
     return me
 
 
@@ -49,9 +60,9 @@ def _target(pick: Pick, handle: str) -> Entrant:
     season = pick.episode.season
     target = selectors.entrant_by_handle(season, (handle or "").strip())
     if target is None:
-        raise SeasonError(f'"{handle}" is not a player in this season.')
+        raise UnknownPlayer(f'"{handle}" is not a player in this season.')
     if not target.alive:
-        raise SeasonError(f"{target.handle} has been eliminated and cannot be picked.")
+        raise PlayerNotAlive(f"{target.handle} has been eliminated and cannot be picked.")
     return target
 
 
@@ -66,7 +77,7 @@ def episode_dmo_pick(
         reasons = selectors.immune_reasons(pick.episode)
         if target.handle not in selectors.dmo_eligible(pick.episode):
             why = reasons.get(target.handle, f"{target.handle} may not be picked as DMO")
-            raise SeasonError(f"{why}; pick another.")
+            raise TargetRefused(f"{why}; pick another.")
         return _dmo_done(pick, target, Pick.Status.MADE, seed=seed, now=now)
 
 
@@ -103,11 +114,11 @@ def episode_ec_pick(*, pick_id: int, user: Any, ec: str, now: datetime | None = 
         target = _target(pick, ec)
         episode = pick.episode
         if target.handle in episode.mm_winners:
-            raise SeasonError(f"{target.handle} won the Main Match and is immune; pick another.")
+            raise TargetRefused(f"{target.handle} won the Main Match and is immune; pick another.")
         if episode.mm_match is None or target.handle not in match_usernames(episode.mm_match):
-            raise SeasonError(f"{target.handle} did not play this Main Match; pick one of its players.")
+            raise TargetRefused(f"{target.handle} did not play this Main Match; pick one of its players.")
         if episode.duels.filter(ec=target).exists():
-            raise SeasonError(f"{target.handle} is already an Elimination Candidate; pick another.")
+            raise TargetRefused(f"{target.handle} is already an Elimination Candidate; pick another.")
         return _ec_done(pick, target.handle, Pick.Status.MADE, now=now)
 
 
@@ -143,7 +154,7 @@ def pick_timeout(*, pick_id: int, now: datetime | None = None) -> Duel | None:
             return _ec_done(pick, None, Pick.Status.TIMED_OUT, now=now)
         pool = selectors.dmo_eligible(pick.episode)
         if not pool:
-            raise SeasonError("Nobody is left to pick as DMO; a host must settle this pick.", status=409)
+            raise NoCandidate("Nobody is left to pick as DMO; a host must settle this pick.")
         drawn = Random(f"{season.seed}:{pick.episode.number}:pick:{pick.pk}").choice(pool)
         return _dmo_done(pick, selectors.entrant_get(season, drawn), Pick.Status.TIMED_OUT, now=now)
 
@@ -171,7 +182,7 @@ def episode_dmo_set(*, pick_id: int, dmo: str, user: Any, reason: str) -> Duel:
         pick = _open_pick(pick_id, Pick.Kind.DMO)
         target = _target(pick, dmo)
         if pick.duel is not None and target.pk == pick.duel.ec_id:
-            raise SeasonError("The EC cannot be their own opponent.")
+            raise TargetRefused("The EC cannot be their own opponent.")
         return _dmo_done(pick, target, Pick.Status.OVERRIDDEN, user=user, reason=reason)
 
 
@@ -182,13 +193,13 @@ def episode_ec_set(*, episode_id: int, ec: str, user: Any, reason: str, replace:
         episode = Episode.objects.select_related("season").get(pk=episode_id)
         target = selectors.entrant_by_handle(episode.season, ec)
         if target is None or not target.alive:
-            raise SeasonError(f"{ec} is not an alive player of this season.")
+            raise PlayerNotAlive(f"{ec} is not an alive player of this season.")
         if episode.duels.filter(ec=target).exists():
-            raise SeasonError(f"{ec} is already an Elimination Candidate.")
+            raise TargetRefused(f"{ec} is already an Elimination Candidate.")
         if replace:
             duel = episode.duels.filter(ec__user__username=replace, match__isnull=True).first()
             if duel is None:
-                raise SeasonError(f"{replace} is not an EC waiting for their Death Match.", status=409)
+                raise TargetRefused(f"{replace} is not an EC waiting for their Death Match.")
             duel.ec = target
             duel.save(update_fields=["ec"])
             Pick.objects.filter(duel=duel, status=Pick.Status.OPEN).update(picker=target)

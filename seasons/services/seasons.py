@@ -18,7 +18,17 @@ from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
 from seasons.models import Entrant, Invite, LedgerEntry, Pick, Season, SeasonLog
 from seasons.services.entrants import entrant_leftovers_confiscate
-from seasons.services.errors import SeasonError
+from seasons.services.errors import (
+    BadSeasonSettings,
+    RosterNotReady,
+    SeasonFinished,
+    SeasonNotOver,
+    SeasonNotPaused,
+    SeasonNotRunning,
+    SeasonStarted,
+    SlugTaken,
+    UnknownUser,
+)
 from seasons.services.game_choice import game_choice_check
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import require_reason, season_log
@@ -52,26 +62,26 @@ def season_create(
 ) -> Season:
     """Create a season in draft with an entrant for each handle (users must exist) and its settings."""
     if Season.objects.filter(slug=slug).exists():
-        raise SeasonError(f'A season "{slug}" already exists.')
+        raise SlugTaken(f'A season "{slug}" already exists.')
     if token_mode not in Season.TokenMode.values:
-        raise SeasonError("Tokens of Life are either spent or a shield.")
+        raise BadSeasonSettings("Tokens of Life are either spent or a shield.")
     game_choice_check(dm_game, duel=True)  # an installed 2-player game or a dealer's Death Match
     if ecs_per_episode < 1:
-        raise SeasonError("An episode names at least one EC.")
+        raise BadSeasonSettings("An episode names at least one EC.")
     if ec_pick_way not in Season.EcPickWay.values:
-        raise SeasonError("The winners pick the EC one of three ways: first, each or vote.")
+        raise BadSeasonSettings("The winners pick the EC one of three ways: first, each or vote.")
     if starting_garnets < 0 or starting_tokens < 0:
-        raise SeasonError("Players start with 0 or more garnets and Tokens of Life.")
+        raise BadSeasonSettings("Players start with 0 or more garnets and Tokens of Life.")
     if finalists not in (2, 3) or final_legs < 1 or final_legs % 2 == 0:
-        raise SeasonError("The Final has 2 or 3 finalists and is best of an odd number of games.")
+        raise BadSeasonSettings("The Final has 2 or 3 finalists and is best of an odd number of games.")
     if dm_no_show not in Season.NoShow.values:
-        raise SeasonError("A no-show either forfeits or plays on with default moves.")
+        raise BadSeasonSettings("A no-show either forfeits or plays on with default moves.")
     if time_zone not in zoneinfo.available_timezones():
-        raise SeasonError(f'"{time_zone}" is not a time zone (e.g. Europe/London).')
+        raise BadSeasonSettings(f'"{time_zone}" is not a time zone (e.g. Europe/London).')
     roster = list(dict.fromkeys(players))
     users = {u.username: u for u in get_user_model().objects.filter(username__in=roster)}
     if missing := [p for p in roster if p not in users]:
-        raise SeasonError(f"No such user: {', '.join(missing)}")
+        raise UnknownUser(f"No such user: {', '.join(missing)}")
     with transaction.atomic():
         season = Season.objects.create(
             name=name,
@@ -107,14 +117,14 @@ def season_start(*, season_id: int, user: Any = None, seed: str | None = None) -
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season_id)
         if season.status != Season.Status.DRAFT:
-            raise SeasonError("This season has already started.", status=409)
+            raise SeasonStarted("This season has already started.")
         entrants = list(season.entrants.select_related("user"))
         handles = sorted(e.handle for e in entrants)
         if len(handles) < 3:
-            raise SeasonError("A season needs at least 3 players.")
+            raise RosterNotReady("A season needs at least 3 players.")
         waiting = sorted(Invite.objects.filter(season=season, used_at=None).values_list("handle", flat=True))
         if waiting:
-            raise SeasonError(f"Still waiting for {', '.join(waiting)} to accept their invite or be approved.")
+            raise RosterNotReady(f"Still waiting for {', '.join(waiting)} to accept their invite or be approved.")
         season.seed = seed or season.seed or secrets.token_hex(8)
         if sorted(season.gamewide_order) == handles:  # the host set or drew it before the start
             order = list(season.gamewide_order)
@@ -168,7 +178,7 @@ def season_pause(*, season_id: int, user: Any, reason: str) -> Season:
     reason = require_reason(reason)
     season = Season.objects.get(pk=season_id)
     if season.status != Season.Status.RUNNING:
-        raise SeasonError("Only a running season can be paused.", status=409)
+        raise SeasonNotRunning("Only a running season can be paused.")
     for match_id in _season_matches_running(season):
         match_pause(match_id=match_id, user=user, reason=f"season paused: {reason}")
     Season.objects.filter(pk=season.pk).update(status=Season.Status.PAUSED)
@@ -182,7 +192,7 @@ def season_resume(*, season_id: int, user: Any, reason: str) -> Season:
     reason = require_reason(reason)
     season = Season.objects.get(pk=season_id)
     if season.status != Season.Status.PAUSED:
-        raise SeasonError("Only a paused season can be resumed.", status=409)
+        raise SeasonNotPaused("Only a paused season can be resumed.")
     Season.objects.filter(pk=season.pk).update(status=Season.Status.RUNNING)
     paused_at = SeasonLog.objects.filter(season=season, action="season_pause").order_by("-pk").first()
     if paused_at is not None:  # open picks get back the time the pause took from them
@@ -206,17 +216,16 @@ def season_finish(*, season_id: int, user: Any, reason: str = "the final is over
     """
     season = Season.objects.get(pk=season_id)
     if season.status == Season.Status.FINISHED:
-        raise SeasonError("This season is already finished.", status=409)
+        raise SeasonFinished("This season is already finished.")
     unfinished = _season_matches_unfinished(season)
     if unfinished:
         names = ", ".join(str(m) for m in Match.objects.filter(pk__in=unfinished).order_by("pk"))
-        raise SeasonError(
+        raise SeasonNotOver(
             f"{len(unfinished)} match(es) of this season are not over ({names}): let them finish, "
             'or take the host step "Abort the season\'s unfinished matches" first.',
-            status=409,
         )
     if season.champion_id is None and len(selectors.alive_handles(season)) > 1:
-        raise SeasonError("The season finishes once its Final has crowned a champion.", status=409)
+        raise SeasonNotOver("The season finishes once its Final has crowned a champion.")
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
     season_log(
         season=season, action="season_finish", user=user, reason=reason, finalists=selectors.alive_handles(season)

@@ -9,7 +9,7 @@ from django.db import transaction
 from seasons import selectors
 from seasons.models import Duel, LedgerEntry, Season
 from seasons.services.episodes import _require_running, ec_name_next, token_escape
-from seasons.services.errors import SeasonError
+from seasons.services.errors import DuelNotFound, DuelStarted, NoCandidate, TokenNotSpendable
 from seasons.services.notify import require_reason
 
 
@@ -22,7 +22,7 @@ def duel_token_escape(*, season: Season, duel_id: int, user: Any, reason: str) -
     """
     reason = require_reason(reason)
     if season.token_mode != Season.TokenMode.SPENT:
-        raise SeasonError("In this season Tokens of Life shield their holders; they are not spent to escape.")
+        raise TokenNotSpendable("In this season Tokens of Life shield their holders; they are not spent to escape.")
     _require_running(season)
     with transaction.atomic():
         duel = (
@@ -32,17 +32,15 @@ def duel_token_escape(*, season: Season, duel_id: int, user: Any, reason: str) -
             .first()
         )
         if duel is None:
-            raise SeasonError("That Death Match is not part of this season.", status=404)
+            raise DuelNotFound("That Death Match is not part of this season.")
         if duel.match_id is not None or duel.loser_id is not None:
-            raise SeasonError("This Death Match has already started: no token can be spent now.", status=409)
+            raise DuelStarted("This Death Match has already started: no token can be spent now.")
         ec, episode = duel.ec, duel.episode
         if selectors.balance(ec, LedgerEntry.Currency.TOKEN) < 1:
-            raise SeasonError(f"{ec.handle} holds no Token of Life.", status=409)
+            raise TokenNotSpendable(f"{ec.handle} holds no Token of Life.")
         token_escape(episode=episode, entrant=ec, user=user, reason=reason)
         duel.delete()  # its open DMO pick goes with it
         nxt = ec_name_next(episode=episode, start=None)
         if nxt is None:  # rolls the whole step back: someone must face the Death Match
-            raise SeasonError(
-                f"Nobody else can be named EC in place of {ec.handle}: the token cannot be spent.", status=409
-            )
+            raise NoCandidate(f"Nobody else can be named EC in place of {ec.handle}: the token cannot be spent.")
     return f"{ec.handle} spent a Token of Life; {nxt.ec.handle} is the Elimination Candidate"

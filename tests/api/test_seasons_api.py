@@ -40,7 +40,7 @@ def test_seasons_list_and_one(episode: Episode) -> None:
     assert one["status"] == "running" and one["hosts"] == ["host"] and "ann" in one["alive"]
     assert as_user(None).get("/api/seasons/draft/").status_code == 404
     assert as_user("host").get("/api/seasons/draft/").status_code == 200  # its host sees it
-    assert as_user(None).get("/api/seasons/nope/").json()["code"] == "not_found"
+    assert as_user(None).get("/api/seasons/nope/").json()["code"] == "season_not_found"
 
 
 def test_episodes_standings_picks_schedule_and_timeline(episode: Episode) -> None:
@@ -79,13 +79,13 @@ def test_ledger_adjust_transfer_undo_and_the_public_ledger(episode: Episode) -> 
             format="json",
         )
         .json()["code"]
-        == "forbidden"
+        == "not_season_host"
     )
     ann = as_user("ann")
     sent = ann.post(f"{API}/transfers/", {"to": "bob", "amount": 2}, format="json")
     assert sent.status_code == 201 and sent.json()["counterpart"] == "bob"
     too_much = ann.post(f"{API}/transfers/", {"to": "bob", "amount": 50}, format="json")
-    assert too_much.status_code == 400 and too_much.json()["code"] == "season_refused"
+    assert too_much.status_code == 409 and too_much.json()["code"] == "insufficient_funds"
     assert ann.post(f"{API}/transfers/", {"to": "bob", "amount": 0}, format="json").json()["code"] == "bad_request"
     public = as_user(None).get(f"{API}/ledger/").json()
     assert [(e["player"], e["amount"], e["reason"]) for e in public] == [("ann", 5, "A host adjustment")]
@@ -214,7 +214,7 @@ def test_ready_for_a_scheduled_death_match() -> None:
 
 def test_final_leg_refused_before_the_final(episode: Episode) -> None:
     refused = as_user("host").post(f"{API}/final-legs/", {"game": "odds"}, format="json")
-    assert refused.status_code == 409 and refused.json()["code"] == "season_refused"
+    assert refused.status_code == 409 and refused.json()["code"] == "final_not_ready"
 
 
 def test_questions_and_threads_with_the_dealer(episode: Episode) -> None:
@@ -236,8 +236,8 @@ def test_token_auth_and_per_user_write_throttle(episode: Episode, settings: Any)
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user('ann')).key}")
     assert client.get(f"{API}/me/").status_code == 200
     codes = [client.post(f"{API}/transfers/", {"to": "bob", "amount": 1}, format="json").status_code for _ in range(3)]
-    assert codes[:2] == [400, 400] and codes[2] == 429  # no garnets to send, then throttled
-    assert as_user("bob").post(f"{API}/transfers/", {"to": "ann", "amount": 1}, format="json").status_code == 400
+    assert codes[:2] == [409, 409] and codes[2] == 429  # no garnets to send (insufficient_funds), then throttled
+    assert as_user("bob").post(f"{API}/transfers/", {"to": "ann", "amount": 1}, format="json").status_code == 409
 
 
 def test_every_season_operation_is_in_the_schema_with_its_error_codes() -> None:

@@ -15,7 +15,7 @@ from seasons import selectors
 from seasons.models import Duel, Entrant, GarnetHold, LedgerEntry, Season, SeasonLog
 from seasons.services import entrant_replace, entrant_restore, ledger_adjust
 from seasons.services.host import entrant_eliminate_by_host
-from seasons.services.match_controls import season_match_control
+from seasons.services.match_controls import season_match_seat_replace
 from seasons.services.seasons import season_matches_abort
 from tests.factories import UserFactory
 from tests.seasons.factories import abc_episode, finish_dm, host_user, play_to_end, started_season
@@ -107,13 +107,12 @@ def test_leaving_with_garnets_held_a_seat_replaced_passes_the_holds_to_the_newco
     """ "the holds pass to the newcomer first, then the whole balance (held and free)"."""
     season, match, ann = _doubled(10)
     UserFactory(username="zed")
-    season_match_control(
+    season_match_seat_replace(
         season=season,
         match_id=match.pk,
-        control="replace",
         reason="ann moved abroad",
         user=season.hosts.get(),
-        player="ann",
+        seat="ann",
         new_player="zed",
     )
     zed = selectors.entrant_by_handle(season, "zed")

@@ -10,7 +10,7 @@ from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, LedgerEntry, SeasonLog
 from seasons.services import SeasonError, entrant_replace
-from seasons.services.match_controls import season_match_control
+from seasons.services.match_controls import season_match_seat_replace
 from tests.factories import UserFactory
 from tests.seasons.factories import abc_episode, play_to_end, started_season
 
@@ -18,13 +18,12 @@ pytestmark = pytest.mark.django_db
 
 
 def _replace(season, match, seat: str, new: str, reason: str = "ann moved abroad") -> str:  # type: ignore[no-untyped-def]
-    return season_match_control(
+    return season_match_seat_replace(
         season=season,
         match_id=match.pk,
-        control="replace",
         reason=reason,
         user=season.hosts.get(),
-        player=seat,
+        seat=seat,
         new_player=new,
     )
 
