@@ -28,7 +28,7 @@ class ClarificationForm(forms.Form):
     def __init__(self, *args: Any, options: list[ChangeableOption] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         opts = options or []
-        self.fields["option_name"].choices = [("", "— no option: a clarification —")] + [
+        self.fields["option_name"].choices = [("", "— no option: a clarification —")] + [  # type: ignore[attr-defined]
             (o.name, f"{o.title} (now {o.value})") for o in opts
         ]
         if not opts:

@@ -24,7 +24,9 @@ def mail_prefs(request: HttpRequest) -> HttpResponse:
         prefs_save(user=request.user, values=form.cleaned_data)
         messages.success(request, "Saved.")
         return HttpResponseRedirect(reverse("reach:mail_prefs"))
-    return render(request, "reach/mail_prefs.html", {"form": form, "has_email": bool(request.user.email)})
+    return render(
+        request, "reach/mail_prefs.html", {"form": form, "has_email": bool(getattr(request.user, "email", ""))}
+    )
 
 
 @csrf_exempt  # RFC 8058: mail clients POST "List-Unsubscribe=One-Click" with no session and no token

@@ -61,7 +61,8 @@ def notice_mail(notice: Notice) -> None:
 def dm_start_mail(entry: SeasonLog) -> None:
     """Tell both players of a starting Death Match when it starts, in their own zone."""
     d = entry.details or {}
-    match = Match.objects.filter(pk=d.get("match")).first()
+    match_id = d.get("match")
+    match = Match.objects.filter(pk=match_id).first() if match_id else None
     if match is None:
         return
     first = Turn.objects.filter(match=match).order_by("number").first()

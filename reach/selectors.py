@@ -23,9 +23,9 @@ def is_thread_host(thread: Thread, user: Any) -> bool:
         return False
     if user.is_superuser:
         return True
-    if thread.match_id and thread.match.hosts.filter(pk=user.pk).exists():
+    if thread.match is not None and thread.match.hosts.filter(pk=user.pk).exists():
         return True
-    return bool(thread.season_id and thread.season.hosts.filter(pk=user.pk).exists())
+    return bool(thread.season is not None and thread.season.hosts.filter(pk=user.pk).exists())
 
 
 def can_read_thread(thread: Thread, user: Any) -> bool:
@@ -38,9 +38,9 @@ def can_read_thread(thread: Thread, user: Any) -> bool:
 def thread_hosts(thread: Thread) -> list[Any]:
     """The users who answer ``thread``: the match's hosts and the season's."""
     hosts: dict[int, Any] = {}
-    if thread.match_id:
+    if thread.match is not None:
         hosts.update({u.pk: u for u in thread.match.hosts.all()})
-    if thread.season_id:
+    if thread.season is not None:
         hosts.update({u.pk: u for u in thread.season.hosts.all()})
     return list(hosts.values())
 
@@ -58,6 +58,11 @@ def _with_unread(threads: QuerySet[Thread], user: Any, *, from_host: bool) -> Qu
     return threads.annotate(last_read=Coalesce(Subquery(read), 0)).annotate(unread=Coalesce(Subquery(unread), 0))
 
 
+def unread(thread: Thread) -> int:
+    """The ``unread`` count ``inbox_threads`` and ``player_threads`` annotate (0 on a thread read without it)."""
+    return int(getattr(thread, "unread", 0))
+
+
 def inbox_threads(user: Any) -> QuerySet[Thread]:
     """Every thread ``user`` answers as a host, newest first, each with ``unread`` (the players' posts unread)."""
     threads = Thread.objects.select_related("player", "match", "season")
@@ -69,7 +74,7 @@ def inbox_threads(user: Any) -> QuerySet[Thread]:
 
 def inbox_unread_total(user: Any) -> int:
     """How many players' posts ``user`` has not read, over every thread they answer."""
-    return sum(t.unread for t in inbox_threads(user))
+    return sum(unread(t) for t in inbox_threads(user))
 
 
 def player_threads(user: Any) -> QuerySet[Thread]:

@@ -140,14 +140,16 @@ def thread_posts(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def inbox(request: HttpRequest) -> HttpResponse:
     """The host's inbox: every thread of the matches and seasons they host, unread first."""
-    threads = sorted(selectors.inbox_threads(request.user), key=lambda t: (t.unread == 0, -t.updated_at.timestamp()))
+    threads = sorted(
+        selectors.inbox_threads(request.user), key=lambda t: (selectors.unread(t) == 0, -t.updated_at.timestamp())
+    )
     template = "reach/_inbox_list.html" if request.GET.get("partial") else "reach/inbox.html"
     return render(
         request,
         template,
         {
             "threads": threads,
-            "unread": sum(t.unread for t in threads),
+            "unread": sum(selectors.unread(t) for t in threads),
             "mine": list(selectors.player_threads(request.user)),
         },
     )

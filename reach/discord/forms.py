@@ -62,7 +62,8 @@ def query_dict(data: Data) -> QueryDict:
 def _options(field: forms.ChoiceField) -> list[tuple[str, str]]:
     """The field's choices flattened (option groups opened), as (value, label) strings."""
     flat: list[tuple[str, str]] = []
-    for value, label in field.choices:
+    choices: Any = field.choices  # the stubs type them as a union that cannot be iterated
+    for value, label in choices:
         if isinstance(label, (list, tuple)):
             flat.extend((str(v), str(lab)) for v, lab in label)
         else:

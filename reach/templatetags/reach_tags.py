@@ -55,7 +55,7 @@ def dealer_slot(context: dict[str, Any], place: Any) -> dict[str, Any]:
         out["player"] = place.entrants.filter(user=user).exists()
         thread = selectors.thread_of(player=user, season=place) if out["player"] else None
     if thread is not None:
-        out["unread"] = next((t.unread for t in selectors.player_threads(user).filter(pk=thread.pk)), 0)
+        out["unread"] = next((selectors.unread(t) for t in selectors.player_threads(user).filter(pk=thread.pk)), 0)
     return out
 
 
