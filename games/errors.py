@@ -6,7 +6,11 @@ and ``GameError.status``, so a refusal reads the same everywhere and clients can
 branch on ``code`` rather than on wording. Names follow boardgame.io's
 (``StaleStateId`` → ``StaleTurn``, ``InactivePlayer``, ``GameOver``).
 
-Codes are part of the API: never rename one; add a new class instead.
+Codes are part of the API: never rename one; add a new class instead. The apps above the
+framework add their own families under ``GameError`` (``seasons.services.errors.SeasonError``,
+``reach.services.errors.ReachError``), each raise naming a coded subclass that also inherits the
+status family here (``NotFound``, ``Forbidden``, ``Conflict``, ``BadRequest``); ``error_codes``
+lists them all once their modules are imported.
 """
 
 from __future__ import annotations
