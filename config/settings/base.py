@@ -96,6 +96,20 @@ MIDDLEWARE = [
 # a cache outage falls back to the database).
 SESSION_ENGINE = "accounts.sessions"
 
+# The slots the framework's pages leave for the apps above them (games' ``{% slot %}`` tag): each names the
+# templates that fill it, in order. The framework names no template of seasons, reach or the story itself.
+GARNET_TEMPLATE_SLOTS: dict[str, list[str]] = {
+    # A match page: a tab beside Table, Log and Rules ("Ask the dealer"), what the dealer pinned, below the live part.
+    "match_tabs": ["reach/_match_slots.html"],
+    "match_pinned": ["reach/_clarifications.html"],
+    "match_after": ["seasons/_match_controls_slot.html"],
+    # What a finished match's losing side is called (the framework's word: Elimination Candidate).
+    "match_loser_label": ["seasons/_loser_label_slot.html"],
+    # The dashboard's notices; a season page's sections of the dealer's channel and the story.
+    "dashboard_notices": ["seasons/_notices_slot.html"],
+    "season_sections": ["reach/_season_slots.html", "story/_season_story_slot.html"],
+}
+
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 WSGI_APPLICATION = None
