@@ -36,6 +36,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     # At a close on the live path: this viewer's new live part, drawn by the server (a seat's to its own
     # group, the spectators' to theirs); the client swaps it in instead of fetching it.
     "live": {"event": str, "match": int, "seq": int, "private_seq?": int, "html": str},
+    # A seat changed hands (a host replaced its player): every page refreshes its live part and reconnects,
+    # so the new player's socket joins the seat's private group (the old player's was closed: RESEAT_CLOSE).
+    "seat": {"event": str, "match": int, "seq": int},
     # The match ended: the client redraws to show the result.
     "finished": {"event": str, "match": int, "seq": int},
     # A player locked in their move for the turn (who locked in is public; the move is not): the page ticks their chip.
@@ -44,6 +47,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "error": {"event": str, "code": str, "detail": str, "rule": bool},
     # /ws/me/: a notice for the signed-in user (you were picked, a turn awaits you...).
     "notice": {"event": str, "id": int, "kind": str, "text": str, "url": str},
+}
+
+
+# /ws/seasons/<slug>/ (the story's season page): public nudges that carry no words; the page fetches
+# what changed, which holds only what may be public. Pings and bad frames get the same answers as above.
+SEASON_SCHEMAS: dict[str, dict[str, Any]] = {
+    # On connect: the season this socket follows.
+    "hello": {"event": str, "season": int},
+    "pong": SCHEMAS["pong"],
+    "error": SCHEMAS["error"],
+    # The public timeline has a new entry (a public season step, a clarification, a closed round, a
+    # published confessional): the page fetches its timeline.
+    "timeline": {"event": str, "season": int},
+    # A Death Match's ready check changed: the duel's page fetches itself at once.
+    "duel": {"event": str, "season": int},
 }
 
 
@@ -76,10 +94,14 @@ def _is(value: Any, kind: type) -> bool:
     return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
 
 
-def check_event(frame: dict[str, Any]) -> str:
-    """Check one frame as a client receives it; return its event name or raise ValueError saying what is wrong."""
+def check_event(frame: dict[str, Any], schemas: dict[str, dict[str, Any]] = SCHEMAS) -> str:
+    """Check one frame as a client receives it; return its event name or raise ValueError saying what is wrong.
+
+    ``schemas`` is the table of the socket the frame came on: ``SCHEMAS`` (a match's and ``/ws/me/``)
+    or ``SEASON_SCHEMAS`` (a season's page).
+    """
     name = frame.get("event") if isinstance(frame, dict) else None
-    if name not in SCHEMAS:
+    if name not in schemas:
         raise ValueError(f"unknown event {name!r}")
-    _check(frame, SCHEMAS[name], str(name))
+    _check(frame, schemas[name], str(name))
     return str(name)

@@ -111,11 +111,14 @@ def render_svg(series: Series) -> str:
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
+    tab10 = colormaps["tab10"]
     fig = Figure(figsize=(6, 4.2), dpi=72)
     ax = fig.add_subplot()
     # Ten distinct colours, then the same ten dashed with other markers: a Death Match's two lines are
     # both strong, and a 16-player season's lines still differ by more than colour alone.
-    ax.set_prop_cycle(cycler(linestyle=["-", "--"], marker=["o", "s"]) * cycler(color=list(colormaps["tab10"].colors)))
+    ax.set_prop_cycle(
+        cycler(linestyle=["-", "--"], marker=["o", "s"]) * cycler(color=[tab10(i) for i in range(tab10.N)])
+    )
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     xs = list(range(len(series.columns)))
     for player, values in series.rows.items():

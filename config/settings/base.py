@@ -8,18 +8,31 @@ With no environment variables the project runs on the embedded default: SQLite
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import dj_database_url
 import environ
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
-# Every setting read from the environment goes through django-environ: typed, with a default here.
-env = environ.Env()
+
+class Env(environ.Env):
+    """django-environ's reader, except that a value is what it says: django-environ reads ``$NAME`` as
+    the value of ``NAME``, and a password or a Django-generated secret key may begin with ``$``."""
+
+    def get_value(
+        self, var: str, cast: Any = None, default: Any = environ.Env.NOTSET, parse_default: bool = False
+    ) -> Any:
+        raw = self.ENVIRON.get(f"{self.prefix}{var}")
+        if isinstance(raw, str) and raw.startswith("$"):
+            return self.parse_value(raw, cast if cast is not None else str)
+        return super().get_value(var, cast=cast, default=default, parse_default=parse_default)
+
+
+# Every setting read from the environment goes through this one reader (tests/config/test_environment.py
+# checks that nothing else reads os.environ): typed, with its default here.
+env = Env()
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -83,6 +96,20 @@ MIDDLEWARE = [
 # a cache outage falls back to the database).
 SESSION_ENGINE = "accounts.sessions"
 
+# The slots the framework's pages leave for the apps above them (games' ``{% slot %}`` tag): each names the
+# templates that fill it, in order. The framework names no template of seasons, reach or the story itself.
+GARNET_TEMPLATE_SLOTS: dict[str, list[str]] = {
+    # A match page: a tab beside Table, Log and Rules ("Ask the dealer"), what the dealer pinned, below the live part.
+    "match_tabs": ["reach/_match_slots.html"],
+    "match_pinned": ["reach/_clarifications.html"],
+    "match_after": ["seasons/_match_controls_slot.html"],
+    # What a finished match's losing side is called (the framework's word: Elimination Candidate).
+    "match_loser_label": ["seasons/_loser_label_slot.html"],
+    # The dashboard's notices; a season page's sections of the dealer's channel and the story.
+    "dashboard_notices": ["seasons/_notices_slot.html"],
+    "season_sections": ["reach/_season_slots.html", "story/_season_story_slot.html"],
+}
+
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 WSGI_APPLICATION = None
@@ -105,7 +132,7 @@ TEMPLATES = [
 
 DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
-    _db = dj_database_url.parse(DATABASE_URL)
+    _db = env.db_url_config(DATABASE_URL)
     _db.setdefault("OPTIONS", {})
     # psycopg 3's pool replaces persistent connections; CONN_MAX_AGE must be 0 with it.
     _db["CONN_MAX_AGE"] = 0
@@ -175,7 +202,7 @@ if REDIS_URL:
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        "max_connections": int(os.environ.get("GARNET_REDIS_MAX_CONNECTIONS", "2000")),
+                        "max_connections": env.int("GARNET_REDIS_MAX_CONNECTIONS", default=2000),
                         "socket_keepalive": True,
                         "socket_connect_timeout": 5,
                         "socket_timeout": 30,
@@ -237,7 +264,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "submit": "60/min",
         "login": "10/min",
-        "token": os.environ.get("GARNET_TOKEN_RATE", "10/min"),
+        "token": env.str("GARNET_TOKEN_RATE", default="10/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
@@ -301,20 +328,20 @@ INSTALLED_APPS += [  # noqa: F405 (kept in this block so the settings move can t
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 AUTHENTICATION_BACKENDS += ["allauth.account.auth_backends.AuthenticationBackend"]
 # The site's own address, for links in e-mails and Discord embeds (they leave the site).
-GARNET_SITE_URL = os.environ.get("GARNET_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+GARNET_SITE_URL = env.str("GARNET_SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # E-mail: the embedded default prints to the console; EMAIL_HOST switches to SMTP.
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_HOST = env.str("EMAIL_HOST", default="")
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = 10
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Garnet <garnet@localhost>")
-GARNET_DIGEST_HOUR = int(os.environ.get("GARNET_DIGEST_HOUR", "8"))  # local hour of the daily digest
-GARNET_WEBHOOK_TIMEOUT = float(os.environ.get("GARNET_WEBHOOK_TIMEOUT", "5"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Garnet <garnet@localhost>")
+GARNET_DIGEST_HOUR = env.int("GARNET_DIGEST_HOUR", default=8)  # local hour of the daily digest
+GARNET_WEBHOOK_TIMEOUT = env.float("GARNET_WEBHOOK_TIMEOUT", default=5.0)
 CELERY_BEAT_SCHEDULE["mail-digests"] = {"task": "reach.tasks.mail_digests_send", "schedule": timedelta(minutes=15)}
 # django-allauth: only the Discord provider; Garnet's own log-in and sign-up pages stay.
 ACCOUNT_LOGIN_METHODS = {"username"}
@@ -327,16 +354,18 @@ SOCIALACCOUNT_EMAIL_AUTHENTICATION = True  # a verified Discord e-mail signs in 
 SOCIALACCOUNT_EMAIL_AUTHENTICATION_AUTO_CONNECT = True
 SOCIALACCOUNT_LOGIN_ON_GET = False
 SOCIALACCOUNT_STORE_TOKENS = False
+# Log in with Discord is offered only when the site has a Discord application.
+DISCORD_CLIENT_ID = env.str("DISCORD_CLIENT_ID", default="")
 SOCIALACCOUNT_PROVIDERS = {
     "discord": {
         "APPS": [
             {
-                "client_id": os.environ["DISCORD_CLIENT_ID"],
-                "secret": os.environ.get("DISCORD_CLIENT_SECRET", ""),
+                "client_id": DISCORD_CLIENT_ID,
+                "secret": env.str("DISCORD_CLIENT_SECRET", default=""),
                 "key": "",
             }
         ]
-        if os.environ.get("DISCORD_CLIENT_ID")
+        if DISCORD_CLIENT_ID
         else [],
         "SCOPE": ["identify", "email"],
         "VERIFIED_EMAIL": False,  # trust Discord's own "verified" flag, nothing more
@@ -352,7 +381,7 @@ CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] = [
 # The application's public key (Developer Portal > General Information) verifies every interaction.
 DISCORD_PUBLIC_KEY = env.str("DISCORD_PUBLIC_KEY", default="")
 # The application id (usually the same as DISCORD_CLIENT_ID) and the bot token register commands and send DMs.
-DISCORD_APPLICATION_ID = env.str("DISCORD_APPLICATION_ID", default=os.environ.get("DISCORD_CLIENT_ID", ""))
+DISCORD_APPLICATION_ID = env.str("DISCORD_APPLICATION_ID", default=DISCORD_CLIENT_ID)
 DISCORD_BOT_TOKEN = env.str("DISCORD_BOT_TOKEN", default="")
 DISCORD_API_URL = env.str("DISCORD_API_URL", default="https://discord.com/api/v10").rstrip("/")
 # An interaction older (or newer) than this many seconds is refused, and its signature remembered this long.

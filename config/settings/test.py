@@ -1,9 +1,7 @@
 """The test suite: real PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set."""
 
-import os
-
 from config.settings.base import *  # noqa: F403
-from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK, env_bool
+from config.settings.base import CACHES, DATABASES, REDIS_URL, REST_FRAMEWORK, env, env_bool
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GARNET_INPROCESS_SWEEPER = False
@@ -18,8 +16,10 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"submit": "10000/min", "login": "10000/min", "token": "10000/min"},
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    DATABASES["default"]["NAME"] = os.environ.get("GARNET_TEST_SQLITE", ":memory:")
-    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("GARNET_TEST_SQLITE") or None}
+    # A file (GARNET_TEST_SQLITE) lets another process see the test database; by default it is in memory.
+    _sqlite = env.str("GARNET_TEST_SQLITE", default="")
+    DATABASES["default"]["NAME"] = _sqlite or ":memory:"
+    DATABASES["default"]["TEST"] = {"NAME": _sqlite or None}
 else:
     # The pool is per process; tests open and close many connections across threads.
     DATABASES["default"]["OPTIONS"].pop("pool", None)
@@ -28,11 +28,11 @@ if REDIS_URL:
     # The suite clears its cache between tests (rate-limit counters); on Redis that is a
     # FLUSHDB, so keep it off the database the channel layer of a live test server uses.
     _base, _, _db = REDIS_URL.rpartition("/")
-    _cache_db = os.environ.get("GARNET_TEST_CACHE_DB", "15")
+    _cache_db = env.int("GARNET_TEST_CACHE_DB", default=15)
     CACHES = {"default": {**CACHES["default"], "LOCATION": f"{_base}/{_cache_db}" if _db.isdigit() else REDIS_URL}}
     # Under pytest-xdist the workers share both Redis databases but not their test databases (match 1
     # exists in each): give each worker its own channel-layer and cache prefix so nothing crosses.
-    _worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    _worker = env.str("PYTEST_XDIST_WORKER", default="")
     if _worker:
         CHANNEL_LAYERS["default"]["CONFIG"] = {**CHANNEL_LAYERS["default"]["CONFIG"], "prefix": f"asgi-{_worker}"}  # type: ignore[dict-item]  # noqa: F405
         CACHES["default"]["KEY_PREFIX"] = _worker

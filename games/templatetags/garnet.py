@@ -9,8 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils import timezone, translation
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.text import normalize_newlines
 
@@ -220,3 +221,17 @@ def shared(parser: Any, token: Any) -> SharedNode:
     nodelist = parser.parse(("endshared",))
     parser.delete_first_token()
     return SharedNode(nodelist, values)
+
+
+@register.simple_tag(takes_context=True)
+def slot(context: template.Context, name: str, default: str = "") -> str:
+    """What the apps above put in this page's slot ``name``: each template ``settings.GARNET_TEMPLATE_SLOTS``
+    lists for it, drawn with the page's own context (as an include would), in order; ``default`` when none
+    draws anything.
+
+    The framework's pages name slots and never a template of an app above them (seasons, reach, story):
+    the project's settings, which know every app, say what fills them (tests/games/test_template_layers.py).
+    """
+    engine = context.template.engine if context.template is not None else template.Engine.get_default()
+    drawn = "".join(engine.get_template(t).render(context) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
+    return mark_safe(drawn.strip()) if drawn.strip() else conditional_escape(default)  # noqa: S308 - drawn by templates

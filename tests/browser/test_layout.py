@@ -340,7 +340,9 @@ FIRST_CONTROL = """() => {
 
 def test_the_move_comes_first_on_a_phone(browser: Any, live_url: str, site: dict[str, Any]) -> None:
     """Issue 26: on every game's match page at 360×740, an awaited player's first move control is within the
-    first screen, and no sticky bar covers it (nor any control of the form when it is scrolled to)."""
+    first screen, no sticky bar covers it (nor any control of the form when it is scrolled to), and the page
+    does not scroll sideways. Each page is kept as screenshots (``screenshots/``): the first screen and the
+    whole page."""
     width, height = SIZES["phone"]
     failures: dict[str, Any] = {}
     seen: set[str] = set()
@@ -357,26 +359,13 @@ def test_the_move_comes_first_on_a_phone(browser: Any, live_url: str, site: dict
         page.goto(f"{live_url}/matches/{m['pk']}/", wait_until="load")
         page.wait_for_timeout(800)
         found = page.evaluate(FIRST_CONTROL)
+        sideways = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         page.screenshot(path=str(out / ("move-first-" + key.replace("/", "-") + ".png")))
+        page.screenshot(path=str(out / (key.replace("/", "-") + ".png")), full_page=True)
         context.close()
         if found is None or "error" in found:
             failures[key] = found or "no move form for an awaited player"
-        elif found["bottom"] > height or found["covered"] or found["hiddenUnder"]:
-            failures[key] = found
+        elif found["bottom"] > height or found["covered"] or found["hiddenUnder"] or sideways > 0:
+            failures[key] = {**found, "scrolls sideways by (px)": sideways}
     assert seen, "no match awaits anyone"
     assert not failures, json.dumps(failures, indent=1)
-
-
-def test_screens_for_the_closing_note(browser: Any, live_url: str, site: dict[str, Any]) -> None:
-    """Phone-size screenshots of each game's page as its first player sees it (into ``screenshots/``)."""
-    out = Path(ROOT / "screenshots")
-    out.mkdir(exist_ok=True)
-    for name, (user, path) in page_types(site).items():
-        if not name.startswith("games:match ") or not name.endswith("player"):
-            continue
-        context = browser.new_context(viewport={"width": 360, "height": 740})
-        _log_in(context, live_url, user)
-        page = context.new_page()
-        page.goto(live_url + path, wait_until="load")
-        page.screenshot(path=str(out / (name.split(" ")[1].replace("/", "-").strip("-") + ".png")), full_page=True)
-        context.close()

@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 
 from games.events import SCHEMAS, check_event
 from games.models import Match, Turn
-from games.services import submission_submit, turn_close
+from games.services import match_player_replace, submission_submit, turn_close
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain, session_cookie
 
@@ -34,6 +34,13 @@ def _lock_in_the_x(match_id: int) -> None:
     )
 
 
+def _replace_eve(match_id: int) -> None:
+    """A host gives eve's seat to someone else: the public ``seat`` push (bob's and the watcher's sockets stay)."""
+    match_player_replace(
+        match_id=match_id, seat="eve", user=UserFactory(username="zed"), by=UserFactory(), reason="eve left"
+    )
+
+
 async def _socket(path: str, handle: str | None) -> WebsocketCommunicator:
     _client, cookie = await sync_to_async(session_cookie)(handle)
     comm = communicator(path, cookie)
@@ -51,6 +58,7 @@ async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_
     await player.send_json_to({"event": "ping"})
     await watcher.send_json_to({"event": "nonsense"})
     await sync_to_async(_lock_in_the_x)(match.pk)
+    await sync_to_async(_replace_eve)(match.pk)
     for _ in range(80):
         if not await sync_to_async(_close_open_turn)(match.pk):
             break

@@ -9,6 +9,7 @@ from random import Random
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import registry, selectors
 from games.models import Match, Turn
@@ -53,4 +54,9 @@ def test_game_is_playable_through_its_pages(slug: str) -> None:
             assert clients[h].get(reverse("games:match_live", args=[match.pk])).status_code == 200
     match.refresh_from_db()
     assert Turn.objects.filter(match=match, status=Turn.Status.CLOSED).exists()
-    assert len(selectors.match_messages_for(match, None)) >= 0
+    # The closes told everyone what happened, and a spectator's page lists the log's last public line.
+    public = selectors.match_messages_for(match, None)
+    assert public, "the closed turns left no public line in the match's log"
+    last = public[-1]
+    page = spectator.get(reverse("games:match", args=[match.pk])).content.decode()
+    assert f'data-seq="{last.seq}">{escape(last.text.splitlines()[0])}' in page, last.text
