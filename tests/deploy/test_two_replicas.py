@@ -470,6 +470,7 @@ async def _play(stack: Stack, load: Load) -> None:
     """Every load player posts its lock-in for each turn that awaits it, through its replica (A or B, alternately),
     until replica A is killed; then A's players go on through B. Stops when every match has played on after the kill."""
     import psycopg
+    import websockets
 
     seed = stack.seed
     cookie = seed["cookie"]
@@ -504,6 +505,18 @@ async def _play(stack: Stack, load: Load) -> None:
                 problems.append(f"{path}: {r.status_code}")
             elif not (all(t in r.text for t in before) or all(t in r.text for t in after)):
                 problems.append(f"{path} shows neither {before} nor {after}")
+        # Its socket reconnects to B, whose hello names the match's last line as the database has it.
+        last_seq = "SELECT last_seq FROM games_match WHERE id = %s"
+        low = (await asyncio.to_thread(lambda: check.execute(last_seq, (match_id,)).fetchone()))[0]
+        async with websockets.connect(
+            f"ws://127.0.0.1:{stack.ports['B']}/ws/matches/{match_id}/",
+            additional_headers={"Cookie": visitor.headers()["Cookie"], "Origin": f"https://{PUBLIC_HOST}"},
+            open_timeout=20,
+        ) as ws:
+            hello = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        high = (await asyncio.to_thread(lambda: check.execute(last_seq, (match_id,)).fetchone()))[0]
+        if hello.get("player") != player or not low <= hello.get("seq", -1) <= high:
+            problems.append(f"the socket on B said {hello}, the database {low}..{high}")
         load.recovered[player] = "; ".join(problems)
 
     async def player(handle: str, match_id: int, home: str) -> None:
