@@ -25,24 +25,18 @@ import json
 import os
 import secrets
 import signal
-import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
-from pathlib import Path
 from random import Random
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-PUBLIC_HOST = "localhost"  # the proxy's one public host: both replicas answer for it
+from tests.deploy.replicas import PUBLIC_HOST, Stack, Visitor, move_form, open_turn, started, wait_until
+
 SUBMIT_LIMIT = 20  # submissions per user per hour: (c) passes it, no player of the load comes near it
 DUE_MATCHES, LOAD_MATCHES, DUE_SECONDS = 4, 4, 2
 KILL_AFTER = 5  # answered submissions through replica A before it is killed
@@ -58,256 +52,28 @@ def needs(condition: bool, reason: str) -> None:
         pytest.skip(reason)
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-# Every write to a turn and every log line, with the transaction that made it: a turn closed twice shows
-# as two transactions writing "closed", a duplicated next turn or log as rows of another transaction.
-AUDIT_SQL = """
-CREATE TABLE replica_audit (
-    id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL, row_id bigint NOT NULL,
-    match_id bigint NOT NULL, number integer NOT NULL, old_status text, new_status text,
-    tx bigint NOT NULL DEFAULT txid_current()
-);
-CREATE FUNCTION replica_audit_turn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-    INSERT INTO replica_audit (tbl, op, row_id, match_id, number, old_status, new_status)
-    VALUES ('turn', TG_OP, NEW.id, NEW.match_id, NEW.number, CASE WHEN TG_OP = 'UPDATE' THEN OLD.status END, NEW.status);
-    RETURN NULL;
-END $$;
-CREATE TRIGGER replica_audit_turn AFTER INSERT OR UPDATE ON games_turn
-    FOR EACH ROW EXECUTE FUNCTION replica_audit_turn();
-CREATE FUNCTION replica_audit_message() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-    INSERT INTO replica_audit (tbl, op, row_id, match_id, number) VALUES ('message', TG_OP, NEW.id, NEW.match_id, NEW.turn_number);
-    RETURN NULL;
-END $$;
-CREATE TRIGGER replica_audit_message AFTER INSERT ON games_message
-    FOR EACH ROW EXECUTE FUNCTION replica_audit_message();
-"""
-
-
-@dataclass
-class Proc:
-    name: str
-    popen: subprocess.Popen[bytes]
-    log: Path
-
-    def tail(self, chars: int = 4000) -> str:
-        try:
-            return self.log.read_text(errors="replace")[-chars:]
-        except OSError:
-            return ""
-
-
-@dataclass
-class Stack:
-    """The running processes, their shared database and Redis, and what the seed made."""
-
-    env: dict[str, str]
-    database_url: str
-    procs: dict[str, Proc] = field(default_factory=dict)
-    ports: dict[str, int] = field(default_factory=dict)
-    seed: dict[str, Any] = field(default_factory=dict)
-    conn: Any = None
-    killed: set[str] = field(default_factory=set)  # processes the test killed itself
-
-    def url(self, replica: str) -> str:
-        return f"http://127.0.0.1:{self.ports[replica]}"
-
-    def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
-        return list(self.conn.execute(query, params).fetchall())
-
-    def log_tails(self) -> str:
-        return "\n".join(f"----- {p.name} ({p.log}) -----\n{p.tail()}" for p in self.procs.values())
-
-    def tracebacks(self, *names: str) -> dict[str, str]:
-        found = {}
-        for name in names or tuple(self.procs):
-            text = self.procs[name].tail(10**7)
-            if "Traceback" in text:
-                found[name] = text[text.index("Traceback") :][:3000]
-        return found
-
-
-def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
-    with suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, sig)  # each process leads its own group (start_new_session)
-
-
-def _stop(procs: list[Proc]) -> None:
-    """Stop every process group: politely, then for good (a Celery worker's children too)."""
-    for p in procs:
-        _signal_group(p.popen, signal.SIGTERM)
-    deadline = time.monotonic() + 8
-    for p in procs:
-        with suppress(subprocess.TimeoutExpired):
-            p.popen.wait(timeout=max(0.1, deadline - time.monotonic()))
-    for p in procs:
-        _signal_group(p.popen, signal.SIGKILL)
-        p.popen.wait()
-
-
-def _run(env: dict[str, str], *args: str, timeout: float = 300) -> str:
-    out = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
-    assert out.returncode == 0, f"{' '.join(args)} failed:\n{out.stdout[-2000:]}\n{out.stderr[-4000:]}"
-    return out.stdout
-
-
-def _wait_until(check: Any, what: str, stack: Stack, timeout: float = 180) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return
-        dead = [p.name for p in stack.procs.values() if p.popen.poll() is not None and p.name not in stack.killed]
-        if dead:
-            pytest.fail(f"{', '.join(dead)} exited while waiting for {what}:\n{stack.log_tails()}")
-        time.sleep(0.2)
-    pytest.fail(f"timed out waiting for {what}:\n{stack.log_tails()}")
-
-
-def _web_ready(url: str) -> bool:
-    try:
-        return httpx.get(url + "/matches/", headers={"Host": PUBLIC_HOST}, timeout=2).status_code == 200
-    except httpx.HTTPError:
-        return False
-
-
 @pytest.fixture(scope="module")
 def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    """Migrate and seed a fresh database, start web A and B, two workers and beat; stop and drop it all after."""
+    """Web A and B, two workers and beat on a fresh, seeded database and Redis database of their own."""
     database_url = os.environ.get("DATABASE_URL", "")
     redis_url = os.environ.get("REDIS_URL", "")
     needs(
         database_url.startswith("postgres") and bool(redis_url), "needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)"
     )
-    import psycopg
-    import redis
-
-    logs = tmp_path_factory.mktemp("replicas")
-    base, _, _ = database_url.rpartition("/")
-    name = f"garnet_replicas_{os.getpid()}_{secrets.token_hex(3)}"
-    parts = urlsplit(redis_url)
-    own_redis = urlunsplit(parts._replace(path=f"/{os.environ.get('GARNET_REPLICAS_REDIS_DB', '11')}"))
-    with ExitStack() as cleanup:
-        with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-            admin.execute(f'CREATE DATABASE "{name}"')
-
-        def drop() -> None:
-            with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-        cleanup.callback(drop)
-        flush = redis.Redis.from_url(own_redis).flushdb
-        flush()
-        cleanup.callback(flush)
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO_", "GARNET_", "CELERY_"))}
-        env.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "config.settings.production",
-                "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
-                "DJANGO_SECURE_SSL_REDIRECT": "0",  # the proxy's job, as in docker-compose.yml
-                "DATABASE_URL": f"{base}/{name}",
-                "REDIS_URL": own_redis,
-                "GARNET_SUBMIT_RATE": f"{SUBMIT_LIMIT}/h",
-                "GARNET_SWEEP_SECONDS": "1",
-                "GARNET_LOG_LEVEL": "WARNING",
-                "PYTHONUNBUFFERED": "1",
-                "REPLICAS_PASSWORD": secrets.token_urlsafe(12),
-                "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-            }
-        )
-        stack = Stack(env=env, database_url=f"{base}/{name}")
-        _run(env, "manage.py", "migrate", "--noinput")
-        stack.conn = cleanup.enter_context(psycopg.connect(stack.database_url, autocommit=True))
-        stack.conn.execute(AUDIT_SQL)
-
-        def start(label: str, cmd: list[str], **extra: str) -> None:
-            log = logs / f"{label}.log"
-            with log.open("wb") as out:
-                popen = subprocess.Popen(
-                    cmd, cwd=ROOT, env={**env, **extra}, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-                )
-            stack.procs[label] = Proc(label, popen, log)
-
-        cleanup.callback(lambda: _stop(list(stack.procs.values())))
-        for replica in ("A", "B"):
-            stack.ports[replica] = port = _free_port()
-            start(
-                f"web {replica}", ["sh", "config/web.sh"], GARNET_HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1"
-            )
-        celery = [sys.executable, "-m", "celery", "-A", "config"]
-        for i in (1, 2):
-            start(f"worker {i}", [*celery, "worker", "--loglevel=info", "--concurrency=2", "-n", f"w{i}@%h"])
-        start("beat", [*celery, "beat", "--loglevel=info", "--schedule", str(logs / "celerybeat-schedule")])
-        # Seeded while the processes start (the short turns' first deadlines may pass before the workers are up).
-        stack.seed = json.loads(
-            _run(env, "-m", "tests.deploy.replicas_seed", str(DUE_MATCHES), str(LOAD_MATCHES), str(DUE_SECONDS))
-        )
-        _wait_until(lambda: all(_web_ready(stack.url(r)) for r in ("A", "B")), "both web replicas", stack)
-        _wait_until(
-            lambda: all(" ready." in stack.procs[f"worker {i}"].tail(10**7) for i in (1, 2)), "both workers", stack
-        )
-        _wait_until(lambda: "Starting..." in stack.procs["beat"].tail(10**7), "beat", stack)
+    with started(
+        tmp_path_factory.mktemp("replicas"),
+        database_url=database_url,
+        redis_url=redis_url,
+        redis_db=os.environ.get("GARNET_REPLICAS_REDIS_DB", "11"),
+        env={
+            "GARNET_SUBMIT_RATE": f"{SUBMIT_LIMIT}/h",
+            "GARNET_SWEEP_SECONDS": "1",
+            "GARNET_LOG_LEVEL": "WARNING",
+            "REPLICAS_PASSWORD": secrets.token_urlsafe(12),
+        },
+        seed=[str(DUE_MATCHES), str(LOAD_MATCHES), str(DUE_SECONDS)],
+    ) as stack:
         yield stack
-
-
-class Visitor:
-    """A browser behind the proxy: its cookies go to whichever replica answers (the cookie flags are the proxy's side)."""
-
-    def __init__(self, cookies: dict[str, str] | None = None) -> None:
-        self.cookies = {"csrftoken": secrets.token_hex(16), **(cookies or {})}
-
-    def headers(self, hx: bool = False) -> dict[str, str]:
-        h = {
-            "Host": PUBLIC_HOST,
-            "X-Forwarded-Proto": "https",
-            "Origin": f"https://{PUBLIC_HOST}",
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-            "X-CSRFToken": self.cookies["csrftoken"],
-        }
-        return {**h, "HX-Request": "true"} if hx else h
-
-    def keep(self, response: httpx.Response) -> httpx.Response:
-        for raw in response.headers.get_list("set-cookie"):
-            jar: SimpleCookie = SimpleCookie()
-            jar.load(raw)
-            for key, morsel in jar.items():
-                if morsel["max-age"] == "0" or not morsel.value:
-                    self.cookies.pop(key, None)
-                else:
-                    self.cookies[key] = morsel.value
-        return response
-
-    def get(self, base: str, path: str) -> httpx.Response:
-        return self.keep(httpx.get(base + path, headers=self.headers(), timeout=20))
-
-    def post(self, base: str, path: str, data: dict[str, str], hx: bool = False) -> httpx.Response:
-        return self.keep(httpx.post(base + path, data=data, headers=self.headers(hx), timeout=20))
-
-
-def _open_turn(conn: Any, match_id: int) -> tuple[int, list[str], dict[str, Any], str] | None:
-    """The open turn of a match: number, awaited players, the state it opened on, label (None: no open turn)."""
-    row = conn.execute(
-        "SELECT number, awaiting, state_before, label FROM games_turn WHERE match_id = %s AND status = 'open' "
-        "ORDER BY number DESC LIMIT 1",
-        (match_id,),
-    ).fetchone()
-    return None if row is None else (int(row[0]), list(row[1]), dict(row[2]), str(row[3]))
-
-
-def _move_form(
-    turn: tuple[int, list[str], dict[str, Any], str], player: str, rng: Random, lock: bool
-) -> dict[str, str]:
-    """The form a player's page posts (htmx): a random legal move in ``move_json``, for the open turn."""
-    from games.registry import get_engine
-
-    engine = get_engine("abc")
-    move = engine.random_move(engine.load(turn[2]), player, rng)
-    return {"turn": str(turn[0]), "move_json": json.dumps(move), "lock": "1" if lock else "0"}
 
 
 def _flat(frame: str | bytes) -> str:
@@ -330,7 +96,7 @@ def test_a_socket_on_replica_a_hears_a_move_posted_through_replica_b(replicas: S
         ) as ws:
             hello = json.loads(await asyncio.wait_for(ws.recv(), 20))
             assert hello.get("event") == "hello" and hello.get("player") == listener, hello
-            turn = _open_turn(replicas.conn, match_id)
+            turn = open_turn(replicas.conn, match_id)
             assert turn is not None and turn[1] == [mover]
             visitor = Visitor({cookie: seed["sessions"][mover]})
             # The mover's lock-in is the last one the turn awaits: it is ticked, then the turn closes.
@@ -338,7 +104,7 @@ def test_a_socket_on_replica_a_hears_a_move_posted_through_replica_b(replicas: S
                 visitor.post,
                 replicas.url("B"),
                 f"/matches/{match_id}/submit/",
-                _move_form(turn, mover, Random(1), True),
+                move_form(turn, mover, Random(1), True),
                 True,
             )
             assert answer.status_code == 200, answer.text[:500]
@@ -349,13 +115,13 @@ def test_a_socket_on_replica_a_hears_a_move_posted_through_replica_b(replicas: S
                     frames.append(_flat(await asyncio.wait_for(ws.recv(), end - time.monotonic())))
                 except TimeoutError:
                     break
-                nxt = _open_turn(replicas.conn, match_id)
+                nxt = open_turn(replicas.conn, match_id)
                 if nxt and any(mover in f for f in frames) and any(nxt[3] in f for f in frames):
                     break
             return frames
 
     frames = asyncio.run(scenario())
-    nxt = _open_turn(replicas.conn, match_id)
+    nxt = open_turn(replicas.conn, match_id)
     assert nxt is not None and nxt[0] == 2
     assert any(f'"{mover}"' in f for f in frames), f"no lock-in tick for {mover} reached replica A: {frames}"
     assert any(nxt[3] in f for f in frames), f"the close's push (now {nxt[3]!r}) did not reach replica A: {frames}"
@@ -374,15 +140,15 @@ def test_sessions_and_the_submit_rate_limit_are_shared_by_the_replicas(replicas:
     # The limit counts per fixed window (an hour here): start well inside one, so every post lands in the same.
     if 3600 - time.time() % 3600 < 30:
         time.sleep(3600 - time.time() % 3600 + 1)
-    turn = _open_turn(replicas.conn, match_id)
+    turn = open_turn(replicas.conn, match_id)
     assert turn is not None
     rng = Random(2)
     statuses = [
-        visitor.post((a, b)[i % 2], f"/matches/{match_id}/submit/", _move_form(turn, me, rng, False), True).status_code
+        visitor.post((a, b)[i % 2], f"/matches/{match_id}/submit/", move_form(turn, me, rng, False), True).status_code
         for i in range(SUBMIT_LIMIT)
     ]
     assert statuses == [200] * SUBMIT_LIMIT, statuses
-    over = [visitor.post(r, f"/matches/{match_id}/submit/", _move_form(turn, me, rng, False), True) for r in (a, b)]
+    over = [visitor.post(r, f"/matches/{match_id}/submit/", move_form(turn, me, rng, False), True) for r in (a, b)]
     assert [r.status_code for r in over] == [429, 429], "each replica counted alone"
     saved = replicas.sql(
         "SELECT s.revision FROM games_submission s JOIN games_turn t ON t.id = s.turn_id "
@@ -400,7 +166,7 @@ def test_due_turns_close_exactly_once_with_two_workers(replicas: Stack) -> None:
         rows = replicas.sql("SELECT count(*) FROM games_match WHERE id = ANY(%s) AND status = 'finished'", due)
         return int(rows[0][0]) == len(due)
 
-    _wait_until(finished, "the short-turn matches to play out by their deadlines", replicas, timeout=120)
+    wait_until(finished, "the short-turn matches to play out by their deadlines", replicas, timeout=120)
     for match_id in due:
         turns = replicas.sql("SELECT id, number, status FROM games_turn WHERE match_id = %s ORDER BY number", match_id)
         assert [n for _, n, _ in turns] == list(range(1, len(turns) + 1))
@@ -455,7 +221,7 @@ class Load:
 def _truth(conn: Any, match_id: int) -> list[str]:
     """What the match's page must show now: the open turn's label, the last public line."""
     shown = []
-    turn = _open_turn(conn, match_id)
+    turn = open_turn(conn, match_id)
     if turn is not None:
         shown.append(html.escape(turn[3]))
     line = conn.execute(
@@ -532,7 +298,7 @@ async def _play(stack: Stack, load: Load) -> None:
                 if turn is None or turn[0] <= done or handle not in turn[1]:
                     await asyncio.sleep(0.02)
                     continue
-                form = _move_form(turn, handle, rng, True)
+                form = move_form(turn, handle, rng, True)
                 done = turn[0]
                 while True:
                     try:
@@ -607,7 +373,7 @@ def test_killing_a_web_replica_mid_load_loses_no_submission(replicas: Stack) -> 
     assert not {h: why for h, why in load.recovered.items() if why}, load.recovered
     stalled = []
     for m in (m["match"] for m in replicas.seed["load"]):
-        turn = _open_turn(replicas.conn, m)
+        turn = open_turn(replicas.conn, m)
         if turn is not None and turn[0] < load.turns_at_kill[m] + 3:
             locked = replicas.sql(
                 "SELECT s.player FROM games_submission s JOIN games_turn t ON t.id = s.turn_id "
