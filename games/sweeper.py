@@ -23,9 +23,11 @@ def _sweep_and_next_wait(interval: float) -> float:
 
     from games import hooks
     from games.models import Turn
+    from games.services.recovery import turns_close_complete
     from games.services.turns import turns_close_due
 
     turns_close_due()
+    turns_close_complete()
     for sweep in hooks.SWEEPS:
         try:
             sweep()

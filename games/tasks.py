@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from games.services.recovery import turns_close_complete
 from games.services.turns import turn_close, turns_close_due
 
 
@@ -11,6 +12,12 @@ from games.services.turns import turn_close, turns_close_due
 def turns_close_due_task() -> int:
     """Sweep: close every overdue turn."""
     return turns_close_due()
+
+
+@shared_task(name="games.tasks.turns_close_complete", ignore_result=True)
+def turns_close_complete_task() -> int:
+    """Sweep: close every turn all its players locked in whose close died with its web process."""
+    return turns_close_complete()
 
 
 @shared_task(name="games.tasks.turn_close", ignore_result=True)

@@ -66,6 +66,23 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 _SKIPPED = pytest.StashKey[list[str]]()
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put each ``xdist_group`` test's group in its node id (``…@group``), which ``--dist loadgroup`` schedules by.
+
+    pytest-xdist 3.8 writes it to ``item._nodeid``, which pytest 9 no longer reads (the id is ``item._id``):
+    without this every grouped test ran on any worker, and each of them started its own servers.
+    """
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted(
+            {str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")}
+        )
+        if names and "@" not in item.nodeid.rpartition("::")[2]:
+            item._id = type(item.id).parse(f"{item.nodeid}@{'_'.join(names)}")  # type: ignore[attr-defined]
+
+
 def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
     skipped = config.stash.get(_SKIPPED, [])
     return f"-p no:django: left out {len(skipped)} modules that need Django" if skipped else None

@@ -242,6 +242,11 @@ GARNET_SWEEP_SECONDS = env.float("GARNET_SWEEP_SECONDS", default=2.0)
 CELERY_BEAT_SCHEDULE = {
     "turns-close-due": {"task": "games.tasks.turns_close_due", "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS)},
     "picks-close-due": {"task": "seasons.tasks.picks_close_due", "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS)},
+    # A turn everyone locked in whose web process died before closing it (games.services.recovery).
+    "turns-close-complete": {
+        "task": "games.tasks.turns_close_complete",
+        "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS),
+    },
     "deadline-reminders": {"task": "seasons.tasks.deadline_reminders_send", "schedule": timedelta(minutes=5)},
 }
 # The in-process sweeper runs only where there is no Celery broker.
