@@ -21,7 +21,7 @@ and the server's CPU time per submission (all its processes). The last line read
 <e> errors, <c> ms CPU per submission``.
 
 A watchdog looks at every match once a second: a match whose players wait while none of them has
-seen it move on (a new turn, a post, the end) for ``--stall-after`` seconds is reported once, with
+seen it move on (a new turn, a post, the end) for ``--stall-after`` seconds (plus ``--think``) is reported once, with
 its open turn, whom it awaits, its submissions and lock-ins as the database has them, and the last
 events each of its players' clients saw (page loads, hellos, pushes, posts, fetches); its players
 then give up. ``--soak N`` plays the load N times in a row on one server, new matches each time,
@@ -497,7 +497,9 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
     stats = Stats()
     report: list[str] = []
     cpu0, busy0, mine0 = _tree_cpu(server.pid), _machine_busy(), _self_cpu()
-    elapsed = asyncio.run(run(records, cookie_name, port, args.think, args.duration, stats, args.stall_after, report))
+    elapsed = asyncio.run(
+        run(records, cookie_name, port, args.think, args.duration, stats, args.stall_after + args.think, report)
+    )
     cpu = _tree_cpu(server.pid) - cpu0
     busy, mine = _machine_busy() - busy0, _self_cpu() - mine0
     from games.models import Turn
@@ -568,7 +570,7 @@ def main() -> None:
         "--stall-after",
         type=float,
         default=30.0,
-        help="report a match none of whose waiting players has seen it move for this many seconds",
+        help="report a match none of whose waiting players has seen it move for this many seconds (plus --think)",
     )
     ap.add_argument("--server-log", default="", help="keep the server's output in this file (default: a temp file)")
     args = ap.parse_args()
