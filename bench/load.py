@@ -1,7 +1,7 @@
 """A browser-like load: many players at once, each doing what garnet.js and htmx do.
 
     python bench/load.py [--players 100] [--matches 20] [--think 0] [--duration 90]
-                         [--server uvicorn|daphne] [--workers N]
+                         [--server uvicorn|daphne] [--workers N] [--soak N] [--stall-after 30]
 
 Starts the ASGI server on the production settings (bench/settings.py: PostgreSQL with the
 pool, Redis cache and channel layer, DEBUG off) and plays ABC matches of players/matches
@@ -19,6 +19,13 @@ that turn awaits has it on its page), players finished, errors and 5xx, dropped 
 and the server's CPU time per submission (all its processes). The last line reads
 ``load: <finished>/<players> finished, <x> submissions/s, POST p99 <y> ms, push p99 <z> ms,
 <e> errors, <c> ms CPU per submission``.
+
+A watchdog looks at every match once a second: a match whose players wait while none of them has
+seen it move on (a new turn, a post, the end) for ``--stall-after`` seconds (plus ``--think``) is reported once, with
+its open turn, whom it awaits, its submissions and lock-ins as the database has them, and the last
+events each of its players' clients saw (page loads, hellos, pushes, posts, fetches); its players
+then give up. ``--soak N`` plays the load N times in a row on one server, new matches each time,
+and ends with the number of stalled matches over all runs (``stalled matches: <n>``).
 """
 
 from __future__ import annotations
@@ -31,10 +38,13 @@ import random
 import re
 import resource
 import signal
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections import Counter
+from collections import Counter, deque
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +55,8 @@ CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
 FINISHED = 'class="panel result"'
 PAGE_SEQ = re.compile(r'id="live" data-match="\d+" data-seq="(\d+)"')
 LIVE_TURN = re.compile(r'class="live-root" data-seq="\d+" data-turn="(\d*)"')
+LIVE_SEQ = re.compile(r'class="live-root" data-seq="(\d+)"')
+PAGE_PRIVATE_SEQ = re.compile(r'id="live" data-match="\d+" data-seq="\d+"[^>]*data-private-seq="(\d+)"')
 
 
 def _free_port() -> int:
@@ -95,11 +107,71 @@ class Stats:
         self.finished = 0
         self.pushed_pages = 0  # live parts taken from a push instead of a fetch
         self.shown: list[tuple[int, int, float]] = []  # (match, turn number, when this player's page showed it)
+        self.stalled: list[int] = []  # matches the watchdog reported
 
 
-def setup(players: int, matches: int) -> tuple[list[dict[str, Any]], str]:
-    """Matches, users and signed-in sessions; returns one record per player."""
-    django_setup()
+class Watch:
+    """What each player's client saw, kept for the watchdog: the last events, and when its match last moved."""
+
+    KEEP = 10
+
+    def __init__(self, records: list[dict[str, Any]]) -> None:
+        self.t0 = time.monotonic()
+        self.players: dict[int, list[str]] = {}
+        for r in records:
+            self.players.setdefault(r["match"], []).append(r["handle"])
+        self.moved: dict[int, float] = dict.fromkeys(self.players, self.t0)  # match -> last progress any client saw
+        self.waiting: dict[int, set[str]] = {m: set(h) for m, h in self.players.items()}  # players not done yet
+        self.seen: dict[str, deque[str]] = {h: deque(maxlen=self.KEEP) for hs in self.players.values() for h in hs}
+        self.given_up: set[int] = set()
+        self.ready: dict[int, set[str]] = {m: set() for m in self.players}  # players whose page and socket are up
+
+    def note(self, match_id: int, handle: str, what: str, *, progress: bool = False) -> None:
+        now = time.monotonic()
+        self.seen[handle].append(f"{now - self.t0:7.2f}s {what}")
+        if progress:
+            self.moved[match_id] = now
+
+    def started(self, match_id: int, handle: str) -> None:
+        """This player has its page and its socket's hello: from when the whole match has, it must move on."""
+        self.ready[match_id].add(handle)
+        self.moved[match_id] = time.monotonic()
+
+    def done(self, match_id: int, handle: str) -> None:
+        self.waiting[match_id].discard(handle)
+        self.moved[match_id] = time.monotonic()
+
+
+def _page_facts(html: str) -> str:
+    """What a live part shows, in a few words: its turn, its public seq, its form's turn, the end."""
+    turn = LIVE_TURN.search(html)
+    seq = LIVE_SEQ.search(html)
+    form = FORM_TURN.search(html)
+    facts = [f"turn {turn.group(1) or '-'}" if turn else "no live root"]
+    if seq:
+        facts.append(f"seq {seq.group(1)}")
+    facts.append(f"form for turn {form.group(1)}" if form else "no form")
+    if FINISHED in html:
+        facts.append("finished")
+    return ", ".join(facts)
+
+
+def _event_facts(event: dict[str, Any]) -> str:
+    kind = event.get("event")
+    if kind == "live":
+        return f"push live (seq {event.get('seq')}): {_page_facts(event.get('html', ''))}"
+    if kind == "turn":
+        t = event.get("turn", {})
+        return f"push turn {t.get('number')} (seq {event.get('seq')}) awaiting {','.join(t.get('awaiting', []))}"
+    if kind == "locked":
+        return f"push locked {event.get('player')} in turn {event.get('turn_number')}"
+    if kind == "message":
+        return f"push message seq {event.get('seq')}{' private' if event.get('private') else ''}"
+    return f"push {kind} (seq {event.get('seq')})"
+
+
+def setup(players: int, matches: int, run: int = 0) -> tuple[list[dict[str, Any]], str]:
+    """Matches, users and signed-in sessions (handles unique to ``run``); returns one record per player."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.utils.module_loading import import_string
@@ -110,8 +182,8 @@ def setup(players: int, matches: int) -> tuple[list[dict[str, Any]], str]:
     per = players // matches
     out = []
     for m in range(matches):
-        roster = [f"l{m}_{k}" for k in range(per)]
-        match = abc_match(roster, seed=f"load-{m}")
+        roster = [f"l{run}_{m}_{k}" for k in range(per)]
+        match = abc_match(roster, seed=f"load-{run}-{m}")
         accounts = {u.username: u for u in users(roster)}  # after the match: the factory sets passwords
         for handle in roster:
             user = accounts[handle]
@@ -125,6 +197,9 @@ def setup(players: int, matches: int) -> tuple[list[dict[str, Any]], str]:
 
 
 _states: dict[tuple[int, int], Any] = {}
+# The bench's own reads run in these two threads for every run of a soak: each keeps one database connection
+# (from the pool of bench/settings.py) for its life, so a fresh pool of threads per run would run out of them.
+MOVES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bench-moves")
 
 
 def legal_move(match_id: int, number: int, handle: str, rnd: random.Random) -> dict[str, Any]:
@@ -145,13 +220,19 @@ def legal_move(match_id: int, number: int, handle: str, rnd: random.Random) -> d
     return dict(engine.random_move(state, handle, rnd))
 
 
-async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats) -> None:
+async def play(
+    rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats, watch: Watch
+) -> None:
     import httpx
     import websockets
 
     base = f"http://127.0.0.1:{port}"
     match_id, me = rec["match"], rec["handle"]
     rnd = random.Random(me)
+
+    def note(what: str, progress: bool = False) -> None:
+        watch.note(match_id, me, what, progress=progress)
+
     async with httpx.AsyncClient(base_url=base, cookies={cookie_name: rec["session"]}, timeout=30) as http:
 
         async def get(path: str) -> str:
@@ -161,6 +242,7 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                 stats.fivexx += 1
             if r.status_code >= 400:
                 stats.errors[f"GET {r.status_code}"] += 1
+            note(f"GET {path} {r.status_code}: {_page_facts(r.text)}")
             return r.text
 
         html = await get(f"/matches/{match_id}/")
@@ -179,23 +261,33 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
             return
         try:
             hello = json.loads(await ws.recv())
+            note(f"hello seq {hello.get('seq')} private_seq {hello.get('private_seq')}")
+            watch.started(match_id, me)
             # Like garnet.js: a hello whose numbers differ from the page's means pushes went out before this
             # socket joined (a lock-in can close a turn between the page load and the connect): resync.
             shown = PAGE_SEQ.search(html)
-            if shown is None or hello.get("seq") != int(shown.group(1)):
+            private = PAGE_PRIVATE_SEQ.search(html)
+            if (
+                shown is None
+                or hello.get("seq") != int(shown.group(1))
+                or (private is not None and hello.get("private_seq") not in (None, int(private.group(1))))
+            ):
                 html = await get(f"/matches/{match_id}/live/")
             done = 0
             first = FORM_TURN.search(html)
             latest = int(first.group(1)) if first else 0  # the newest turn this page has shown
-            while time.monotonic() < stop_at:
+            while time.monotonic() < stop_at and match_id not in watch.given_up:
                 if FINISHED in html:
                     stats.finished += 1
+                    watch.done(match_id, me)
                     return
                 form = FORM_TURN.search(html)
                 if form and int(form.group(1)) > done:
                     number = int(form.group(1))
                     latest = max(latest, number)
-                    move = await asyncio.to_thread(legal_move, match_id, number, me, rnd)
+                    move = await asyncio.get_running_loop().run_in_executor(
+                        MOVES, legal_move, match_id, number, me, rnd
+                    )
                     t0 = time.perf_counter()
                     r = await http.post(
                         f"/matches/{match_id}/submit/",
@@ -216,6 +308,9 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                     else:
                         stats.submissions += 1
                     html = r.text
+                    answer = r.headers.get("X-Garnet-Fragment", "?")
+                    facts = _page_facts(html) if answer == "live" else "status only"
+                    note(f"POST turn {number} lock-in {r.status_code} ({answer}): {facts}", progress=True)
                     shown = FORM_TURN.search(html)
                     if shown and int(shown.group(1)) > number:  # my lock-in closed the turn: the answer shows the next
                         latest = int(shown.group(1))
@@ -225,20 +320,24 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                     continue
                 # Wait for the push that says the turn moved on. Like garnet.js: a close pushes this page its new
                 # live part ("live"), which is swapped in; a turn or end this page has no pushed part for is fetched.
-                try:
-                    while True:
-                        event = json.loads(
-                            await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
-                        )
-                        kind = event.get("event")
-                        if kind == "live":
-                            pushed = LIVE_TURN.search(event["html"])
-                            if pushed is None or int(pushed.group(1) or 0) > latest or FINISHED in event["html"]:
-                                break
-                        if kind == "finished" or (kind == "turn" and event["turn"]["number"] > latest):
+                event: dict[str, Any] | None = None
+                while event is None:
+                    left = stop_at - time.monotonic()
+                    if left <= 0 or match_id in watch.given_up:
+                        return
+                    try:  # in short waits, so a player of a match the watchdog gave up on stops at once
+                        event = json.loads(await asyncio.wait_for(ws.recv(), timeout=min(1.0, left)))
+                    except TimeoutError:
+                        continue
+                    kind = event.get("event")
+                    note(_event_facts(event))
+                    if kind == "live":
+                        pushed = LIVE_TURN.search(event["html"])
+                        if pushed is None or int(pushed.group(1) or 0) > latest or FINISHED in event["html"]:
                             break
-                except TimeoutError:
-                    return
+                    if kind == "finished" or (kind == "turn" and event["turn"]["number"] > latest):
+                        break
+                    event = None
                 if event["event"] == "live":
                     stats.pushed_pages += 1
                     html = event["html"]
@@ -248,8 +347,10 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
                         stats.shown.append((match_id, latest, time.time()))
                     pushed = LIVE_TURN.search(html)
                     latest = max(latest, int(pushed.group(1) or 0) if pushed else 0)
+                    note(f"showed the pushed page: latest turn {latest}", progress=True)
                     continue
                 html = await get(f"/matches/{match_id}/live/")
+                watch.note(match_id, me, "fetched after a push", progress=True)
                 if event["event"] == "turn":
                     latest = event["turn"]["number"]
                     if me in event["turn"]["awaiting"]:
@@ -262,24 +363,84 @@ async def play(rec: dict[str, Any], cookie_name: str, port: int, think: float, s
 
 
 async def play_safely(
-    rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats
+    rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats, watch: Watch
 ) -> None:
     try:
-        await play(rec, cookie_name, port, think, stop_at, stats)
+        await play(rec, cookie_name, port, think, stop_at, stats, watch)
     except Exception as exc:  # noqa: BLE001 - a failed request ends this player; count it, go on with the rest
         stats.errors[f"player stopped: {type(exc).__name__}"] += 1
+    finally:
+        watch.waiting[rec["match"]].discard(rec["handle"])
+
+
+def match_facts(match_id: int) -> list[str]:
+    """What the database says of a match now: its status, open turn, whom it awaits, submissions and lock-ins."""
+    from games.models import Match, Submission, Turn
+
+    match = Match.objects.filter(pk=match_id).values("status", "last_seq").first() or {}
+    lines = [f"match {match_id}: status {match.get('status')}, last_seq {match.get('last_seq')}"]
+    for turn in Turn.objects.filter(match_id=match_id).order_by("-number")[:2]:
+        subs = ", ".join(
+            f"{p}{' locked' if locked else ' saved'} r{rev}"
+            for p, locked, rev in Submission.objects.filter(turn=turn)
+            .order_by("player")
+            .values_list("player", "locked", "revision")
+        )
+        lines.append(
+            f"  turn {turn.number} ({turn.label}) {turn.status}, opened {turn.opened_at:%H:%M:%S.%f}"
+            f"{f', closed {turn.closed_at:%H:%M:%S.%f}' if turn.closed_at else ''}; awaiting "
+            f"{','.join(turn.awaiting) or '-'}; submissions: {subs or 'none'}"
+        )
+    return lines
+
+
+async def watchdog(watch: Watch, stall_after: float, stats: Stats, report: list[str]) -> None:
+    """Every second: report a match whose players wait and which none of them has seen move for ``stall_after`` s."""
+    while True:
+        await asyncio.sleep(1.0)
+        now = time.monotonic()
+        for match_id, waiting in watch.waiting.items():
+            if not waiting or match_id in watch.given_up or now - watch.moved[match_id] <= stall_after:
+                continue
+            if len(watch.ready[match_id]) < len(watch.players[match_id]) and now - watch.t0 < 60:
+                continue  # its pages are still loading (slowly, on a busy machine): a page load has its own timeout
+            watch.given_up.add(match_id)
+            stats.stalled.append(match_id)
+            facts = await asyncio.get_running_loop().run_in_executor(MOVES, match_facts, match_id)
+            lines = [
+                f"STALLED: match {match_id}: no client saw it move for {now - watch.moved[match_id]:.1f} s "
+                f"({now - watch.t0:.1f} s into the run); waiting: {', '.join(sorted(waiting))}",
+                *facts,
+            ]
+            for handle in watch.players[match_id]:
+                lines.append(f"  {handle} saw (last {Watch.KEEP}):")
+                lines += [f"    {line}" for line in watch.seen[handle]]
+            report += lines
+            print("\n".join(lines), flush=True)
 
 
 async def run(
-    records: list[dict[str, Any]], cookie_name: str, port: int, think: float, duration: float, stats: Stats
+    records: list[dict[str, Any]],
+    cookie_name: str,
+    port: int,
+    think: float,
+    duration: float,
+    stats: Stats,
+    stall_after: float,
+    report: list[str],
 ) -> float:
     stop_at = time.monotonic() + duration
     t0 = time.monotonic()
-    await asyncio.gather(*(play_safely(r, cookie_name, port, think, stop_at, stats) for r in records))
+    watch = Watch(records)
+    dog = asyncio.create_task(watchdog(watch, stall_after, stats, report))
+    try:
+        await asyncio.gather(*(play_safely(r, cookie_name, port, think, stop_at, stats, watch) for r in records))
+    finally:
+        dog.cancel()
     return time.monotonic() - t0
 
 
-def start_server(kind: str, workers: int, port: int) -> subprocess.Popen[bytes]:
+def start_server(kind: str, workers: int, port: int, log_path: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "PYTHONPATH": str(ROOT)}
     if kind == "daphne":
         cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
@@ -304,9 +465,9 @@ def start_server(kind: str, workers: int, port: int) -> subprocess.Popen[bytes]:
             "75",
         ]
     # Its own session, so the bench can stop the server with its workers as one group.
-    server = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
+    # Its output goes to a file: a close that fails after a lock-in is only ever logged there.
+    with log_path.open("wb") as out:
+        server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True)
     import http.client
 
     for _ in range(300):
@@ -320,38 +481,27 @@ def start_server(kind: str, workers: int, port: int) -> subprocess.Popen[bytes]:
     return server
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--players", type=int, default=100)
-    ap.add_argument("--matches", type=int, default=20)
-    ap.add_argument("--think", type=float, default=0.0, help="seconds a player waits after each submission")
-    ap.add_argument("--duration", type=float, default=90.0, help="seconds before unfinished players give up")
-    ap.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="server processes (uvicorn only)")
-    args = ap.parse_args()
-    workers = 1 if args.server == "daphne" else args.workers
-    records, cookie_name = setup(args.players, args.matches)
-    port = _free_port()
-    server = start_server(args.server, workers, port)
-    stats = Stats()
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
     try:
-        cpu0, busy0, mine0 = _tree_cpu(server.pid), _machine_busy(), _self_cpu()
-        try:
-            import uvloop
+        server.wait(20)
+    except subprocess.TimeoutExpired:  # a graceful stop can wait on sockets the players left open
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
 
-            uvloop.install()
-        except ImportError:
-            pass
-        elapsed = asyncio.run(run(records, cookie_name, port, args.think, args.duration, stats))
-        cpu = _tree_cpu(server.pid) - cpu0
-        busy, mine = _machine_busy() - busy0, _self_cpu() - mine0
-    finally:
-        server.terminate()
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:  # a graceful stop can wait on sockets the players left open
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+
+def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[bytes], port: int) -> dict[str, float]:
+    """Play the load once on the running server; print its figures; return the main ones."""
+    workers = 1 if args.server == "daphne" else args.workers
+    records, cookie_name = setup(args.players, args.matches, run_no)
+    stats = Stats()
+    report: list[str] = []
+    cpu0, busy0, mine0 = _tree_cpu(server.pid), _machine_busy(), _self_cpu()
+    elapsed = asyncio.run(
+        run(records, cookie_name, port, args.think, args.duration, stats, args.stall_after + args.think, report)
+    )
+    cpu = _tree_cpu(server.pid) - cpu0
+    busy, mine = _machine_busy() - busy0, _self_cpu() - mine0
     from games.models import Turn
 
     opened = {
@@ -363,7 +513,8 @@ def main() -> None:
     delays = [shown - opened[(m, n)] for m, n, shown in stats.shown if (m, n) in opened]
     errors = sum(stats.errors.values())
     ms = 1000
-    print(f"machine: {machine()} (shared with other work while measured)")
+    if args.soak > 1:
+        print(f"--- run {run_no + 1} of {args.soak}")
     print(
         f"server: {args.server}, {workers} process(es), production settings on PostgreSQL + Redis; "
         f"{args.players} players in {args.matches} ABC matches, think {args.think:g} s, limit {args.duration:g} s"
@@ -379,7 +530,7 @@ def main() -> None:
     )
     print(
         f"players finished {stats.finished}/{args.players}; errors {errors} {dict(stats.errors)}; "
-        f"5xx {stats.fivexx}; dropped sockets {stats.dropped}"
+        f"5xx {stats.fivexx}; dropped sockets {stats.dropped}; stalled matches {len(stats.stalled)} {stats.stalled}"
     )
     per_sub = cpu / stats.submissions * ms if stats.submissions else float("nan")
     if stats.submissions:
@@ -392,8 +543,73 @@ def main() -> None:
     print(
         f"load: {stats.finished}/{args.players} finished, {stats.submissions / elapsed:.1f} submissions/s, "
         f"POST p99 {pct(stats.posts, 99) * ms:.0f} ms, push p99 {pct(delays, 99) * ms:.0f} ms, "
-        f"{errors} errors, {per_sub:.1f} ms CPU per submission"
+        f"{errors} errors, {per_sub:.1f} ms CPU per submission",
+        flush=True,
     )
+    return {
+        "finished": stats.finished,
+        "rate": stats.submissions / elapsed,
+        "post_p99": pct(stats.posts, 99) * ms,
+        "push_p99": pct(delays, 99) * ms,
+        "errors": errors,
+        "cpu": per_sub,
+        "stalled": len(stats.stalled),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--players", type=int, default=100)
+    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--think", type=float, default=0.0, help="seconds a player waits after each submission")
+    ap.add_argument("--duration", type=float, default=90.0, help="seconds before unfinished players give up")
+    ap.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="server processes (uvicorn only)")
+    ap.add_argument("--soak", type=int, default=1, help="play the load this many times in a row on one server")
+    ap.add_argument(
+        "--stall-after",
+        type=float,
+        default=30.0,
+        help="report a match none of whose waiting players has seen it move for this many seconds (plus --think)",
+    )
+    ap.add_argument("--server-log", default="", help="keep the server's output in this file (default: a temp file)")
+    args = ap.parse_args()
+    workers = 1 if args.server == "daphne" else args.workers
+    django_setup()
+    port = _free_port()
+    log_path = Path(args.server_log or tempfile.mkstemp(prefix="garnet-load-", suffix=".log")[1])
+    server = start_server(args.server, workers, port, log_path)
+    print(f"machine: {machine()} (shared with other work while measured)")
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    results = []
+    try:
+        for run_no in range(args.soak):
+            results.append(one_run(args, run_no, server, port))
+    finally:
+        stop_server(server)
+    logged = [line for line in log_path.read_text(errors="replace").splitlines() if line.strip()]
+    print(f"server log {log_path}: {len(logged)} lines{':' if logged else ''}")
+    for line in logged[-40:]:
+        print(f"  {line}")
+    stalled = sum(int(r["stalled"]) for r in results)
+    if args.soak > 1:
+
+        def span(key: str, fmt: str = ".1f") -> str:
+            values = sorted(r[key] for r in results)
+            return f"{values[0]:{fmt}} / {statistics.median(values):{fmt}} / {values[-1]:{fmt}}"
+
+        print(
+            f"soak: {len(results)} runs; finished {sum(int(r['finished']) for r in results)}/"
+            f"{args.players * len(results)}; errors {sum(int(r['errors']) for r in results)}; min / median / max: "
+            f"submissions/s {span('rate')}, POST p99 {span('post_p99', '.0f')} ms, push p99 {span('push_p99', '.0f')} "
+            f"ms, server CPU {span('cpu')} ms per submission"
+        )
+    print(f"stalled matches: {stalled}")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,14 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GARNET_SUBMIT_RATE = "100000000/m"
 GARNET_CELERY_ENABLED = False  # benches close turns themselves; no worker runs
 AXES_ENABLED = False
-LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "ERROR"}}
+# The framework's warnings too (a push that failed, a close retried or given up): bench/load.py keeps the server's
+# output and prints it, and a stalled match is often explained there alone.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "root": {"level": "ERROR"},
+    "loggers": {"games": {"level": "WARNING"}},
+}
 # Plain HTTP on loopback: cookies marked Secure would never come back to the server.
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False

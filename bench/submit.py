@@ -111,7 +111,12 @@ def main() -> None:
     )
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        for _ in range(100):
+        # A busy machine can take a minute to import the server: wait for it (the load must not hit a closed port).
+        for _ in range(1200):
+            if server.poll() is not None:
+                raise SystemExit(
+                    f"the server stopped at start: {server.stderr.read().decode()[-2000:] if server.stderr else ''}"
+                )
             try:
                 probe = http.client.HTTPConnection("127.0.0.1", PORT, timeout=1)
                 probe.request("GET", f"/bench/bare/{targets[0][0]}/", headers={"Host": "127.0.0.1"})
@@ -119,6 +124,8 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
+        else:
+            raise SystemExit("the server did not answer within 120 s")
         bare_paths = [(f"/bench/bare/{pk}/", "", {"Host": "127.0.0.1"}) for pk, _, _ in targets]
         submit_paths = []
         for pk, key, roster in targets:
