@@ -1,9 +1,11 @@
-"""The browser code's shape: one socket helper for every page."""
+"""The browser code's shape: one socket helper for every page, and no game data in the form helpers."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+
+from games.warriors.units import CLASSIC, EXTENDED
 
 ROOT = Path(__file__).resolve().parents[1]
 HELPER = ROOT / "static" / "garnet_socket.js"
@@ -28,3 +30,10 @@ def test_the_socket_helper_is_loaded_on_every_page_before_its_users() -> None:
     assert base.index("garnet_socket.js") < base.index("garnet.js'")
     users = [p for p in _scripts() if "garnetSocket(" in p.read_text() and p != HELPER]
     assert {p.name for p in users} >= {"garnet.js", "duel.js", "seasons.js", "story.js", "reach.js"}
+
+
+def test_the_form_helpers_hold_no_warriors_unit_names() -> None:
+    """The Warriors unit table comes from the server-rendered form (data-active), never from forms.js."""
+    code = re.sub(r"//[^\n]*", "", (ROOT / "static" / "forms.js").read_text()).lower()  # comments may name them
+    names = {u.name for u in (*CLASSIC, *EXTENDED)} | {u.abbr for u in (*CLASSIC, *EXTENDED)}
+    assert not [n for n in sorted(names) if re.search(rf"\b{re.escape(n)}\b", code)]
