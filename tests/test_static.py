@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from games.warriors.units import CLASSIC, EXTENDED
 
@@ -23,6 +27,16 @@ def test_only_the_socket_helper_opens_a_websocket() -> None:
     assert HELPER in scripts and len(scripts) > 5
     opening = [p.relative_to(ROOT).as_posix() for p in scripts if re.search(r"new\s+WebSocket\b", p.read_text())]
     assert opening == ["static/garnet_socket.js"]
+
+
+def test_the_socket_helper_backs_off_resyncs_and_minds_the_page_being_seen() -> None:
+    """tests/js/garnet_socket_test.js drives the helper on a fake clock: shared sockets, backoff, pings, visibility."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    harness = ROOT / "tests" / "js" / "garnet_socket_test.js"
+    out = subprocess.run([node, str(harness), str(HELPER)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
 
 
 def test_the_socket_helper_is_loaded_on_every_page_before_its_users() -> None:
