@@ -132,8 +132,11 @@ class MatchConsumer(ListenOnlyConsumer):
         await self.close(code=RESEAT_CLOSE)
 
 
-class UserConsumer(PushConsumer):
-    """``/ws/me/``: a signed-in user's notifications (a turn awaits you, you were picked...)."""
+class UserConsumer(ListenOnlyConsumer):
+    """``/ws/me/``: a signed-in user's notifications (a turn awaits you, you were picked...).
+
+    Listen-only like every page's socket: the pages' one socket helper pings each socket it keeps.
+    """
 
     async def connect(self) -> None:
         user = self.scope.get("user")

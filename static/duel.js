@@ -1,5 +1,5 @@
 // The Death Match waiting page follows the duel without reloading under the player's thumb: on the season socket's
-// "duel" push (a player pressed Ready) and every 5 s as a backstop it
+// "duel" push (a player pressed Ready), after a reconnect, and every 5 s as a backstop it
 // asks for the page again; once the match has started (the page redirects to it) it goes there, otherwise
 // it swaps in the fresh readiness part unless the player is using it.
 (function () {
@@ -26,21 +26,12 @@
   setInterval(poll, 5000);
   // The season's socket says at once when a player pressed Ready (issue 26): fetch then, not at the next poll.
   const slug = part.dataset.season;
-  if (!slug || !window.WebSocket) return;
+  if (!slug || !window.garnetSocket) return;
   const live = (window.duelLive = { connected: false, pushes: 0 });
-  let delay = 1000;
-  function connect() {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/seasons/" + slug + "/");
-    ws.onopen = () => { delay = 1000; live.connected = true; };
-    ws.onmessage = (e) => {
-      try { if (JSON.parse(e.data).event === "duel") { live.pushes += 1; poll(); } } catch (err) { /* not ours */ }
-    };
-    ws.onclose = (e) => {
-      live.connected = false;
-      if (e.code === 4404) return;
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 30000);
-    };
-  }
-  connect();
+  window.garnetSocket("/ws/seasons/" + slug + "/", {
+    open: () => { live.connected = true; },
+    close: () => { live.connected = false; },
+    message: (data) => { if (data.event === "duel") { live.pushes += 1; poll(); } },
+    resync: poll,
+  });
 })();

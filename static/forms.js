@@ -16,20 +16,20 @@
     sync();
   }
 
-  // Warriors: show only the active field the picked unit takes (a Blue Mage in the extended
-  // version may also fake its disguise's active).
+  // Warriors: show only the active field the picked unit takes. The form says which that is (no game
+  // data lives here): each unit's radio carries its active choice (data-active). Where the form says a unit's
+  // choice may fake another's active (data-fakes), the options of that choice carry theirs, and the chosen
+  // option's field shows as well (a Blue Mage's disguise, in the extended version).
   function warriors(marker) {
     const form = marker.closest("form") || document;
-    const extended = marker.dataset.variant === "extended";
-    const all = {"chocobo": "", "carbuncle": "", "astrologian": "guess", "white mage": "guess", "blue mage": "disguise",
-      "dancer": "select", "ninja": "rounds"};
     function sync() {
       const picked = form.querySelector('input[name="' + marker.dataset.unitField + '"]:checked');
-      const unit = picked ? picked.value : "";
-      const show = {}; show[all[unit] || ""] = true;
-      if (unit === "blue mage" && extended) {
-        const d = form.querySelector('[name="' + marker.dataset.disguiseField + '"]');
-        if (d && all[d.value]) show[all[d.value]] = true;
+      const active = picked ? picked.dataset.active || "" : "";
+      const show = {}; show[active] = true;
+      if (active && marker.dataset.fakes !== undefined) {
+        const field = form.querySelector('.warriors-active[data-for="' + active + '"] select');
+        const option = field && field.selectedOptions[0];
+        if (option && option.dataset.active) show[option.dataset.active] = true;
       }
       form.querySelectorAll(".warriors-active").forEach((f) => { f.hidden = !show[f.dataset.for]; });
     }

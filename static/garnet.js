@@ -1,6 +1,6 @@
-// Countdowns in the viewer's time zone, and live updates over one websocket.
-// Event shapes: games/events.py. The server is the truth: on a gap or a reconnect
-// whose hello differs, the page re-fetches its live part.
+// Countdowns in the viewer's time zone, and the match page's live part (its socket: garnet_socket.js).
+// Event shapes: games/events.py. The server is the truth: on a gap, a reconnect or a hello that
+// differs, the page re-fetches its live part.
 (function () {
   "use strict";
 
@@ -61,37 +61,28 @@
     }
   });
 
-  // One socket for the page's whole life. Pushes carry the data: log lines are added
-  // as they arrive; a close pushes the page its new live part; any other new turn (a host's
-  // change, a sweep) or a page without a pushed part redraws the live part by fetching it.
-  // A gap in the sequence, or a hello that does not match what the page has, means
-  // pushes were missed: the page resyncs by fetching its live part again.
+  // The match page's live part (#live). Every new live part reaches the page by one path, showLive: a close's
+  // push (event "live"), a fetch (a resync: a gap in the sequence, a hello that does not match what the page
+  // has, a reconnect, a turn the page has not drawn) and the answer to the player's own submit. showLive draws
+  // it only if it stands after what the page shows, so a late arrival never puts an older part back.
+  // Log lines are added as they arrive, and a lock-in ticks its player's chip, without any fetch.
   function live() {
     const box = document.getElementById("live");
-    if (!box || !window.WebSocket) return;
-    const proto = location.protocol === "https:" ? "wss://" : "ws://";
-    const url = proto + location.host + "/ws/matches/" + box.dataset.match + "/";
+    if (!box || !window.garnetSocket) return;
     // ``seq`` is opaque: the last sequence number of what this viewer can see. Public lines and
     // my private lines are numbered apart (so numbers never count others' secrets).
-    let seq = parseInt(box.dataset.seq || "0", 10), attempt = 0, queued = null, ws = null, pongDue = null;
+    let seq = parseInt(box.dataset.seq || "0", 10), queued = null;
     let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
-    const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, pushed: 0, seq: () => seq });
+    const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, pushed: 0, stale: 0,
+      seq: () => seq });
 
-    // A refresh never wipes a move being made: the fragment marks the open turn's form hx-preserve, so htmx keeps
-    // the player's form node (input, focus, the button under their finger) and swaps the rest around it.
+    // Ask the server for the live part; its answer comes back through showLive (see htmx:beforeSwap below).
     function refresh() {
       if (queued) return;
       // Coalesce a burst (a close sends its lines and its turn together) into one fetch.
       state.why = new Error().stack.split("\n").slice(2, 4).join(" / ");  // what asked for the last fetch (for diagnosis)
       queued = setTimeout(() => { queued = null; state.refreshes++; if (window.htmx) window.htmx.trigger(box, "refresh"); }, 15);
     }
-    function shownRoot() {
-      const root = box.querySelector(".live-root");
-      if (root) seq = Math.max(seq, parseInt(root.dataset.seq || "0", 10));
-      if (root && root.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(root.dataset.privateSeq, 10));
-      localTimes(box); tick();
-    }
-    document.body.addEventListener("htmx:afterSwap", shownRoot);
 
     // Where a live part stands: its public and private sequence numbers, then its turn (an ended match last).
     function standing(root) {
@@ -110,23 +101,39 @@
       tpl.innerHTML = html;
       return tpl.content.querySelector(".live-root");
     }
-    // A fetch that left before a push brought a newer live part must not put the older one back.
-    document.addEventListener("htmx:beforeSwap", (e) => {
-      if (e.detail.target !== box || !e.detail.xhr) return;
-      const now = box.querySelector(".live-root"), next = parseRoot(e.detail.xhr.responseText || "");
-      if (now && next && order(next, now) < 0) e.detail.shouldSwap = false;
-    });
-    // A close pushes each page its new live part: swap it in (htmx keeps the form being edited and the
-    // rules panel, as on a fetch) unless the page already shows as much (the closer's own answer).
-    function showPushed(data) {
-      const now = box.querySelector(".live-root"), next = parseRoot(data.html);
-      if (!next) return refresh();
-      if (now && (order(next, now) < 0 || (order(next, now) === 0 && now.dataset.turnKey === next.dataset.turnKey))) return;
-      state.pushed++;
-      if (window.htmx && window.htmx.swap) window.htmx.swap(box, data.html, { swapStyle: "innerHTML" });
-      else box.innerHTML = data.html;
-      shownRoot();
+
+    // The one update path. ``how`` says where the part came from: "push", "fetch" or "answer" (the submit's).
+    // A part standing before the shown one is dropped. One standing with it is drawn when it was asked for (a
+    // fetch is the truth, an answer carries the player's result), a push only if its turn's deadline or pause
+    // differs (otherwise the page already shows it: the closer's own answer came first). The swap is htmx's, so
+    // the form being edited and the rules panel (hx-preserve) stay as they are, and htmx's swap events carry
+    // ``info`` (a request's details for a fetch or an answer).
+    function showLive(html, how, info) {
+      const now = box.querySelector(".live-root"), next = parseRoot(html);
+      if (!next && how === "push") return refresh();
+      if (now && next) {
+        const o = order(next, now);
+        if (o < 0 || (o === 0 && how === "push" && now.dataset.turnKey === next.dataset.turnKey)) { state.stale++; return; }
+      }
+      if (how === "push") state.pushed++;
+      if (window.htmx && window.htmx.swap) {
+        window.htmx.swap(box, html, { swapStyle: "innerHTML" }, { eventInfo: info || { target: box, how } });
+      } else box.innerHTML = html;
+      if (next) {
+        seq = Math.max(seq, parseInt(next.dataset.seq || "0", 10));
+        if (next.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(next.dataset.privateSeq, 10));
+      }
+      localTimes(box); tick();
     }
+    // A fetch's or a submit's answer for #live goes through showLive instead of htmx's own swap (an answer
+    // htmx would not draw, such as a server error page, stays out as before).
+    document.addEventListener("htmx:beforeSwap", (e) => {
+      const d = e.detail;
+      if (d.target !== box || !d.xhr || !d.shouldSwap) return;
+      d.shouldSwap = false;
+      const verb = d.requestConfig && d.requestConfig.verb;
+      showLive(d.serverResponse !== undefined ? d.serverResponse : d.xhr.responseText, verb === "get" ? "fetch" : "answer", d);
+    });
 
     function appendLine(data) {
       const log = box.querySelector("#log");
@@ -145,6 +152,7 @@
       log.append(li);
     }
 
+    let sock = null;
     function onEvent(data) {
       state.events.push(data);
       if (state.events.length > 200) state.events.shift();
@@ -152,7 +160,6 @@
         case "hello":
           if (data.seq !== seq || (typeof data.private_seq === "number" && data.private_seq !== pseq)) refresh();
           return;
-        case "pong": clearTimeout(pongDue); pongDue = null; return;
         case "message": {
           const last = data.private ? (pseq || 0) : seq;
           if (data.seq <= last) return;            // already shown
@@ -170,7 +177,7 @@
           return;
         }
         case "live":
-          showPushed(data); return;
+          showLive(data.html, "push"); return;
         case "finished": {
           const root = box.querySelector(".live-root");
           seq = Math.max(seq, data.seq);
@@ -180,7 +187,7 @@
         case "seat":
           // A seat changed hands: who sees what changed. Redraw, and reconnect so the socket joins
           // (or, for the old player, has left) the seat's private pushes.
-          seq = Math.max(seq, data.seq); refresh(); if (ws) ws.close(); return;
+          seq = Math.max(seq, data.seq); refresh(); if (sock) sock.reconnect(); return;
         case "locked": {
           // Who locked in is public and is all that changed: tick their chip, no fetch.
           const root = box.querySelector(".live-root");
@@ -197,36 +204,16 @@
       }
     }
 
-    function connect() {
-      ws = new WebSocket(url);
-      state.connects++;
-      ws.onopen = () => { attempt = 0; state.connected = true; };
-      ws.onmessage = (e) => {
-        try { onEvent(JSON.parse(e.data)); } catch (err) { state.lastError = String(err); refresh(); }
-      };
-      ws.onclose = () => {
-        state.connected = false; clearTimeout(pongDue); pongDue = null;
-        // Exponential backoff with jitter, so a restarted server is not hit by every page at once.
-        const wait = Math.min(15000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
-        attempt = Math.min(attempt + 1, 6);
-        setTimeout(connect, wait);  // the hello after reconnecting says whether to resync
-      };
-    }
-    // A socket can die silently (a phone changing networks): ping, and reconnect if no pong comes.
-    setInterval(() => {
-      if (!ws || ws.readyState !== WebSocket.OPEN || pongDue) return;
-      ws.send(JSON.stringify({ event: "ping" }));
-      pongDue = setTimeout(() => { pongDue = null; ws.close(); }, 10000);
-    }, 25000);
-    // Back from the background (phones suspend timers): check at once.
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && ws && ws.readyState === WebSocket.OPEN && !pongDue) {
-        ws.send(JSON.stringify({ event: "ping" }));
-        pongDue = setTimeout(() => { pongDue = null; ws.close(); }, 5000);
-      }
+    sock = window.garnetSocket("/ws/matches/" + box.dataset.match + "/", {
+      message: (data) => { try { onEvent(data); } catch (err) { state.lastError = String(err); refresh(); } },
+      open: () => { state.connected = true; state.connects = sock.state.connects; },
+      close: () => { state.connected = false; },
+      resync: refresh,  // the hello after reconnecting also says whether to, and the two fetches coalesce
     });
-    connect();
   }
+
+  // Times and countdowns in whatever htmx swaps in are drawn like the page's own.
+  document.addEventListener("htmx:afterSwap", (e) => { localTimes(e.target); tick(); });
 
   document.addEventListener("DOMContentLoaded", () => {
     rememberZone(); localTimes(); tick(); setInterval(tick, 250); live();

@@ -23,6 +23,34 @@ def _title(name: str) -> str:
     return name.title()
 
 
+class ActiveSelect(forms.Select):
+    """A select of units whose options name the active choice each unit takes (``data-active``).
+
+    The page's script reads it to show the field a Blue Mage's disguise may fake: the rules
+    stay in the server's unit table, and the script holds no game data.
+    """
+
+    def __init__(self, actives: dict[str, str], attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.actives = actives
+
+    def create_option(
+        self,
+        name: str,
+        value: Any,
+        label: Any,
+        selected: Any,
+        index: int,
+        subindex: int | None = None,
+        attrs: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        active = self.actives.get(str(value))
+        if active:
+            option["attrs"]["data-active"] = active
+        return option
+
+
 class MoveForm(MoveFormBase):
     """One round's unit (and its active choice) in the public notation of DESIGN.md."""
 
@@ -59,6 +87,7 @@ class MoveForm(MoveFormBase):
         )
         self.fields["disguise"] = forms.ChoiceField(
             choices=[("", "—"), *[c for c in named if c[0] != "blue mage"]],
+            widget=ActiveSelect({n: str(units[n].active) for n in names if units[n].active}),
             required=False,
             label="Disguise as",
             initial=initial.get("disguise"),
@@ -74,6 +103,10 @@ class MoveForm(MoveFormBase):
             label="Huton",
             initial=str(initial.get("rounds", 0)),
         )
+
+    def fakes_active(self) -> bool:
+        """Whether a disguise also fakes its unit's active choice (the extended version's Blue Mage)."""
+        return self.variant == "extended"
 
     def card_rows(self) -> list[dict[str, Any]]:
         """The viewer's cards for the template: name, strengths, alive, whether pickable, active."""

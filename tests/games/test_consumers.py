@@ -182,3 +182,14 @@ async def test_a_socket_is_counted_in_its_groups_while_it_is_open() -> None:
     assert listening == {broadcast.group_public(match.pk), broadcast.group_watch(match.pk)}
     await watcher.disconnect()
     assert await sync_to_async(groups_listening)(match_id=match.pk) == set()
+
+
+async def test_the_notice_socket_answers_a_ping() -> None:
+    """/ws/me/ answers a ping like every page's socket: the pages' socket helper drops a socket that does not."""
+    await sync_to_async(abc_match)()
+    headers = await sync_to_async(session_headers)("ann")
+    comm = WebsocketCommunicator(application, "/ws/me/", headers=headers)
+    assert (await comm.connect())[0]
+    await comm.send_json_to({"event": "ping"})
+    assert (await comm.receive_json_from()) == {"event": "pong"}
+    await comm.disconnect()

@@ -90,3 +90,19 @@ def test_no_fields_in_a_pause_and_the_view_renders() -> None:
         state = play(state, "chocobo", "chocobo")
     html = render_to_string("warriors/view.html", {"view": ENGINE.view(state, B), "me": B})
     assert "Your units" in html and 'class="card dead"' in html and "Bouts" in html
+
+
+def test_the_form_carries_each_units_active_choice_for_the_page_script() -> None:
+    """The page's script reads the unit table from the form: each radio and disguise option names its active."""
+    pool = ["astrologian", "blue mage", "dancer", "sage", "samurai", "reaper", "ninja", "dark knight", "dragoon"]
+    form = _form(new("extended", [*pool, "black mage"]), A)
+    html = render_to_string("warriors/form.html", {"form": form})
+    assert 'data-active="guess" name="unit" value="astrologian"' in html
+    assert 'data-active="" name="unit" value="chocobo"' in html
+    assert '<option value="ninja" data-active="rounds">' in html
+    assert '<option value="dancer" data-active="select">' in html
+    assert '<option value="sage">' in html  # no active, nothing to show
+    assert "data-fakes" in html  # the extended Blue Mage's disguise fakes an active
+    # Without JavaScript every active field shows: the player picks what their unit needs.
+    assert 'class="warriors-active" data-for="guess">' in html
+    assert "data-fakes" not in render_to_string("warriors/form.html", {"form": _form(new(), A)})
