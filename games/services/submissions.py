@@ -83,7 +83,7 @@ def submission_check(
     match, turn = target.match, target.turn
     if turn_number is not None and (turn is None or turn.number != turn_number):
         now_open = f"; the open turn is {turn.label} (turn {turn.number})" if turn is not None else ""
-        raise errors.StaleTurn(f"That turn is over{now_open}. Nothing was saved.")
+        raise errors.StaleTurn(f"That turn is over{now_open}.")
     if match.status == Match.Status.PAUSED:
         raise errors.MatchPaused("This match is paused by its host; submissions wait until it resumes.")
     if match.status != Match.Status.RUNNING:
