@@ -21,6 +21,7 @@ def main() -> None:
     from django.db import transaction
     from django.utils import timezone
 
+    from games.live import ClosePages
     from games.models import Match, Turn
     from games.registry import get_engine
     from games.services import turn_close, turns_close_due
@@ -64,7 +65,7 @@ def main() -> None:
         turn = Turn.objects.filter(match=m, status="open").first()
         if turn is None:
             break
-        turn_close(turn_id=turn.pk, force=True)
+        turn_close(turn_id=turn.pk, force=True, draw=ClosePages())  # a live close: its pages drawn
         closed_ids.append(turn.pk)
     one = (time.perf_counter() - t0) / len(closed_ids)
     share = engine_seconds(closed_ids) / (one * len(closed_ids))

@@ -13,6 +13,7 @@ from django.urls import path, reverse
 
 from games.errors import GameError
 from games.forms import parse_json_object
+from games.live import ClosePages
 from games.models import HostAction, Match, Message, Submission, Turn
 from games.registry import get_engine, slugs
 from games.services import host
@@ -123,7 +124,7 @@ class MatchAdmin(admin.ModelAdmin):
         self._each(
             request,
             queryset,
-            lambda m: host.turn_close_now(match_id=m.pk, user=request.user, reason="admin action"),
+            lambda m: host.turn_close_now(match_id=m.pk, user=request.user, reason="admin action", draw=ClosePages()),
             "Closed",
         )
 

@@ -105,6 +105,18 @@ def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message
     return events
 
 
+def with_pages(events: Iterable[Event], pages: Iterable[Event]) -> list[Event]:
+    """A close's pushes with pages (``live_event``) between its log lines and its turn (or end) event.
+
+    A page then holds every line it is sent after, and a page that took its own push sees the turn
+    event as already shown and fetches nothing.
+    """
+    events = list(events)
+    lines = [e for e in events if e[1].get("event") == "message"]
+    rest = [e for e in events if e[1].get("event") != "message"]
+    return [*lines, *pages, *rest]
+
+
 def live_event(*, group: str, match: Match, html: str, private_seq: int | None = None) -> Event:
     """A page's new live part, drawn for the viewers of ``group`` (one seat, or the spectators) at a close.
 

@@ -1,20 +1,19 @@
-"""The live part of a match page (``#live``): what it shows one viewer, and the pages a close pushes.
+"""The live part of a match page (``#live``): what it shows one viewer, and the pages drawn from a close.
 
 One context (:func:`live_context`) draws the live part for the viewer of a request (the page,
-``/matches/<id>/live/``, the submit's answer) and, when a turn closes on the live path, for
-every seat of the match and for its spectators at once (:func:`live_page_events`). The close
-pushes each socket its own page, so no page fetches anything after a close: the reads they
-would each have made (the match, the turn, its submissions, the log) are made once, and each
-seat's page is drawn from ``Engine.view`` for that seat and sent only to that seat's private
-group, as the page it would have fetched.
+``/matches/<id>/live/``, the submit's answer) and, from a close's value (``ClosedTurn``), for
+every seat of the match and for its spectators at once (:func:`close_page_events`, and
+:class:`ClosePages`, the ``PageDrawer`` the edges on the live path hand the close). Each socket
+gets its own page, so no page fetches anything after a close: the reads they would each have
+made (the turn's submissions, the log) are made once, the state is the one the close holds (no
+decode), and each seat's page is drawn from ``Engine.view`` for that seat and sent only to that
+seat's private group, as the page it would have fetched. Nothing here writes or keeps state.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
@@ -24,23 +23,13 @@ from django.utils import timezone
 from games import broadcast, selectors
 from games.engine import DEALER
 from games.forms import JsonMoveForm
-from games.models import Match, Message
+from games.models import Match, Message, Submission
 from games.presence import groups_listening
-from games.registry import get_engine, get_entry
+from games.registry import get_entry
 from games.rules_text import rules_for_match
+from games.services.results import ClosedTurn
 
 log = logging.getLogger(__name__)
-
-
-class _Kept:
-    """The pages a close of match ``match_id`` draws, kept by seat for the submit's answer (see :func:`pages_kept`)."""
-
-    def __init__(self, match_id: int, seat: str | None) -> None:
-        self.match_id, self.seat = match_id, seat
-        self.pages: dict[str, str] = {}
-
-
-_kept: ContextVar[_Kept | None] = ContextVar("garnet_kept_page", default=None)
 
 
 def match_variant(match: Match, view: dict[str, Any]) -> str | None:
@@ -99,26 +88,33 @@ def live_root_render(viewer: selectors.MatchForViewer) -> str:
     return render_to_string("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
 
 
-def match_viewers_all(
-    match: Match, seats: list[str] | None = None
+def close_viewers(
+    closed: ClosedTurn, seats: list[str] | None = None
 ) -> tuple[dict[str, selectors.MatchForViewer], selectors.MatchForViewer]:
-    """The viewers of ``seats`` of ``match`` (all its seats by default) and the spectators' one, from one
-    read of each thing they share.
+    """The viewers of ``seats`` of the closed turn's match (all its seats by default) and the spectators' one,
+    as the close left the match, from one read of each thing they share.
 
-    Each is the viewer ``selectors.match_for_viewer`` gives that seat's player (or an anonymous
-    visitor), with the open turn, its submissions, the log and the engine's state read once for all.
+    Each is the viewer ``selectors.match_for_viewer`` gives that seat's player (or an anonymous visitor),
+    with the turn the close opened, its submissions and the log read once for all, and every view drawn
+    from the state the close holds (never decoded again).
     """
-    public = selectors.MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
-    turn = public.turn
-    submissions = public._submissions
+    match, engine, state, turn = closed.match, closed.engine, closed.state, closed.next_turn
+    submissions: list[Submission] = []
+    if turn is not None:
+        submissions = list(
+            Submission.objects.filter(turn=turn).only("player", "locked", "move", "submitted_at", "revision", "turn_id")
+        )
+        for row in submissions:
+            row.turn = turn  # already read: no query per row
     lines = [
         selectors.LogLine(*row)
-        for row in Message.objects.filter(match=match).order_by("pk").values_list("seq", "to", "text", "turn_number")
+        for row in Message.objects.filter(match_id=match.pk)
+        .order_by("pk")
+        .values_list("seq", "to", "text", "turn_number")
     ]
-    engine = get_engine(match.game)
-    state = engine.load(match.state)
+    public = selectors.MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
     viewers: dict[str, selectors.MatchForViewer] = {}
-    for seat in [None, *(match.players if seats is None else seats)]:
+    for seat in [None, *(closed.seats if seats is None else seats)]:
         viewer = public if seat is None else selectors.MatchForViewer(match=match, role=selectors.Role.PLAYER, me=seat)
         # cached_property reads the instance's __dict__ first: these are the values it would have read itself.
         shared: dict[str, Any] = {"turn": turn, "_submissions": list(submissions)}
@@ -130,67 +126,45 @@ def match_viewers_all(
     return viewers, public
 
 
-def live_page_events(*, match_id: int) -> list[broadcast.Event]:
-    """The live part of the page of every seat of the match (to its private group) and of its spectators
-    (to the watchers' group), as it stands now: call after the commit that changed it.
+def close_page_events(closed: ClosedTurn, *, keep: str | None = None) -> dict[str, broadcast.Event]:
+    """The live part of the page of every seat of the closed turn's match (to its private group) and of its
+    spectators (to the watchers' group), as the close left it, by seat (the spectators' under ""): call after
+    the close's commit.
 
-    Only groups with a socket listening get a page (``games.presence``; when nobody knows, all do),
-    and the seat whose submit is waiting for its page (:func:`pages_kept`) gets one in any case.
+    Only groups with a socket listening get a page (``games.presence``; when nobody knows, all do), and the
+    seat ``keep`` (the player whose submit answers with its page) gets one in any case.
     Times are drawn in UTC (each page shows them in its viewer's zone).
     """
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return []
+    match = closed.match
     listening = groups_listening(match_id=match.pk)
-    kept = _kept.get()
-    keep = kept.seat if kept is not None and kept.match_id == match.pk else None
     wanted = [
-        str(seat)
-        for seat in match.players
+        seat
+        for seat in closed.seats
         if listening is None or broadcast.group_player(match.pk, seat) in listening or seat == keep
     ]
-    seats, public = match_viewers_all(match, wanted)
-    events: list[broadcast.Event] = []
+    seats, public = close_viewers(closed, wanted)
+    pages: dict[str, broadcast.Event] = {}
     with timezone.override(UTC):
         for seat, viewer in seats.items():
             group = broadcast.group_player(match.pk, seat)
             html = live_root_render(viewer)
-            if kept is not None and kept.match_id == match.pk:
-                kept.pages[seat] = html
-            events.append(
-                broadcast.live_event(group=group, match=match, private_seq=viewer.private_seq or 0, html=html)
-            )
+            pages[seat] = broadcast.live_event(group=group, match=match, private_seq=viewer.private_seq or 0, html=html)
         group = broadcast.group_watch(match.pk)
         if listening is None or group in listening:
-            events.append(broadcast.live_event(group=group, match=match, html=live_root_render(public)))
-    return events
+            pages[""] = broadcast.live_event(group=group, match=match, html=live_root_render(public))
+    return pages
 
 
-def turn_events_with_pages(*, match_id: int, events: list[broadcast.Event]) -> list[broadcast.Event]:
-    """A close's pushes with every page's new live part between its log lines and its turn (or end) event.
+@dataclass
+class ClosePages:
+    """The pages an edge on the live path pushes for a close (a ``games.services.PageDrawer``): every listened
+    seat's and the spectators', and ``keep``'s in any case. After the close, ``html`` holds each seat's drawn
+    page, so a submit that closed its turn answers its player with the page their socket got."""
 
-    The pages go after the lines (a page then holds them all) and before the turn event, so a page
-    that took its own push sees the turn event as already shown and fetches nothing. If the pages
-    cannot be drawn the close's other pushes still go: pages then fetch on the turn event.
-    """
-    try:
-        pages = live_page_events(match_id=match_id)
-    except Exception:
-        log.exception("drawing the pushed pages of match %s failed; pages will fetch", match_id)
-        pages = []
-    lines = [e for e in events if e[1].get("event") == "message"]
-    rest = [e for e in events if e[1].get("event") != "message"]
-    return [*lines, *pages, *rest]
+    keep: str | None = None
+    html: dict[str, str] = field(default_factory=dict)
 
-
-@contextmanager
-def pages_kept(*, match_id: int, seat: str | None) -> Iterator[_Kept]:
-    """Keep the pages a close of match ``match_id`` draws inside the block (``.pages``, by seat), ``seat``'s
-    whether or not a socket listens for it: the closing submit answers its player with their page
-    instead of drawing it again (a seat not known yet gets one if it is listened to)."""
-    kept = _Kept(match_id, seat)
-    token = _kept.set(kept)
-    try:
-        yield kept
-    finally:
-        _kept.reset(token)
+    def __call__(self, closed: ClosedTurn) -> list[broadcast.Event]:
+        pages = close_page_events(closed, keep=self.keep)
+        self.html = {seat: str(event[1]["html"]) for seat, event in pages.items() if seat}
+        return list(pages.values())

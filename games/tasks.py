@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from games.live import ClosePages
 from games.services.recovery import turns_close_complete
 from games.services.turns import turn_close, turns_close_due
 
@@ -22,8 +23,9 @@ def turns_close_complete_task() -> int:
 
 @shared_task(name="games.tasks.turn_close", ignore_result=True)
 def turn_close_task(turn_id: int) -> bool:
-    """Close one turn if it is due (scheduled for its deadline, or after everyone locked in)."""
-    return turn_close(turn_id=turn_id)
+    """Close one turn if it is due (scheduled for its deadline, or after everyone locked in); its pages are
+    pushed (drawn from the close's value after its commit) to every seat and spectator listening."""
+    return turn_close(turn_id=turn_id, draw=ClosePages()) is not None
 
 
 @shared_task(name="games.tasks.playtest_chunk", ignore_result=False)

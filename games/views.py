@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
-from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
-from accounts.ratelimit import rate_limited
-from games import errors, hooks, live, selectors
+from games import hooks, live, selectors
 from games.dealing import dealer_rows
-from games.forms import JsonMoveForm
-from games.jsoninput import JsonInputError, json_parse
 from games.models import Match
 from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
-from games.services import submission_submit
 from games.services.replay import match_verify
-from games.templatetags.garnet import move_summary
 
 
 def _match_or_404(pk: int) -> Match:
@@ -83,167 +72,6 @@ def _seq_param(request: HttpRequest, name: str) -> int:
     """A sequence number from the query string; anything unreadable counts as 0 (send everything)."""
     raw = request.GET.get(name, "0")
     return min(int(raw), 2**31) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
-
-
-def form_errors_in_words(form: Any) -> str:
-    """A form's errors, each named by its field's label (never the internal field name)."""
-    parts = []
-    for key, errs in form.errors.items():
-        field = form.fields.get(key)
-        label = str(field.label) if field is not None and field.label else ""
-        parts.append(f"{label + ': ' if label else ''}{' '.join(errs)}")
-    return "; ".join(parts)
-
-
-def _move_from_post(request: HttpRequest, match: Match, me: str, turn_number: int | None) -> tuple[dict[str, Any], Any]:
-    """The posted move and its bound form (None for a raw JSON move).
-
-    A form for a turn that has closed is refused as ``StaleTurn`` before its fields are read; an
-    invalid form raises ``InvalidMove`` carrying the bound form, so the page shows the input again.
-    """
-    raw = request.POST.get("move_json", "").strip()
-    if raw:
-        try:
-            value = json_parse(raw, field="move_json")
-        except JsonInputError as exc:
-            raise errors.MalformedMove(f"Your move was not readable ({exc}); nothing was saved.") from exc
-        if not isinstance(value, dict):
-            raise errors.MalformedMove("A move must be a JSON object; nothing was saved.")
-        return value, None
-    entry = get_entry(match.game)
-    form_class = entry.form_class or JsonMoveForm
-    form = form_class(request.POST, view=selectors.match_view_for_player(match, me), player=me)
-    if not form.is_valid():
-        # A form drawn for a turn that has since closed has fields of another moment: say so, not "field required".
-        turn = selectors.match_open_turn(match)
-        if turn_number is not None and (turn is None or turn.number != turn_number):
-            raise errors.StaleTurn("That turn is over; nothing was saved. The page now shows the open turn.")
-        refusal = errors.InvalidMove(f"Nothing was saved: {form_errors_in_words(form)}")
-        refusal.form = form  # type: ignore[attr-defined]
-        raise refusal
-    return dict(form.to_move()), form
-
-
-def _posted_turn(request: HttpRequest) -> int | None:
-    return _turn_field(request.POST.get("turn", ""))
-
-
-@require_POST
-@login_required
-def match_check(request: HttpRequest, pk: int) -> HttpResponse:
-    """The rules' verdict on the move being composed, as a fragment for htmx (nothing is saved).
-
-    The engine's ``validate`` is the one place a rule lives; the page asks it as the player edits.
-    """
-    match = _match_or_404(pk)
-    me = selectors.viewer_handle(match, request.user)
-    if me is None:
-        return HttpResponse('<p class="errors">You are not a player in this match.</p>', status=403)
-    cost = 0
-    try:
-        move, _form = _move_from_post(request, match, me, None)
-    except errors.GameError as exc:
-        problem = str(exc)
-    else:
-        problem, cost = selectors.move_verdict(match, me, move)
-    return render(request, "games/_move_check.html", {"problem": problem, "cost": cost})
-
-
-def _turn_field(raw: str) -> int | None:
-    """The form's ``turn`` (blank: none), else a refusal naming the field (never a 500 on ``²`` or 5,000 digits)."""
-    raw = raw.strip()
-    if not raw:
-        return None
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
-        raise errors.MalformedMove('the field "turn" must be a turn number (a whole number from 1)')
-    return int(raw)
-
-
-@require_POST
-@login_required
-def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Save (and optionally lock in) my move for the open turn.
-
-    From htmx (the page's form) the answer is a fragment, and nothing reloads: a move
-    saved while its turn stays open answers with the submission's status alone
-    (retargeted to ``#submit-status``; a locked move's form leaves the page), and a
-    lock-in that closed the turn with the whole live fragment showing the next one.
-    A refusal answers with its status (400/403/409/429) and the live fragment naming
-    why (also in the form's check box). Without
-    JavaScript the form posts normally and is redirected back to the page, or shown
-    again with the input and its errors.
-    """
-    match = _match_or_404(pk)
-    lock = request.POST.get("lock") in {"1", "on", "true"}
-    sub = None
-    page: str | None = None
-    form: Any = None
-    status = 200
-    try:
-        if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
-            raise errors.RateLimited("Too many submissions; wait a minute and try again.")
-        # A form is drawn from its seat's view, so it needs the seat first; a JSON move (the pickers' scripts)
-        # goes to whichever seat the service finds this user plays, under the turn's lock.
-        json_move = bool(request.POST.get("move_json", "").strip())
-        me = None if json_move else selectors.viewer_handle(match, request.user)
-        if me is None and not json_move:
-            raise errors.NotAPlayer("You are not a player in this match; nothing was saved.")
-        turn_number = _posted_turn(request)
-        move, form = _move_from_post(request, match, me or "", turn_number)
-        with live.pages_kept(match_id=match.pk, seat=me) as kept:
-            sub = submission_submit(
-                match_id=match.pk, player=me, move=move, lock=lock, turn_number=turn_number, by=request.user
-            )
-        page = kept.pages.get(sub.player)
-    except errors.GameError as exc:
-        text = str(exc) if "othing was saved" in str(exc) else f"Not saved: {exc}"
-        result = {"kind": "error", "code": exc.code, "text": text}
-        status = exc.status
-        form = getattr(exc, "form", form)
-    else:
-        summary = move_summary(sub.move)
-        if not lock:
-            text = f"Saved: {summary}. You can change it until the deadline."
-        elif getattr(sub, "completes_turn", False):
-            text = f"Locked in. Your move: {summary}. Everyone awaited had locked in, so the turn closed."
-        else:
-            text = f"Locked in. Your move: {summary}. A locked move is final."
-        result = {"kind": "success", "code": "saved", "text": text}
-    keep_input = status in (400, 422) and form is not None  # a refused form comes back with the input kept
-    if not request.headers.get("HX-Request"):
-        if status == 429:
-            return HttpResponse(result["text"], status=429)
-        if keep_input:
-            messages.error(request, result["text"])
-            viewer = selectors.match_for_viewer(match, request.user)
-            return render(request, "games/match_detail.html", live.live_context(viewer, bound_form=form), status=400)
-        (messages.success if status == 200 else messages.error)(request, result["text"])
-        return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
-    if sub is not None and not getattr(sub, "completes_turn", False):
-        # The turn stays open and only this player's submission changed: answer with that alone (the page keeps
-        # its form, log and game view; the "locked" push ticks the chip) instead of drawing the whole fragment.
-        response = render(request, "games/_submit_answer.html", {"result": result, "submission": sub, "turn": sub.turn})
-        response["HX-Retarget"] = "#submit-status"
-        response["HX-Reswap"] = "innerHTML"
-        response["X-Garnet-Fragment"] = "submit"
-        return response
-    if sub is not None and page is not None:
-        # The lock-in closed the turn, and the close drew every seat's new page to push it: answer with this
-        # player's (the same page their socket gets; the page shows it once).
-        flash = render_to_string("games/_submit_result.html", {"result": result, "preserve_form": True})
-        response = HttpResponse(flash + page)
-        response["X-Garnet-Fragment"] = "live"
-        return response
-    match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
-    viewer = selectors.match_for_viewer(match, request.user)
-    # The page keeps the player's form node while its turn is open (hx-preserve), so a refusal leaves their
-    # input where it is and names the problem in the form's check box; no bound form is drawn again.
-    context = live.live_context(viewer)
-    response = render(
-        request, "games/_match_live.html", {**context, "result": result, "preserve_form": True}, status=status
-    )
-    response["X-Garnet-Fragment"] = "live"
-    return response
 
 
 @require_GET

@@ -28,6 +28,7 @@ from games.api.serializers import (
     SubmitInSerializer,
 )
 from games.errors import MalformedMove, RateLimited
+from games.live import ClosePages
 from games.models import Match
 from games.options import options_json_schema
 from games.registry import engines, slugs
@@ -190,11 +191,13 @@ class SubmitView(ZoneAwareAPIView):
             first = next(iter(incoming.errors.items()))
             raise MalformedMove(f"{first[0]}: {' '.join(map(str, first[1]))}")
         # The service checks the match exists (404) and finds the seat this user plays (403), under the turn's lock.
-        sub = submission_submit(
+        # A lock-in that closes the turn pushes every listened seat's and the spectators' new page.
+        submitted = submission_submit(
             match_id=pk,
             by=request.user,
             move=incoming.validated_data["move"],
             lock=incoming.validated_data["lock"],
             turn_number=incoming.validated_data.get("turn"),
+            draw=ClosePages(),
         )
-        return Response(SubmissionOutSerializer(sub).data, status=status.HTTP_201_CREATED)
+        return Response(SubmissionOutSerializer(submitted.submission).data, status=status.HTTP_201_CREATED)

@@ -11,11 +11,16 @@ from games.services.host import (
     turn_resume,
 )
 from games.services.matches import match_start
+from games.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
 from games.services.seats import SeatReplaceRefused, match_player_replace
 from games.services.submissions import submission_submit
 from games.services.turns import turn_close, turn_close_soon, turns_close_due
 
 __all__ = [
+    "ClosedTurn",
+    "PageDrawer",
+    "Submitted",
+    "TurnRead",
     "SubmissionRefused",
     "SeatReplaceRefused",
     "match_player_replace",

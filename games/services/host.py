@@ -12,6 +12,7 @@ from django.utils import timezone
 from games import broadcast
 from games.errors import NoOpenTurn
 from games.models import HostAction, Match, Turn
+from games.services.results import ClosedTurn, PageDrawer
 from games.services.turns import turn_close
 
 
@@ -80,13 +81,16 @@ def turn_resume(*, match_id: int, user: Any, reason: str = "", now: datetime | N
     return turn
 
 
-def turn_close_now(*, match_id: int, user: Any, reason: str = "") -> bool:
-    """Close the open turn at once, missing submissions becoming default moves."""
+def turn_close_now(*, match_id: int, user: Any, reason: str = "", draw: PageDrawer | None = None) -> ClosedTurn | None:
+    """Close the open turn at once, missing submissions becoming default moves; what it closed (None: nothing).
+
+    ``draw``: the caller's pages for the close (see ``turn_close``).
+    """
     turn = Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()
     if turn is None:
-        return False
-    closed = turn_close(turn_id=turn.pk, force=True)
-    if closed:
+        return None
+    closed = turn_close(turn_id=turn.pk, force=True, draw=draw)
+    if closed is not None:
         host_action_log(match=turn.match, user=user, action="turn_close_now", reason=reason, turn=turn.number)
     return closed
 

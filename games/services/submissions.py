@@ -3,7 +3,8 @@
 ``submission_access`` says who may act and on what (the locked read), ``submission_check``
 says whether the move is acceptable now, and ``submission_do`` writes it. The public
 ``submission_submit`` runs the three in one transaction, so a move either lands before
-its turn closes or is refused as late; never after.
+its turn closes or is refused as late; never after. It returns a ``Submitted`` value (with
+the ``ClosedTurn`` when its lock-in closed the turn), never state hung on the submission.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import broadcast, errors, hooks
@@ -21,6 +22,7 @@ from games.engine import DEALER, RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
 from games.selectors import match_has_dealer, viewer_handle
+from games.services.results import PageDrawer, Submitted, TurnRead
 from games.services.turns import turn_close_soon
 
 
@@ -32,7 +34,16 @@ class SubmitTarget:
     turn: Turn | None
     player: str
     submissions: dict[str, Submission] = field(default_factory=dict)
-    cost: Any = None  # the move's garnet cost, once checked
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A move ``submission_check`` accepted: as the engine cleaned it, its garnet cost, and the open turn's
+    state it was checked on (decoded once: the close of the turn resolves from it)."""
+
+    move: dict[str, Any]
+    cost: Any
+    state: Any
 
 
 def submission_access(*, match_id: int, player: str | None, by: Any = None) -> SubmitTarget:
@@ -67,12 +78,12 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None) -> S
 
 def submission_check(
     *, target: SubmitTarget, player: str, move: Any, turn_number: int | None, moment: datetime
-) -> dict[str, Any]:
+) -> Checked:
     """The move as the engine cleaned it, if ``player`` may make it now; else the refusal that says why."""
     match, turn = target.match, target.turn
     if turn_number is not None and (turn is None or turn.number != turn_number):
         now_open = f"; the open turn is {turn.label} (turn {turn.number})" if turn is not None else ""
-        raise errors.StaleTurn(f"That turn is over{now_open}. Nothing was saved.")
+        raise errors.StaleTurn(f"That turn is over{now_open}.")
     if match.status == Match.Status.PAUSED:
         raise errors.MatchPaused("This match is paused by its host; submissions wait until it resumes.")
     if match.status != Match.Status.RUNNING:
@@ -100,20 +111,19 @@ def submission_check(
     try:
         state = engine.load(turn.state_before)
         clean = engine.validate(state, player, dict(move))
-        target.cost = engine.garnet_cost(state, player, clean)
+        cost = engine.garnet_cost(state, player, clean)
         for check in hooks.MOVE_CHECKS:
             check(match, player, clean)
     except RuleError as exc:
         raise errors.InvalidMove(str(exc)) from exc
-    return dict(clean)
+    return Checked(move=dict(clean), cost=cost, state=state)
 
 
-def submission_do(
-    *, target: SubmitTarget, player: str, clean: dict[str, Any], lock: bool, moment: datetime
-) -> Submission:
-    """Store the checked move (one write); when it is the last lock-in, close the turn right after commit."""
+def submission_do(*, target: SubmitTarget, player: str, checked: Checked, lock: bool, moment: datetime) -> Submitted:
+    """Store the checked move (one write); say whether it was the last lock-in the turn awaited."""
     turn = target.turn
     assert turn is not None  # submission_check refused a missing turn
+    clean = checked.move
     existing = target.submissions.get(player)
     if existing is None:
         sub = Submission.objects.create(turn=turn, player=player, move=clean, locked=lock, submitted_at=moment)
@@ -126,20 +136,16 @@ def submission_do(
     target.submissions[player] = sub
     try:  # a season holds the move's garnets from the free balance, or refuses it (all rolled back)
         for saved in hooks.MOVE_SAVED:
-            saved(target.match, turn, player, target.cost)
+            saved(target.match, turn, player, checked.cost)
     except RuleError as exc:
         raise errors.InvalidMove(str(exc)) from exc
-    sub.completes_turn = bool(turn.awaiting) and all(  # type: ignore[attr-defined]
+    completes = bool(turn.awaiting) and all(
         p in target.submissions and target.submissions[p].locked for p in turn.awaiting
     )
     if lock:  # everyone's lock-in ticks update live (who locked in is public; the move is not)
         event = broadcast.lock_event(match=target.match, turn=turn, player=player)
         transaction.on_commit(lambda: broadcast.send([event]))
-    if sub.completes_turn:  # type: ignore[attr-defined]
-        # The close needs what this submit read under the lock (the turn, its match, the submissions) as it commits.
-        read = (turn, dict(target.submissions))
-        transaction.on_commit(lambda: turn_close_soon(turn_id=turn.pk, read=read))
-    return sub
+    return Submitted(submission=sub, turn=turn, completes_turn=completes)
 
 
 def submission_submit(
@@ -151,21 +157,35 @@ def submission_submit(
     turn_number: int | None = None,
     now: datetime | None = None,
     by: Any = None,
-) -> Submission:
+    draw: PageDrawer | None = None,
+) -> Submitted:
     """Store ``player``'s move for the open turn of match ``match_id``; raise a ``SubmissionRefused`` if not.
 
     ``turn_number`` (from a form or a client) makes a move meant for a closed turn a
     ``StaleTurn`` ("that turn is over") instead of landing on the next one. Three
     queries in the usual case: the locked turn with its match, its submissions, the write.
-    The returned submission also carries ``completes_turn`` (this was the last lock-in:
-    the turn has been closed by the time this returns, unless that close failed and a
-    worker retries).
     ``by``: the user submitting, who must play the seat ``player`` (``player`` None: the seat they
     play; see ``submission_access``). Four queries then: the seats are read under the lock.
+
+    When this was the last lock-in the turn awaited, the turn is closed right after the commit,
+    from what this submit read and decoded under the lock, and the result's ``closed`` is that
+    close (None if the close failed and a worker retries). Inside a caller's transaction the
+    close waits for its commit instead, and ``closed`` is None. ``draw``: the caller's pages for
+    that close (see ``turn_close``).
     """
     moment = now or timezone.now()
     with transaction.atomic():
         target = submission_access(match_id=match_id, player=player, by=by)
         seat = target.player
-        clean = submission_check(target=target, player=seat, move=move, turn_number=turn_number, moment=moment)
-        return submission_do(target=target, player=seat, clean=clean, lock=lock, moment=moment)
+        checked = submission_check(target=target, player=seat, move=move, turn_number=turn_number, moment=moment)
+        done = submission_do(target=target, player=seat, checked=checked, lock=lock, moment=moment)
+    if not done.completes_turn:
+        return done
+    # The close starts from what this submit read under the lock (the turn, its match, the submissions, the decoded
+    # state) as it committed.
+    read = TurnRead(turn=done.turn, submissions=dict(target.submissions), state_before=checked.state)
+    if connection.in_atomic_block:  # a caller's transaction: the turn closes when it commits
+        transaction.on_commit(lambda: turn_close_soon(turn_id=done.turn.pk, read=read, draw=draw))
+        return done
+    closed = turn_close_soon(turn_id=done.turn.pk, read=read, draw=draw)
+    return Submitted(submission=done.submission, turn=done.turn, completes_turn=True, closed=closed)

@@ -4,6 +4,10 @@
 turn's row lock only to check nothing changed and write the result, so a write
 lock is never held across engine work or I/O (on SQLite every other writer waits
 for it). Closing twice is a no-op: the status is checked under the lock.
+
+A close returns what happened as a value (``games.services.results.ClosedTurn``)
+and sends its data pushes (the log lines, the next turn or the end) after its
+commit; it draws no page: an edge with pages to push passes a ``PageDrawer``.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from random import Random
 from typing import Any
 
@@ -21,9 +26,9 @@ from django.utils import timezone
 
 from games import broadcast, hooks
 from games.engine import Engine, Outcome
-from games.live import turn_events_with_pages
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
+from games.services.results import ClosedTurn, PageDrawer, TurnRead
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +81,7 @@ class _Snapshot:
     turn: Turn
     match: Match
     submissions: dict[str, Submission] = field(default_factory=dict)
+    state_before: Any = None  # the turn's opening state, if a caller already decoded it
 
     @property
     def fingerprint(self) -> list[tuple[str, int]]:
@@ -88,6 +94,7 @@ class _Resolved:
 
     engine: Engine[Any]
     moves: dict[str, dict[str, Any]]
+    before: Any
     state: Any
     texts: list[tuple[str, str | None]]
     outcome: Outcome | None
@@ -110,10 +117,13 @@ def _is_due(turn: Turn, submissions: dict[str, Submission], now: datetime) -> bo
     return bool(awaiting) and all(p in submissions and submissions[p].locked for p in awaiting)
 
 
-def _resolve(turn: Turn, match: Match, submissions: dict[str, Submission]) -> _Resolved:
-    """Run the engine on the turn's moves (a missing one is the engine's default): pure, no writes."""
+def _resolve(turn: Turn, match: Match, submissions: dict[str, Submission], before: Any = None) -> _Resolved:
+    """Run the engine on the turn's moves (a missing one is the engine's default): pure, no writes.
+
+    ``before``: the turn's opening state, already decoded by the caller (else it is decoded here, once).
+    """
     engine = get_engine(match.game)
-    state = engine.load(turn.state_before)
+    state = engine.load(turn.state_before) if before is None else before
     moves: dict[str, dict[str, Any]] = {}
     for player in turn.awaiting:
         sub = submissions.get(player)
@@ -122,6 +132,7 @@ def _resolve(turn: Turn, match: Match, submissions: dict[str, Submission]) -> _R
     return _Resolved(
         engine=engine,
         moves=moves,
+        before=state,
         state=new_state,
         texts=[(m.text, m.to) for m in messages if m.text],
         outcome=engine.outcome(new_state),
@@ -133,48 +144,54 @@ def turn_close(
     turn_id: int,
     now: datetime | None = None,
     force: bool = False,
-    pages: bool = True,
-    read: tuple[Turn, dict[str, Submission]] | None = None,
-) -> bool:
+    draw: PageDrawer | None = None,
+    read: TurnRead | None = None,
+) -> ClosedTurn | None:
     """Close turn ``turn_id`` if it is due (or ``force``): resolve, store, open the next turn.
 
-    Returns True if this call closed it, False if it was not due, already closed,
-    or its match is not running. Safe to call from many processes at once.
-    ``pages``: push every page its new live part (see ``_store``); sweeps say no.
+    Returns what this call closed (a ``ClosedTurn``), or None if it was not due, already closed,
+    or its match is not running. Safe to call from many processes at once: one call closes a
+    turn, every other gets None. The close's data pushes leave after its commit, exactly once.
+    ``draw``: the caller's pages for the close (see ``PageDrawer``), pushed between its log lines
+    and its turn event; without it (a sweep, a script) the pages that show the match fetch.
     ``read``: the turn (with its match) and its submissions as a caller just committed them, used
     instead of reading them again; as with any read, the close checks under the turn's lock that
     nothing changed since, and reads afresh if something did.
     """
     for attempt in range(5):
         moment = now or timezone.now()
-        snap = _Snapshot(read[0], read[0].match, dict(read[1])) if read and not attempt else _snapshot(turn_id)
+        if read is not None and not attempt:
+            snap: _Snapshot | None = _Snapshot(
+                read.turn, read.turn.match, dict(read.submissions), state_before=read.state_before
+            )
+        else:
+            snap = _snapshot(turn_id)
         if snap is None or snap.match.status != Match.Status.RUNNING:
-            return False
+            return None
         if not (force and snap.turn.is_open) and not _is_due(snap.turn, snap.submissions, moment):
-            return False
-        resolved = _resolve(snap.turn, snap.match, snap.submissions)
+            return None
+        resolved = _resolve(snap.turn, snap.match, snap.submissions, snap.state_before)
         with transaction.atomic():
             turn = Turn.objects.select_for_update().get(pk=turn_id)
             if turn.status != Turn.Status.OPEN:
-                return False
+                return None
             current = sorted(Submission.objects.filter(turn=turn).values_list("player", "revision"))
             if current != snap.fingerprint or turn.deadline != snap.turn.deadline:
                 continue  # a submission or the host changed the turn meanwhile: resolve again
             match = Match.objects.select_for_update().get(pk=snap.match.pk)
             if match.status != Match.Status.RUNNING:
-                return False
-            _store(match=match, turn=turn, resolved=resolved, now=moment, pages=pages)
-        return True
+                return None
+            closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
+            transaction.on_commit(partial(_publish, closed, draw))
+        return closed
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
-    return False
+    return None
 
 
-def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime, pages: bool = False) -> None:
-    """Write a resolved turn: the turn closed, its lines, the next turn or the outcome; pushes after commit.
+def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> ClosedTurn:
+    """Write a resolved turn: the turn closed, its lines, the next turn or the outcome; what it did, as a value.
 
-    With ``pages`` (a close on the live path: the last lock-in, a deadline task, the host), the pushes
-    also carry every seat's and the spectators' new page (``games.live``), drawn after commit, so no
-    page fetches; a sweep's batch only says what changed, and the pages that show it fetch.
+    The caller sends the value's ``events`` after commit (``_publish``, or a sweep's batch).
     Call under the turn's and the match's row locks.
     """
     engine, moves, state, outcome = resolved.engine, resolved.moves, resolved.state, resolved.outcome
@@ -183,8 +200,7 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime, page
     turn.closed_at = now
     turn.moves = moves
     turn.save(update_fields=["status", "closed_at", "moves"])
-    before = engine.load(turn.state_before)
-    costs = engine.round_spent(before, moves, state)
+    costs = engine.round_spent(resolved.before, moves, state)
     hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
     rows = _numbered(match=match, turn_number=turn.number, texts=resolved.texts)
     Message.objects.bulk_create(rows)
@@ -203,11 +219,32 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime, page
     if outcome is not None:
         hooks.match_finished.send(sender=Match, match=match, outcome=outcome)
     events = broadcast.turn_events(match=match, closed=turn, messages=rows, opened=next_turn)
-    if pages:
-        match_id = match.pk
-        transaction.on_commit(lambda: broadcast.send(turn_events_with_pages(match_id=match_id, events=events)))
-    else:
-        transaction.on_commit(lambda: broadcast.send(events))
+    return ClosedTurn(
+        match=match,
+        turn=turn,
+        engine=engine,
+        state=state,
+        messages=tuple(rows),
+        next_turn=next_turn,
+        outcome=outcome,
+        events=tuple(events),
+    )
+
+
+def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> None:
+    """Send a committed close's pushes: its log lines, the caller's pages (if any), then its turn or end event.
+
+    The pages go after the lines (a page then holds them all) and before the turn event, so a page
+    that took its own push sees the turn event as already shown and fetches nothing. If the pages
+    cannot be drawn the close's own pushes still go: the pages then fetch on the turn event.
+    """
+    pages: list[broadcast.Event] = []
+    if draw is not None:
+        try:
+            pages = list(draw(closed))
+        except Exception:
+            log.exception("drawing the pushed pages of match %s failed; pages will fetch", closed.match_id)
+    broadcast.send(broadcast.with_pages(closed.events, pages))
 
 
 def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | None]]) -> list[Message]:
@@ -234,17 +271,17 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
     return rows
 
 
-def turn_close_soon(*, turn_id: int, read: tuple[Turn, dict[str, Submission]] | None = None) -> None:
-    """Close a turn whose awaited players have all locked in, here and now (call after commit).
+def turn_close_soon(*, turn_id: int, read: TurnRead | None = None, draw: PageDrawer | None = None) -> ClosedTurn | None:
+    """Close a turn whose awaited players have all locked in, here and now (call after commit); what it closed.
 
     The web process closes it itself, so the players' pushes leave within
     milliseconds of the last lock-in instead of after a broker and worker hop. If
-    this close fails, a worker retries at once when there is one; the deadline
-    task and the sweep are the backstop either way. ``read``: see ``turn_close``.
+    this close fails, a worker retries at once when there is one (and draws the
+    pages itself); the deadline task and the sweep are the backstop either way.
+    ``read`` and ``draw``: see ``turn_close``.
     """
     try:
-        turn_close(turn_id=turn_id, read=read)
-        return
+        return turn_close(turn_id=turn_id, read=read, draw=draw)
     except Exception:
         log.exception("closing turn %s after its last lock-in failed", turn_id)
     if settings.GARNET_CELERY_ENABLED:
@@ -254,6 +291,7 @@ def turn_close_soon(*, turn_id: int, read: tuple[Turn, dict[str, Submission]] | 
             turn_close_task.delay(turn_id)
         except Exception:
             log.warning("broker unavailable; the sweep will close turn %s", turn_id, exc_info=True)
+    return None
 
 
 def _due_turns(moment: datetime) -> QuerySet[Turn]:
@@ -283,7 +321,7 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
         closed = 0
         for turn_id in ids:
             try:
-                closed += turn_close(turn_id=turn_id, now=None if now is None else moment, pages=False)
+                closed += turn_close(turn_id=turn_id, now=None if now is None else moment) is not None
             except Exception:
                 log.exception("closing turn %s failed", turn_id)
         return closed
@@ -321,7 +359,9 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
 
 
 def _close_claimed(turn: Turn, submissions: dict[str, Submission], now: datetime | None) -> bool:
-    """Close a turn the sweep holds locked with its match (both rows claimed as due and running)."""
+    """Close a turn the sweep holds locked with its match (both rows claimed as due and running); its pushes
+    (no pages: the sweep's turns mostly have nobody watching) join the batch's after commit."""
     resolved = _resolve(turn, turn.match, submissions)
-    _store(match=turn.match, turn=turn, resolved=resolved, now=now or timezone.now())
+    closed = _store(match=turn.match, turn=turn, resolved=resolved, now=now or timezone.now())
+    transaction.on_commit(partial(_publish, closed, None))
     return True

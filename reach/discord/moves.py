@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from accounts.ratelimit import rate_limited
 from games import selectors
-from games.errors import GameError, StaleTurn
+from games.errors import GameError, RateLimited
+from games.live import ClosePages
 from games.models import Match, Turn
 from games.services.submissions import submission_submit
 from reach.discord import forms as dforms
@@ -220,10 +221,18 @@ def _submit(user: Any, seat: Seat, draft: Draft, *, lock: bool) -> replies.Reply
         draft.note = f"⚠️ Nothing was saved: {_errors_in_words(bound)}"
         return _render(user, seat, draft, update=True)
     try:
-        submission_submit(match_id=seat.match.pk, move=bound.to_move(), lock=lock, turn_number=draft.turn, by=user)
+        # A lock-in that closes the turn pushes the new page to every seat's and spectator's open browser.
+        submission_submit(
+            match_id=seat.match.pk,
+            move=bound.to_move(),
+            lock=lock,
+            turn_number=draft.turn,
+            by=user,
+            draw=ClosePages(),
+        )
     except GameError as exc:
-        # A stale turn's message says itself that nothing was saved; the wording follows the code, not the text.
-        draft.note = f"⚠️ {exc}" if isinstance(exc, StaleTurn) else f"⚠️ Not saved: {exc}"
+        # Worded by the refusal's code, as the page words it: a rate limit says it all, the rest were "not saved".
+        draft.note = f"⚠️ {exc}" if exc.code == RateLimited.code else f"⚠️ Not saved: {exc}"
         return _render(user, seat, draft, update=True)
     if lock:
         cache.delete(_key(user, seat.match.pk))

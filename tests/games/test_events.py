@@ -8,6 +8,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from games import live
 from games.events import SCHEMAS, check_event
 from games.models import Match, Turn
 from games.services import match_player_replace, submission_submit, turn_close
@@ -25,12 +26,17 @@ def _memory_layer(settings: Any) -> None:
 
 def _close_open_turn(match_id: int) -> bool:
     turn = Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()
-    return bool(turn) and turn_close(turn_id=turn.pk, force=True)
+    return turn is not None and turn_close(turn_id=turn.pk, force=True) is not None
 
 
 def _lock_in_the_x(match_id: int) -> None:
+    """The X's lock-in as the page's submit makes it: its close pushes the pages (the ``live`` frames)."""
     submission_submit(
-        match_id=match_id, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}, lock=True
+        match_id=match_id,
+        player="ann",
+        move={"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False},
+        lock=True,
+        draw=live.ClosePages(),
     )
 
 

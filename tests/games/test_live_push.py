@@ -1,5 +1,6 @@
-"""Pushed pages: a close on the live path draws every seat's page and the spectators' once and pushes them,
-so no page fetches after a close; a sweep's batch only says what changed."""
+"""Pushed pages: an edge on the live path (the submit, the deadline task, the host's close) hands the close a
+``live.ClosePages``, which draws every seat's page and the spectators' once from the close's value and pushes
+them, so no page fetches after a close; a sweep's batch, and any close given no drawer, only says what changed."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Event]:
 
 
 def _lock_in_the_x(match: Match) -> None:
-    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    """The X's lock-in, as an edge on the live path makes it (the pages drawn for its close)."""
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True, draw=live.ClosePages())
 
 
 def _root(html: str) -> str:
@@ -96,7 +98,9 @@ def test_a_pushed_page_shows_no_other_seats_private_lines(sent: list[broadcast.E
     _lock_in_the_x(match)
     turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
     for p in turn.awaiting:
-        submission_submit(match_id=match.pk, player=p, move={"action": "betray", "double": False}, lock=True)
+        submission_submit(
+            match_id=match.pk, player=p, move={"action": "betray", "double": False}, lock=True, draw=live.ClosePages()
+        )
     private = {p: set(Message.objects.filter(match=match, to=p).values_list("text", flat=True)) for p in match.players}
     assert any(private.values()), "the round should have told someone something privately"
     for group, payload in sent:
@@ -140,11 +144,33 @@ def test_a_sweep_only_says_what_changed(sent: list[broadcast.Event]) -> None:
     assert sent and not [p for _g, p in sent if p["event"] == "live"]
 
 
-def test_a_host_close_pushes_pages_too(sent: list[broadcast.Event]) -> None:
-    """Every close outside a sweep (the last lock-in, a deadline task, the host's "close now") pushes pages."""
+def test_the_deadline_task_and_the_host_close_push_pages_too(sent: list[broadcast.Event]) -> None:
+    """Every edge on the live path (the last lock-in, the deadline task, the host's "close now") pushes pages,
+    between the close's lines and its turn event."""
+    from games.services import turn_close_now
+    from games.tasks import turn_close_task
+
     match = abc_match()
-    assert turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
+    turn = Turn.objects.get(match=match, number=1)
+    Turn.objects.filter(pk=turn.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert turn_close_task(turn.pk) is True
     assert {g for g, p in sent if p["event"] == "live"} >= {broadcast.group_watch(match.pk)}
+    assert [p["event"] for _g, p in sent][-1] == "turn"
+    sent.clear()
+    host = UserFactory(username="hostess", is_superuser=True)
+    closed = turn_close_now(match_id=match.pk, user=host, reason="r", draw=live.ClosePages())
+    assert closed is not None and closed.number == 2
+    assert {g for g, p in sent if p["event"] == "live"} >= {broadcast.group_watch(match.pk)}
+
+
+def test_a_close_given_no_drawer_sends_its_data_once_after_commit(sent: list[broadcast.Event]) -> None:
+    """Whoever calls the close, its lines and its turn event leave after its commit, once; with no pages."""
+    match = abc_match()
+    closed = turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
+    assert closed is not None
+    assert sent == list(closed.events)
+    assert turn_close(turn_id=closed.turn.pk, force=True) is None
+    assert sent == list(closed.events)  # the second call closed nothing and sent nothing
 
 
 def test_a_page_that_cannot_be_drawn_still_lets_the_close_push_its_lines(
@@ -153,10 +179,10 @@ def test_a_page_that_cannot_be_drawn_still_lets_the_close_push_its_lines(
     """Drawing the pages is after commit and is no part of the close: if it fails, the lines and the turn
     event still go, and the pages fetch on the turn event as before."""
 
-    def broken(*, match_id: int) -> list[broadcast.Event]:
+    def broken(closed: Any, *, keep: str | None = None) -> dict[str, broadcast.Event]:
         raise RuntimeError("a template error")
 
-    monkeypatch.setattr(live, "live_page_events", broken)
+    monkeypatch.setattr(live, "close_page_events", broken)
     _lock_in_the_x(abc_match())
     kinds = {payload["event"] for _group, payload in sent}
     assert "live" not in kinds and {"message", "turn"} <= kinds

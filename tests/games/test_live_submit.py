@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Match, Submission, Turn
-from games.services import submission_submit, turn_close
+from games.services import TurnRead, submission_submit, turn_close
 from tests.factories import abc_match
 
 pytestmark = pytest.mark.django_db
@@ -228,9 +228,9 @@ def test_a_close_whose_read_went_stale_reads_again() -> None:
     match = abc_match()
     turn = Turn.objects.select_related("match").get(match=match, number=1)
     sub = submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]})
-    Submission.objects.filter(pk=sub.pk).update(locked=True)
-    stale = {"ann": Submission.objects.get(pk=sub.pk)}
+    Submission.objects.filter(pk=sub.submission.pk).update(locked=True)
+    stale = {"ann": Submission.objects.get(pk=sub.submission.pk)}
     Turn.objects.filter(pk=turn.pk).update(deadline=turn.deadline + timedelta(minutes=5))
-    assert turn_close(turn_id=turn.pk, read=(turn, stale))
+    assert turn_close(turn_id=turn.pk, read=TurnRead(turn=turn, submissions=stale))
     closed = Turn.objects.get(pk=turn.pk)
     assert closed.status == Turn.Status.CLOSED and closed.moves["ann"]["pairs"] == [["bob", "cat"], ["dan", "eve"]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
 from datetime import timedelta
 from typing import Any
 
@@ -9,7 +10,8 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match, Message, Submission, Turn
-from games.services import SubmissionRefused, submission_submit, turn_close, turns_close_due
+from games.registry import get_engine
+from games.services import ClosedTurn, SubmissionRefused, submission_submit, turn_close, turns_close_due
 from games.services.matches import MatchStartError, match_start
 from games.services.replay import match_replay
 from tests.factories import abc_match, users
@@ -110,19 +112,53 @@ def test_missing_submission_becomes_the_default_move_at_the_deadline(match: Matc
 
 
 def test_closing_twice_is_a_no_op(match: Match) -> None:
-    """Closing twice is a no-op."""
+    """Closing twice is a no-op: the second call closes nothing and says so (None)."""
     turn = open_turn(match)
     later = turn.deadline + timedelta(seconds=1)
-    assert turn_close(turn_id=turn.pk, now=later) is True
+    assert isinstance(turn_close(turn_id=turn.pk, now=later), ClosedTurn)
     count = Message.objects.count()
-    assert turn_close(turn_id=turn.pk, now=later) is False
+    assert turn_close(turn_id=turn.pk, now=later) is None
+    assert turn_close(turn_id=turn.pk, now=later, force=True) is None
     assert Message.objects.count() == count
     assert Turn.objects.filter(match=match).count() == 2
 
 
+def test_a_close_returns_what_it_closed_as_a_value(match: Match) -> None:
+    """The close's value: the match as stored, the closed turn, the new state already decoded, the lines, the
+    next turn and the data pushes (the lines, then the turn event), the seats they go to."""
+    turn = open_turn(match)
+    closed = turn_close(turn_id=turn.pk, force=True)
+    assert closed is not None
+    match.refresh_from_db()
+    engine = get_engine("abc")
+    assert closed.match_id == match.pk and closed.number == 1 and closed.turn.status == Turn.Status.CLOSED
+    assert closed.engine is engine and engine.dump(closed.state) == match.state
+    assert closed.next_turn == open_turn(match) and closed.next_turn.number == 2
+    assert closed.outcome is None and not closed.finished
+    assert [m.pk for m in closed.messages] == list(
+        Message.objects.filter(match=match).order_by("pk").values_list("pk", flat=True)
+    )
+    assert closed.seats == tuple(match.players)
+    kinds = [payload["event"] for _group, payload in closed.events]
+    assert kinds == ["message"] * len(closed.messages) + ["turn"]
+    assert closed.events[-1][1]["turn"]["number"] == 2 and closed.match.last_seq == match.last_seq
+    with pytest.raises(FrozenInstanceError):
+        closed.state = None  # type: ignore[misc]
+
+
+def test_a_close_that_ends_the_match_says_how(match: Match) -> None:
+    """The last close carries the outcome and no next turn; its last push is the end."""
+    closed = None
+    while (turn := Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()) is not None:
+        closed = turn_close(turn_id=turn.pk, force=True)
+    assert closed is not None and closed.finished and closed.next_turn is None
+    assert closed.match.status == Match.Status.FINISHED and closed.outcome is not None
+    assert closed.events[-1][1]["event"] == "finished"
+
+
 def test_a_turn_is_not_closed_before_its_deadline(match: Match) -> None:
     turn = open_turn(match)
-    assert turn_close(turn_id=turn.pk) is False
+    assert turn_close(turn_id=turn.pk) is None
     assert turns_close_due() == 0
 
 

@@ -29,7 +29,7 @@ from games import broadcast, live
 from games.models import Match, Turn
 from games.registry import get_engine, slugs
 from games.selectors import private_last_seq
-from games.services import submission_submit, turn_close
+from games.services import ClosedTurn, submission_submit, turn_close, turns
 from games.services.matches import match_start
 from tests.factories import UserFactory
 from tests.games.contract import players_for
@@ -63,16 +63,17 @@ class Recorder:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.events: list[tuple[int, str, dict[str, Any]]] = []
-        real = broadcast.turn_events
+        real = turns._store
 
-        def spy(*, match: Match, **kwargs: Any) -> list[broadcast.Event]:
-            events = real(match=match, **kwargs)
-            self.events += [(match.pk, group, payload) for group, payload in events]
+        def spy(**kwargs: Any) -> ClosedTurn:
+            closed = real(**kwargs)
+            pk = closed.match_id
+            self.events += [(pk, group, payload) for group, payload in closed.events]
             # The pages a live close pushes (drawn after commit; here, from the same rows inside the test's transaction).
-            self.events += [(match.pk, group, payload) for group, payload in live.live_page_events(match_id=match.pk)]
-            return events
+            self.events += [(pk, group, payload) for group, payload in live.ClosePages()(closed)]
+            return closed
 
-        monkeypatch.setattr(broadcast, "turn_events", spy)
+        monkeypatch.setattr(turns, "_store", spy)
 
     def frames(self, match: Match, viewer: str | None) -> list[str]:
         """What a socket of ``viewer`` (None: anonymous) on ``match`` receives, in order."""

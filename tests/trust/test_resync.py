@@ -57,7 +57,7 @@ class ResyncingClient:
 
 def _close_open_turn(match_id: int) -> bool:
     turn = Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).first()
-    return bool(turn) and turn_close(turn_id=turn.pk, force=True)
+    return turn is not None and turn_close(turn_id=turn.pk, force=True) is not None
 
 
 def test_a_client_that_misses_pushes_and_reconnects_ends_with_the_servers_log() -> None:
