@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import GameError
+from games.live import ClosePages
 from games.models import Match, Turn
 from games.option_forms import OptionsForm
 from games.registry import get_engine
@@ -152,6 +153,7 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
             player=player,
             new_player=other,
             deadline=_aware(d.get("deadline"), season),
+            draw=ClosePages(),
         )(),
         "pause": lambda: season_pause(season_id=season.pk, user=user, reason=reason),
         "resume": lambda: season_resume(season_id=season.pk, user=user, reason=reason),

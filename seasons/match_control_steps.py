@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from games.services.results import PageDrawer
 from seasons.models import Season
 from seasons.services.errors import UnknownControl
 from seasons.services.match_controls import (
@@ -30,20 +31,23 @@ def match_control_step(
     deadline: datetime | None = None,
     player: str = "",
     new_player: str = "",
+    draw: PageDrawer | None = None,
 ) -> Callable[[], str]:
     """The call that applies ``control`` (a key of ``match_controls.CONTROLS``) to the season's match.
 
     ``player`` is the seat for ``default_move`` and ``replace``; the other values are used only by
-    the control that needs them. An unknown control is refused (``UnknownControl``) when called.
+    the control that needs them; ``draw`` is the edge's pages for a control that may close the turn. An unknown control is refused (``UnknownControl``) when called.
     """
     s, m, u, r = season, match_id, user, reason
     steps: dict[str, Callable[[], str]] = {
-        "close_now": lambda: season_match_close_turn(season=s, match_id=m, user=u, reason=r),
+        "close_now": lambda: season_match_close_turn(season=s, match_id=m, user=u, reason=r, draw=draw),
         "extend": lambda: season_match_extend(season=s, match_id=m, user=u, reason=r, seconds=seconds),
         "deadline": lambda: season_match_deadline_set(season=s, match_id=m, user=u, reason=r, deadline=deadline),
         "pause": lambda: season_match_pause(season=s, match_id=m, user=u, reason=r),
         "resume": lambda: season_match_resume(season=s, match_id=m, user=u, reason=r),
-        "default_move": lambda: season_match_default_move(season=s, match_id=m, user=u, reason=r, player=player),
+        "default_move": lambda: season_match_default_move(
+            season=s, match_id=m, user=u, reason=r, player=player, draw=draw
+        ),
         "replace": lambda: season_match_seat_replace(
             season=s, match_id=m, user=u, reason=r, seat=player, new_player=new_player
         ),

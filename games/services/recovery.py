@@ -48,7 +48,7 @@ def turns_close_complete(*, now: datetime | None = None, grace: timedelta = GRAC
         if not awaiting or locked < len(awaiting):
             continue
         try:
-            if turn_close(turn_id=turn_id):
+            if turn_close(turn_id=turn_id) is not None:
                 closed += 1
                 log.warning(
                     "closed turn %s: all had locked in, but the process that took the last lock-in died", turn_id

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.errors import GameError
+from games.live import ClosePages
 from reach.discord import replies
 from reach.discord.context import Answer, Call, match_of_option
 from seasons import selectors as season_selectors
@@ -25,7 +26,7 @@ from seasons.services.match_controls import (
 # A subcommand's service: it takes the season, the match id, the host, the reason and the call's options.
 Control = Callable[[Season, int, Any, str, dict[str, Any]], str]
 CONTROLS: dict[str, Control] = {
-    "close": lambda s, m, u, r, _: season_match_close_turn(season=s, match_id=m, user=u, reason=r),
+    "close": lambda s, m, u, r, _: season_match_close_turn(season=s, match_id=m, user=u, reason=r, draw=ClosePages()),
     "extend": lambda s, m, u, r, o: season_match_extend(
         season=s, match_id=m, user=u, reason=r, seconds=_extend_seconds(o)
     ),

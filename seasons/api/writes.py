@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
 from games.errors import NotFound
+from games.live import ClosePages
 from seasons import selectors
 from seasons.api.base import SeasonView, SeasonWriteThrottle, errors, run, valid
 from seasons.api.reads import episode_row
@@ -148,6 +149,7 @@ class MatchControlView(WriteView):
                 deadline=d.get("deadline"),
                 player=d.get("player") or "",
                 new_player=d.get("new_player") or "",
+                draw=ClosePages(),
             )
         )
         return _done(sentence)

@@ -22,6 +22,7 @@ from games.services import (
     turn_extend,
 )
 from games.services.errors import SubmissionRefused
+from games.services.results import PageDrawer
 from seasons import selectors
 from seasons.models import Entrant, Season, SeasonLog
 from seasons.services.entrants import entrant_replace
@@ -82,12 +83,17 @@ def _logged(*, season: Season, match: Match, control: str, user: Any, reason: st
     return sentence
 
 
-def season_match_close_turn(*, season: Season, match_id: int, user: Any, reason: str = "") -> str:
-    """Close the running match's open turn now (missing moves become defaults); returns the sentence logged."""
+def season_match_close_turn(
+    *, season: Season, match_id: int, user: Any, reason: str = "", draw: PageDrawer | None = None
+) -> str:
+    """Close the running match's open turn now (missing moves become defaults); returns the sentence logged.
+
+    ``draw``: the edge's pages for the close (see ``games.services.turns.turn_close``); without it open pages fetch.
+    """
     reason = require_reason(reason)
     match = _running(season, match_id)
     _open_turn(match)
-    turn_close_now(match_id=match.pk, user=user, reason=reason)
+    turn_close_now(match_id=match.pk, user=user, reason=reason, draw=draw)
     return _logged(season=season, match=match, control="close_now", user=user, reason=reason)
 
 
@@ -137,8 +143,13 @@ def season_match_resume(*, season: Season, match_id: int, user: Any, reason: str
     return _logged(season=season, match=match, control="resume", user=user, reason=reason)
 
 
-def season_match_default_move(*, season: Season, match_id: int, player: str, user: Any, reason: str = "") -> str:
-    """Lock in ``player``'s default move for the open turn (they must be awaited); returns the sentence logged."""
+def season_match_default_move(
+    *, season: Season, match_id: int, player: str, user: Any, reason: str = "", draw: PageDrawer | None = None
+) -> str:
+    """Lock in ``player``'s default move for the open turn (they must be awaited); returns the sentence logged.
+
+    ``draw``: the edge's pages, should this lock-in close the turn (see ``turn_close``).
+    """
     reason = require_reason(reason)
     match = _running(season, match_id)
     turn = _open_turn(match)
@@ -147,7 +158,7 @@ def season_match_default_move(*, season: Season, match_id: int, player: str, use
     engine = get_engine(match.game)
     move = engine.default_move(engine.load(match.state), player)
     try:
-        submission_submit(match_id=match.pk, player=player, move=move, lock=True)
+        submission_submit(match_id=match.pk, player=player, move=move, lock=True, draw=draw)
     except SubmissionRefused as exc:
         raise DefaultMoveRefused(str(exc)) from exc
     return _logged(
