@@ -43,10 +43,11 @@ from seasons.services import (
     season_start,
 )
 from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set
+from seasons.services.dm_game import episode_dm_game_set
 from seasons.services.duels import duel_schedule
 from seasons.services.episodes import two_player_games
 from seasons.services.final import final_leg_start, final_state
-from seasons.services.game_choice import game_choices, installed_games
+from seasons.services.game_choice import game_choice_name, game_choices, installed_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.match_controls import season_match_control
 from seasons.services.tokens import duel_token_escape
@@ -173,6 +174,7 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
         "abort_matches": lambda: season_matches_abort(season_id=season.pk, user=user, reason=reason),
         "finish": lambda: season_finish(season_id=season.pk, user=user, reason=reason),
         "token_escape": lambda: duel_token_escape(season=season, duel_id=target, user=user, reason=reason),
+        "dm_game": lambda: episode_dm_game_set(episode_id=target, game=other, user=user, reason=reason),
     }
     return steps[d["step"]]
 
@@ -204,6 +206,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(back)
     timezone.activate(zoneinfo.ZoneInfo(season.time_zone))
     alive = selectors.alive_handles(season)
+    open_episode = season.episodes.exclude(status=Episode.Status.DONE).order_by("-number").first()
     return render(
         request,
         "seasons/host.html",
@@ -231,7 +234,14 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "option_forms": _option_forms(None, alive),
             "episodes": selectors.episodes_of(season),
-            "open_episode": season.episodes.exclude(status=Episode.Status.DONE).order_by("-number").first(),
+            "open_episode": open_episode,
+            # The open episode's Death Match game may change until one of its Death Matches starts.
+            "dm_game_now": (
+                game_choice_name(open_episode.dm_game or season.dm_game)
+                if open_episode and not open_episode.duels.filter(match__isnull=False).exists()
+                else ""
+            ),
+            "episode_dm_games": _dm_games(season, request.user) if open_episode else [],
             "standings": selectors.standings(season, show_garnets=True),
             "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related(
                 "picker__user", "episode"
