@@ -45,7 +45,6 @@ from seasons.services import (
 from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set
 from seasons.services.dm_game import episode_dm_game_set
 from seasons.services.duels import duel_schedule
-from seasons.services.episodes import two_player_games
 from seasons.services.final import final_leg_start, final_state
 from seasons.services.game_choice import game_choice_name, game_choices, installed_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
@@ -107,8 +106,9 @@ def dm_game_choices(user: Any = None) -> list[tuple[str, str]]:
     return game_choices(user, players=2, duel=True)
 
 
-def _final_games() -> list[tuple[str, str]]:
-    return [(g, get_engine(g).title_for({})) for g in two_player_games()]
+def _final_games(season: Season, user: Any) -> list[tuple[str, str]]:
+    """A game of the Final: an installed 2-player game, or the hosts' own Death Matches."""
+    return _dm_games(season, user)
 
 
 def _option_forms(data: Any, alive: list[str]) -> dict[str, OptionsForm]:
@@ -222,7 +222,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "checked": {x.details.get("step") for x in season.log.filter(action="confirm")},
             "running": _running_matches(season),
             "final": final_state(season),
-            "dm_games": _final_games(),
+            "dm_games": _final_games(season, request.user),
             "scheduled": Duel.objects.filter(
                 episode__season=season, match__isnull=True, loser__isnull=True, starts_at__isnull=False
             ).select_related("episode", "ec__user", "dmo__user"),
