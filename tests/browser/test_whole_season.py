@@ -326,7 +326,7 @@ class Season13:
         page.fill("#d-rounds", "1")
         field = "#d-round_plan-0-fields-0"
         page.select_option(f"{field}-type", "number")
-        page.fill(f"{field}-name", "n")
+        page.fill(f"{field}-name", "number")
         page.fill(f"{field}-label", "Your number")
         page.fill(f"{field}-min", "0")
         page.fill(f"{field}-max", str(top))
@@ -342,10 +342,10 @@ class Season13:
         """``handle`` opens the match on their phone, types their number and locks it in."""
         page = self.players[handle]
         visit(page, match_url)
-        page.wait_for_selector("input[name=n]")
+        page.wait_for_selector("input[name=number]")
         if shots:
             self.shot(page, f"{shots}-match")
-        page.fill("input[name=n]", str(number))
+        page.fill("input[name=number]", str(number))
         with page.expect_response(lambda r: r.request.method == "POST"):
             page.click("button[name=lock][value='1']")
         if shots:
@@ -435,11 +435,15 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
     s.count.click("text=Create the site admin")
     dealer.wait_for_url(url + "/")
     s.shot(dealer, "dealer-02-home")
+    bar = dealer.evaluate("[...document.querySelectorAll('header nav > *')].map(e => e.getBoundingClientRect().top)")
+    assert max(bar) - min(bar) < 12, f"the host's menu wraps at 360 px: {bar}"  # one row
     s.count.click("main >> text=Design a game")
     dealer.wait_for_url("**/games/house/new/")
     mm_game = s.design(
         title="Lowest unique number", kind="main", low=2, high=13, rules=MM_RULES, top=20, mechanic="unique_bid"
     )
+    s.count.click("header nav details.more > summary")  # a host's links fold under "More"
+    s.shot(dealer, "dealer-03-menu")
     s.count.click("header nav >> text=New season")
     dealer.wait_for_url("**/seasons/new/")
     dealer.fill("#id_name", "Thirteen")
@@ -449,13 +453,13 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
     dealer.select_option("#id_dm_lead_seconds", "0")
     dealer.select_option("#id_finalists", "3")
     dealer.select_option("#id_final_legs", "1")
-    s.shot(dealer, "dealer-03-new-season")
+    s.shot(dealer, "dealer-04-new-season")
     s.count.click("text=Create the season")
     dealer.wait_for_url("**/host/")
     s.console = dealer.url
     s.slug = s.console.rstrip("/").split("/")[-2]
     dealer.locator("#cast h3", has_text="Waiting for").scroll_into_view_if_needed()
-    s.shot(dealer, "dealer-04-invites")
+    s.shot(dealer, "dealer-05-invites")
     links = [dealer.locator("input.invite-link").nth(i).input_value() for i in range(len(CAST))]
     assert len(links) == len(CAST)
     for i, (handle, link) in enumerate(zip(CAST, links, strict=True)):  # each on their own phone, signed in by it
@@ -478,7 +482,7 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
     s.count.click("text=Start the Main Match")
     dealer.wait_for_load_state()
     assert "Episode 1 has started" in dealer.content(), dealer.locator(".flash").all_inner_texts()
-    s.shot(dealer, "dealer-05-running")
+    s.shot(dealer, "dealer-06-running")
     assert s.count.loads <= 8, s.count.pages
     s.phase("first-run link → first Main Match running")
 
@@ -511,7 +515,7 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
             if (episode, i) == (1, 5):  # the console says who has not moved yet
                 dealer.goto(s.console)
                 dealer.locator("article.match-controls").first.scroll_into_view_if_needed()
-                s.shot(dealer, "dealer-06-who-has-not-moved")
+                s.shot(dealer, "dealer-07-who-has-not-moved")
         first = s.players[alive[0]]  # they named 1, the lowest unique number: the winner
         visit(first, mm_url)
         first.wait_for_selector("section.result")
@@ -550,7 +554,8 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
     assert f"{champion} is the champion" in home.locator(".champion").inner_text()
     s.shot(home, "player-07-champion")
     dealer.goto(f"{url}/seasons/{s.slug}/")
-    s.shot(dealer, "dealer-07-champion")
+    s.shot(dealer, "dealer-08-champion")
+    dealer.screenshot(path=str(SHOTS / "dealer-09-standings.png"), full_page=True)
     rows = {
         r.locator("td").first.inner_text().replace("🏆", "").strip(): r.locator("td.status").inner_text().strip()
         for r in dealer.locator("table.standings tr").all()
