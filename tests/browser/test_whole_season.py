@@ -279,7 +279,7 @@ PHONE = {"width": 360, "height": 740}
 CAST = ["ada", "ben", "cleo", "dev", "eli", "fay", "gus", "hana", "ivo", "jun", "kai", "lux", "moe"]
 DEALER_PASSWORD = "a long Dealer passphrase 7"
 PLAYER_PASSWORD = "a long Player passphrase 8"
-MM_RULES = "Name a whole number from 1 to 20. The **lowest number nobody else named** wins a Token of Life."
+MM_RULES = "Name a whole number from 0 to 20. The **lowest number nobody else named** wins a Token of Life."
 DM_RULES = "Name a whole number from 0 to 9. The **higher number** wins; the loser is eliminated."
 
 
@@ -338,19 +338,19 @@ class Season13:
         page.wait_for_url("**/games/house/*/")
         return int(page.url.rstrip("/").split("/")[-1])
 
-    def move(self, handle: str, match_url: str, number: int, shots: str = "") -> None:
+    def move(self, handle: str, match_url: str, number: int, shots: tuple[str, str] | None = None) -> None:
         """``handle`` opens the match on their phone, types their number and locks it in."""
         page = self.players[handle]
         visit(page, match_url)
         page.wait_for_selector("input[name=number]")
         if shots:
-            self.shot(page, f"{shots}-match")
+            self.shot(page, shots[0])
         page.fill("input[name=number]", str(number))
         with page.expect_response(lambda r: r.request.method == "POST"):
             page.click("button[name=lock][value='1']")
         if shots:
             page.wait_for_selector("#submit-status .confirm.locked, [data-result], section.result", state="attached")
-            self.shot(page, f"{shots}-locked")
+            self.shot(page, shots[1])
 
     def picks_and_death_matches(self, episode: int, dm_game: int) -> list[tuple[str, str]]:
         """Each EC picks on the pick page (the season page's "Your move" link) a DMO nobody else has this
@@ -511,7 +511,9 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
         alive = [r.locator("td").first.inner_text().strip() for r in dealer.locator("#players tr.alive").all()]
         assert len(alive) == 13 - 3 * (episode - 1), alive
         for i, handle in enumerate(alive):
-            s.move(handle, mm_url, i + 1, shots="player-03" if (episode, i) == (1, 0) else "")
+            s.move(
+                handle, mm_url, i + 1, shots=("player-03-match", "player-04-locked") if (episode, i) == (1, 0) else None
+            )
             if (episode, i) == (1, 5):  # the console says who has not moved yet
                 dealer.goto(s.console)
                 dealer.locator("article.match-controls").first.scroll_into_view_if_needed()
