@@ -54,7 +54,7 @@ class Bracket:
 def _leg(leg: FinalLeg) -> BracketLeg:
     options = leg.match.options if leg.match is not None else {}
     try:
-        game = get_engine(leg.game).title_for(options or {})
+        game = get_engine(leg.match.game if leg.match is not None else leg.game).title_for(options or {})
     except KeyError:
         game = leg.game
     winner = leg.winner.handle if leg.winner is not None else ""

@@ -50,6 +50,7 @@ class HostStepForm(forms.Form):
         ("schedule", "Set a Death Match's start"),
         ("final_leg", "Start a game of the Final"),
         ("token_escape", "Spend a Token of Life for an EC"),
+        ("dm_game", "Change the episode's Death Match game"),
     ]
     NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start", "final_leg"})
 

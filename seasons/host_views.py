@@ -45,10 +45,10 @@ from seasons.services import (
     season_start,
 )
 from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set
+from seasons.services.dm_game import episode_dm_game_set
 from seasons.services.duels import duel_schedule
-from seasons.services.episodes import two_player_games
 from seasons.services.final import final_leg_start, final_state
-from seasons.services.game_choice import game_choices, installed_games
+from seasons.services.game_choice import game_choice_name, game_choices, installed_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.tokens import duel_token_escape
 from seasons.views import _season
@@ -107,8 +107,9 @@ def dm_game_choices(user: Any = None) -> list[tuple[str, str]]:
     return game_choices(user, players=2, duel=True)
 
 
-def _final_games() -> list[tuple[str, str]]:
-    return [(g, get_engine(g).title_for({})) for g in two_player_games()]
+def _final_games(season: Season, user: Any) -> list[tuple[str, str]]:
+    """A game of the Final: an installed 2-player game, or the hosts' own Death Matches."""
+    return _dm_games(season, user)
 
 
 def _option_forms(data: Any, alive: list[str]) -> dict[str, OptionsForm]:
@@ -175,6 +176,7 @@ def _step(season: Season, user: Any, d: dict[str, Any], base_url: str = "") -> C
         "abort_matches": lambda: season_matches_abort(season_id=season.pk, user=user, reason=reason),
         "finish": lambda: season_finish(season_id=season.pk, user=user, reason=reason),
         "token_escape": lambda: duel_token_escape(season=season, duel_id=target, user=user, reason=reason),
+        "dm_game": lambda: episode_dm_game_set(episode_id=target, game=other, user=user, reason=reason),
     }
     return steps[d["step"]]
 
@@ -206,6 +208,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(back)
     timezone.activate(zoneinfo.ZoneInfo(season.time_zone))
     alive = selectors.alive_handles(season)
+    open_episode = season.episodes.exclude(status=Episode.Status.DONE).order_by("-number").first()
     return render(
         request,
         "seasons/host.html",
@@ -221,7 +224,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "checked": {x.details.get("step") for x in season.log.filter(action="confirm")},
             "running": _running_matches(season),
             "final": final_state(season),
-            "dm_games": _final_games(),
+            "dm_games": _final_games(season, request.user),
             "scheduled": Duel.objects.filter(
                 episode__season=season, match__isnull=True, loser__isnull=True, starts_at__isnull=False
             ).select_related("episode", "ec__user", "dmo__user"),
@@ -233,7 +236,14 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "option_forms": _option_forms(None, alive),
             "episodes": selectors.episodes_of(season),
-            "open_episode": season.episodes.exclude(status=Episode.Status.DONE).order_by("-number").first(),
+            "open_episode": open_episode,
+            # The open episode's Death Match game may change until one of its Death Matches starts.
+            "dm_game_now": (
+                game_choice_name(open_episode.dm_game or season.dm_game)
+                if open_episode and not open_episode.duels.filter(match__isnull=False).exists()
+                else ""
+            ),
+            "episode_dm_games": _dm_games(season, request.user) if open_episode else [],
             "standings": selectors.standings(season, show_garnets=True),
             "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related(
                 "picker__user", "episode"

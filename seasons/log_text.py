@@ -61,6 +61,7 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     ),
     "dm_ready": lambda d: f"{_ep(d)}{d.get('player')} is ready for the Death Match.",
     "dm_forfeit": lambda d: f"{_ep(d)}{d.get('player')} did not show up for the Death Match and forfeits.",
+    "dm_game_set": lambda d: f"{_ep(d)}a host set the Death Match game: {d.get('game')}.",
     "dm_start": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} started.",
     "entrant_eliminate": lambda d: (
         f"{_ep(d)}{d.get('player')} was eliminated"

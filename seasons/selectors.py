@@ -15,7 +15,18 @@ from accounts.cache import soft_delete, soft_get, soft_set
 from games import hooks
 from games.models import Match, Message, Turn
 from games.selectors import score_line, seat_labels, seat_usernames
-from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Notice, Pick, Season
+from seasons.models import (
+    Duel,
+    Entrant,
+    Episode,
+    FinalLeg,
+    GarnetHold,
+    LedgerEntry,
+    Notice,
+    Pick,
+    Season,
+    SeasonLog,
+)
 
 TOKEN = LedgerEntry.Currency.TOKEN
 GARNET = LedgerEntry.Currency.GARNET
@@ -197,6 +208,20 @@ class Standing:
     garnets: int | None
     eliminated_in: int | None
     place: int | None
+    fell: str = ""  # how an eliminated player left, in words: "eliminated in Episode 2", "eliminated by a host"
+
+
+def _fell(status: str, episode: int | None, reason: str | None) -> str:
+    """What the standings say about an eliminated player, from their latest elimination's logged reason:
+    a host's step says so (never "in the semifinal"), the semifinal's loser says that, a Death Match's
+    loser names the episode."""
+    if status != Entrant.Status.ELIMINATED:
+        return ""
+    if reason is not None and reason.startswith("host:"):
+        return "eliminated by a host" + (f" (Episode {episode})" if episode else "")
+    if reason == "lost the semifinal":
+        return "eliminated in the semifinal"
+    return f"eliminated in Episode {episode}" if episode else "eliminated"
 
 
 def standings(season: Season, *, show_garnets: bool | None = None) -> list[Standing]:
@@ -205,8 +230,16 @@ def standings(season: Season, *, show_garnets: bool | None = None) -> list[Stand
     garnets = balances(season, GARNET)
     public = season.garnets_public if show_garnets is None else show_garnets
     order = {h: i for i, h in enumerate(season.gamewide_order)}
+    why: dict[str, str] = {}  # each player's latest elimination reason (an undone one is followed by a new one)
+    for details, reason in (
+        SeasonLog.objects.filter(season=season, action="entrant_eliminate")
+        .order_by("pk")
+        .values_list("details", "reason")
+    ):
+        why[str((details or {}).get("player"))] = reason
     rows = []
     for e in Entrant.objects.select_related("user", "eliminated_in").filter(season=season):
+        episode = e.eliminated_in.number if e.eliminated_in else None
         rows.append(
             Standing(
                 e,
@@ -214,8 +247,9 @@ def standings(season: Season, *, show_garnets: bool | None = None) -> list[Stand
                 e.status,
                 tokens.get(e.handle, 0),
                 garnets.get(e.handle, 0) if public else None,
-                e.eliminated_in.number if e.eliminated_in else None,
+                episode,
                 e.place,
+                _fell(e.status, episode, why.get(e.handle)),
             )
         )
     # The Final's places (1, 2) and the eliminated by elimination order; alive unplaced players first.

@@ -149,6 +149,12 @@ class EpisodeNotOver(SeasonError, Conflict):
     code = "episode_not_over"
 
 
+class EpisodeOver(SeasonError, Conflict):
+    """That episode is over; what it was played with can no longer change."""
+
+    code = "episode_over"
+
+
 class FinalNotReady(SeasonError, Conflict):
     """The Final cannot start a game now (too many players left, an episode open, or a game still running)."""
 

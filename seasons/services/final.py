@@ -13,13 +13,13 @@ from django.urls import reverse
 
 from games.engine import Outcome
 from games.models import Match, Turn
-from games.registry import get_engine
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Entrant, Episode, FinalLeg, LedgerEntry, Season
 from seasons.services.entrants import entrant_eliminate
-from seasons.services.episodes import turn_notify, two_player_games
-from seasons.services.errors import FinalNotReady, GameUnsuitable, MatchSetupRefused, SeasonNotRunning
+from seasons.services.episodes import turn_notify
+from seasons.services.errors import FinalNotReady, MatchSetupRefused, SeasonNotRunning
+from seasons.services.game_choice import game_choice_name, game_resolve
 from seasons.services.notify import notice_send, season_log
 
 
@@ -76,7 +76,8 @@ def final_state(season: Season) -> FinalState:
 
 
 def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | None = None) -> FinalLeg:
-    """Start the next game of the semifinal or the Final: ``game`` (any 2-player game) for the pair."""
+    """Start the next game of the semifinal or the Final: ``game`` (an installed 2-player game, or a host's own
+    Death Match as ``house:<id>``, its latest version) for the pair."""
     season = Season.objects.get(pk=season_id)
     if season.status != Season.Status.RUNNING:
         raise SeasonNotRunning("The season is not running.")
@@ -85,16 +86,16 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
         raise FinalNotReady(f"The Final starts when {season.finalists} players are left and no episode is open.")
     if state.running is not None:
         raise FinalNotReady("The current game of the Final is not over yet.")
-    if game not in two_player_games():
-        raise GameUnsuitable(f'"{game}" is not an installed 2-player game.')
+    chosen = game_resolve(game, players=2, duel=True)
     number = len([leg for leg in state.legs if leg.stage == state.stage]) + 1
     players = state.pair if number % 2 else list(reversed(state.pair))  # the advantage alternates
     label = "Semifinal" if state.stage == FinalLeg.Stage.SEMI else "Final"
     with transaction.atomic():
         try:
             match = match_start(
-                game=game,
+                game=chosen.slug,
                 players=players,
+                options=dict(chosen.options),
                 seed=seed,
                 title=f"{season.name} · {label} · game {number}",
                 turn_seconds=season.dm_turn_seconds,
@@ -111,7 +112,7 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
             user=user,
             stage=label,
             number=number,
-            game=get_engine(game).title_for({}),
+            game=game_choice_name(game),
             players=players,
             bye=state.bye,
         )

@@ -100,8 +100,7 @@ def manage(env: dict[str, str], *args: str) -> str:
     return out.stdout
 
 
-@pytest.fixture(scope="session")
-def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _serve(server_env: dict[str, str], log_path: Path) -> Iterator[str]:
     """Production's web server (config/web.sh: uvicorn, one worker here) on a free loopback port, migrated.
 
     Its output goes to a file, never to a pipe nobody reads: a server writing its log into a full
@@ -109,8 +108,6 @@ def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
     """
     manage(server_env, "migrate", "--noinput")
     port = free_port()
-    log_path = tmp_path_factory.mktemp("server") / "server.log"
-    SERVER_LOG["path"] = log_path
     env = dict(server_env, GARNET_HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     with log_path.open("wb") as log:
@@ -139,6 +136,27 @@ def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
     if "Traceback" in tail:
         print("\nserver log (tail):\n" + tail)
     _drop_postgres(server_env.get("DATABASE_URL", ""))
+
+
+@pytest.fixture(scope="session")
+def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The live server the browser tests share (see ``_serve``)."""
+    log_path = tmp_path_factory.mktemp("server") / "server.log"
+    SERVER_LOG["path"] = log_path
+    yield from _serve(server_env, log_path)
+
+
+@pytest.fixture
+def fresh_site(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A server of its own on an empty database (a fresh install: no user at all), and its log's path (where
+    the first-run link is printed), for a test that must start where a new dealer starts."""
+    env = dict(server_env)
+    if env.get("DATABASE_URL", "").startswith("postgres"):
+        env["DATABASE_URL"] = _fresh_postgres(env["DATABASE_URL"], f"garnet_fresh_{os.getpid()}")
+    else:
+        env["GARNET_SQLITE_PATH"] = str(tmp_path_factory.mktemp("fresh") / "fresh.sqlite3")
+    log_path = tmp_path_factory.mktemp("fresh-server") / "server.log"
+    yield from ((url, log_path) for url in _serve(env, log_path))
 
 
 @pytest.fixture(scope="session")

@@ -59,6 +59,7 @@ def test_a_dealers_first_hour_and_a_new_players_first_move(
     SHOTS.mkdir(parents=True, exist_ok=True)
     page, count = _dealer_start(browser, live_url, server_env)
     page.screenshot(path=str(SHOTS / "dealer-02-home.png"))
+    count.click("header nav details.more > summary")  # a host's links fold under "More"
     count.click("header nav >> text=New season")
     page.wait_for_load_state()
     page.screenshot(path=str(SHOTS / "dealer-03-new-season.png"))

@@ -1,4 +1,6 @@
-"""A dealer runs a whole season from the browser: no ids, no JSON, no shell (issue 16's "Done means").
+"""A dealer runs a whole season from the browser: no ids, no JSON, no shell (issue 16's "Done means"; issue 26's
+acceptance: the last test, a 13-player season from a fresh install's first-run link to a crowned champion,
+on a server of its own, with its page loads counted per phase).
 
 A host creates a 9-player season from a pasted roster with starting garnets, the invited players
 set their passwords, and the season is played through the pages alone: two episodes (a token
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -45,7 +49,7 @@ class Counter:
         self.page = page
 
     def _nav(self, frame: Any) -> None:
-        if frame == self.page.main_frame:
+        if frame == self.page.main_frame and frame.url != "about:blank":  # leaving a page is not a load
             self.loads += 1
             self.pages.append(frame.url)
 
@@ -267,3 +271,313 @@ def test_a_whole_season_from_a_pasted_roster_to_a_champion(
     assert any(e["source"] == "token_use" for e in ledger)
     assert sum(1 for r in archive["standings"] if r["status"] == "eliminated") == 7
     assert "{" not in " ".join(x["action"] for x in archive["host_log"])
+
+
+# --- A whole 13-player season from a fresh install (issue 26's acceptance) ---------------------------------
+
+PHONE = {"width": 360, "height": 740}
+CAST = ["ada", "ben", "cleo", "dev", "eli", "fay", "gus", "hana", "ivo", "jun", "kai", "lux", "moe"]
+DEALER_PASSWORD = "a long Dealer passphrase 7"
+PLAYER_PASSWORD = "a long Player passphrase 8"
+MM_RULES = "Name a whole number from 0 to 20. The **lowest number nobody else named** wins a Token of Life."
+DM_RULES = "Name a whole number from 0 to 9. The **higher number** wins; the loser is eliminated."
+
+
+class Season13:
+    """The dealer's phone, each player's phone (signed in once, by their invite), page loads counted per phase."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.dealer = browser.new_context(viewport=PHONE, timezone_id="Europe/London").new_page()
+        self.dealer.set_default_timeout(90_000)  # two busy cores: a page can wait behind the sweeper
+        self.count = Counter(self.dealer)
+        self.players: dict[str, Any] = {}
+        self.counters: dict[str, Counter] = {}
+        self.phases: list[tuple[str, int, int, float]] = []
+        self._clock = time.monotonic()
+        self._marks = (0, 0)
+        self.console = self.slug = ""
+
+    def player_loads(self) -> int:
+        return sum(c.loads for c in self.counters.values())
+
+    def phase(self, name: str) -> None:
+        """Close a phase: the dealer's and the players' page loads since the last one."""
+        dealer, players = self.count.loads, self.player_loads()
+        now = time.monotonic()
+        self.phases.append((name, dealer - self._marks[0], players - self._marks[1], now - self._clock))
+        self._marks, self._clock = (dealer, players), now
+        print(
+            f"\n{name}: {self.phases[-1][1]} + {self.phases[-1][2]} page loads, {now - self._clock + self.phases[-1][3]:.0f} s"
+        )
+
+    def shot(self, page: Any, name: str) -> None:
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+    def design(self, *, title: str, kind: str, low: int, high: int, rules: str, top: int, mechanic: str) -> int:
+        """One round, one number field, resolved by ``mechanic``: the designer's controls; returns the game's id."""
+        page = self.dealer
+        page.fill("#d-title", title)
+        page.select_option("#d-kind", kind)
+        page.fill("#d-players-min", str(low))
+        page.fill("#d-players-max", str(high))
+        page.fill("#d-rules", rules)
+        page.check("input[name=end_rule][value=rounds]")
+        page.fill("#d-rounds", "1")
+        field = "#d-round_plan-0-fields-0"
+        page.select_option(f"{field}-type", "number")
+        page.fill(f"{field}-name", "number")
+        page.fill(f"{field}-label", "Your number")
+        page.fill(f"{field}-min", "0")
+        page.fill(f"{field}-max", str(top))
+        page.select_option("#d-round_plan-0-resolve-by", "mechanic")
+        page.select_option("#d-round_plan-0-resolve-mechanic", mechanic)
+        if kind == "main":
+            page.fill("#d-outcome-tokens", "1")
+        self.count.click(".house-save button")
+        page.wait_for_url("**/games/house/*/")
+        return int(page.url.rstrip("/").split("/")[-1])
+
+    def move(self, handle: str, match_url: str, number: int, shots: tuple[str, str] | None = None) -> None:
+        """``handle`` opens the match on their phone, types their number and locks it in."""
+        page = self.players[handle]
+        visit(page, match_url)
+        page.wait_for_selector("input[name=number]")
+        if shots:
+            self.shot(page, shots[0])
+        page.fill("input[name=number]", str(number))
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            page.click("button[name=lock][value='1']")
+        if shots:
+            page.wait_for_selector("#submit-status .confirm.locked, [data-result], section.result", state="attached")
+            self.shot(page, shots[1])
+
+    def picks_and_death_matches(self, episode: int, dm_game: int) -> list[tuple[str, str]]:
+        """Each EC picks on the pick page (the season page's "Your move" link) a DMO nobody else has this
+        episode; both play the Death Match on the match page (the EC names 1, the DMO 2: the DMO wins)."""
+        page, busy, duels = self.dealer, set(), []
+        for _ in range(40):
+            page.goto(self.console)
+            if page.locator("#episode h2", has_text="Start the next episode").count() or page.locator("#final").count():
+                return duels
+            pickers = page.locator("#picks p strong").all_inner_texts()
+            if not pickers:
+                page.wait_for_timeout(500)
+                continue
+            ec = pickers[0]
+            player = self.players[ec]
+            player.goto(f"{self.url}/seasons/{self.slug}/")
+            if episode == 1 and not duels:
+                self.shot(player, "player-06-season-pick")
+            player.click(f"text=Pick your Death Match opponent for Episode {episode}")
+            choices = [c.get_attribute("value") for c in player.locator("input[name=choice]").all()]
+            dmo = next((c for c in choices if c not in busy), choices[0])
+            player.check(f"input[name=choice][value={dmo}]")
+            with player.expect_navigation():
+                player.click("button:has-text('Pick')")
+            player.wait_for_url("**/matches/*/")
+            busy |= {ec, dmo}
+            duel_url = player.url
+            self.move(ec, duel_url, 1)
+            self.move(dmo, duel_url, 2)
+            duels.append((ec, dmo))
+        raise AssertionError(f"Episode {episode} did not end")
+
+    def console_until(self, selector: str, tries: int = 60) -> None:
+        """Reload the console until ``selector`` is on it."""
+        for _ in range(tries):
+            self.dealer.goto(self.console)
+            if self.dealer.locator(selector).count():
+                return
+            self.dealer.wait_for_timeout(500)
+        raise AssertionError(f"{selector} never showed on the console")
+
+    def final_game(self, game: int) -> tuple[str, str]:
+        """The next game of the semifinal or the Final, the dealer's Death Match played on the phones."""
+        page = self.dealer
+        self.console_until("#final select[name=other]")  # the last game is over (its close may lag the move)
+        pair = page.locator("#final h2").inner_text().split(": ", 1)[1].split(" vs ")
+        page.select_option("#final select[name=other]", f"house:{game}")
+        self.count.click("#final button:has-text('Start the next game')")
+        page.wait_for_load_state()
+        match_url = self.url + str(page.locator("#final a:has-text('watch it')").get_attribute("href"))
+        first, second = pair[0].strip(), pair[1].strip()
+        self.move(first, match_url, 3)
+        self.move(second, match_url, 7)  # the second seat wins
+        return second, first
+
+
+def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages(
+    browser: Any, fresh_site: tuple[str, Path]
+) -> None:
+    """The first-run link, a dealer, 13 invited players, the dealer's own two games, three episodes of three
+    Death Matches each, a host's elimination, the semifinal and the Final: the champion on the season page.
+
+    Every step is a page a dealer or a player uses: nothing is typed into a shell or the Django admin. The
+    Main Match is the dealer's "Lowest unique number" (one round: every alive player locks in a number on the
+    match page and the last lock-in closes it); the Death Matches and the finale's games are their "Higher
+    number wins" (one round). Page loads are counted per phase; the first Main Match runs within 8 of the
+    dealer's page loads from the first-run page."""
+    started = time.monotonic()
+    url, log_path = fresh_site
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    s = Season13(browser, url)
+    dealer = s.dealer
+
+    # The dealer's first hour: setup link → home → designer → New season → invites → start → Main Match.
+    found = re.search(r"https?://\S+/accounts/setup/\w+/", log_path.read_text())
+    assert found, "the server printed no setup link"
+    dealer.goto(url + "/" + found.group(0).split("/", 3)[3])
+    s.shot(dealer, "dealer-01-setup")
+    dealer.fill("#id_username", "dealer")
+    dealer.fill("#id_password1", DEALER_PASSWORD)
+    dealer.fill("#id_password2", DEALER_PASSWORD)
+    s.count.click("text=Create the site admin")
+    dealer.wait_for_url(url + "/")
+    s.shot(dealer, "dealer-02-home")
+    bar = dealer.evaluate("[...document.querySelectorAll('header nav > *')].map(e => e.getBoundingClientRect().top)")
+    assert max(bar) - min(bar) < 12, f"the host's menu wraps at 360 px: {bar}"  # one row
+    s.count.click("main >> text=Design a game")
+    dealer.wait_for_url("**/games/house/new/")
+    mm_game = s.design(
+        title="Lowest unique number", kind="main", low=2, high=13, rules=MM_RULES, top=20, mechanic="unique_bid"
+    )
+    s.count.click("header nav details.more > summary")  # a host's links fold under "More"
+    s.shot(dealer, "dealer-03-menu")
+    s.count.click("header nav >> text=New season")
+    dealer.wait_for_url("**/seasons/new/")
+    dealer.fill("#id_name", "Thirteen")
+    dealer.fill("#id_roster", "\n".join(CAST))
+    dealer.fill("#id_ecs_per_episode", "3")
+    dealer.select_option("#id_token_mode", "spent")
+    dealer.select_option("#id_dm_lead_seconds", "0")
+    dealer.select_option("#id_finalists", "3")
+    dealer.select_option("#id_final_legs", "1")
+    s.shot(dealer, "dealer-04-new-season")
+    s.count.click("text=Create the season")
+    dealer.wait_for_url("**/host/")
+    s.console = dealer.url
+    s.slug = s.console.rstrip("/").split("/")[-2]
+    dealer.locator("#cast h3", has_text="Waiting for").scroll_into_view_if_needed()
+    s.shot(dealer, "dealer-05-invites")
+    links = [dealer.locator("input.invite-link").nth(i).input_value() for i in range(len(CAST))]
+    assert len(links) == len(CAST)
+    for i, (handle, link) in enumerate(zip(CAST, links, strict=True)):  # each on their own phone, signed in by it
+        player = browser.new_context(viewport=PHONE, timezone_id="Europe/Paris").new_page()
+        player.set_default_timeout(90_000)
+        s.counters[handle] = Counter(player)
+        s.players[handle] = player
+        player.goto(link)
+        if i == 0:
+            s.shot(player, "player-01-invite")
+        player.fill("input[name=password]", PLAYER_PASSWORD)
+        player.click("text=Join the season")
+        player.wait_for_url(f"**/seasons/{s.slug}/")
+        if i == 0:
+            s.shot(player, "player-02-season")
+        player.goto("about:blank")  # an idle page keeps no live connection to the server
+    s.count.click("text=Start the season")  # the console drawn before the players joined: no reload needed
+    dealer.wait_for_load_state()
+    dealer.select_option("#id_game", f"house:{mm_game}")
+    s.count.click("text=Start the Main Match")
+    dealer.wait_for_load_state()
+    assert "Episode 1 has started" in dealer.content(), dealer.locator(".flash").all_inner_texts()
+    s.shot(dealer, "dealer-06-running")
+    assert s.count.loads <= 8, s.count.pages
+    s.phase("first-run link → first Main Match running")
+
+    # While the players move, the dealer designs the Death Match and makes it Episode 1's.
+    dm_game = 0
+    for episode in (1, 2, 3):
+        if episode > 1:
+            dealer.goto(s.console)
+            dealer.select_option("#id_game", f"house:{mm_game}")
+            dealer.select_option("#id_dm_game", f"house:{dm_game}")
+            s.count.click("text=Start the Main Match")
+            dealer.wait_for_load_state()
+            assert f"Episode {episode} has started" in dealer.content()
+        mm_url = url + str(dealer.locator("article.match-controls h3 a").first.get_attribute("href"))
+        if episode == 1:
+            s.count.click("#dm-game >> text=design one")
+            dealer.wait_for_url("**/games/house/new/")
+            dm_game = s.design(
+                title="Higher number wins", kind="death", low=2, high=2, rules=DM_RULES, top=9, mechanic="highest_bid"
+            )
+            dealer.goto(s.console)
+            dealer.select_option("#dm-game select[name=other]", f"house:{dm_game}")
+            s.count.click("#dm-game button")
+            dealer.wait_for_load_state()
+            assert "Death Match game: Higher number wins" in dealer.locator("#dm-game").inner_text()
+        alive = [r.locator("td").first.inner_text().strip() for r in dealer.locator("#players tr.alive").all()]
+        assert len(alive) == 13 - 3 * (episode - 1), alive
+        for i, handle in enumerate(alive):
+            s.move(
+                handle, mm_url, i + 1, shots=("player-03-match", "player-04-locked") if (episode, i) == (1, 0) else None
+            )
+            if (episode, i) == (1, 5):  # the console says who has not moved yet
+                dealer.goto(s.console)
+                dealer.locator("article.match-controls").first.scroll_into_view_if_needed()
+                s.shot(dealer, "dealer-07-who-has-not-moved")
+        first = s.players[alive[0]]  # they named 1, the lowest unique number: the winner
+        visit(first, mm_url)
+        first.wait_for_selector("section.result")
+        if episode == 1:
+            first.locator("section.result").scroll_into_view_if_needed()
+            s.shot(first, "player-05-result")
+        for handle in alive:
+            s.players[handle].goto("about:blank")
+        duels = s.picks_and_death_matches(episode, dm_game)
+        assert len(duels) == 3, duels
+        s.phase(f"Episode {episode}")
+
+    # Four are left: the host eliminates one by hand; three play the semifinal and the Final.
+    dealer.goto(s.console)
+    alive = [r.locator("td").first.inner_text().strip() for r in dealer.locator("#players tr.alive").all()]
+    assert len(alive) == 4, alive
+    gone = alive[-1]
+    s.count.click("#players summary")
+    dealer.select_option("#players select[name=player]", gone)
+    dealer.fill("#players input[name=reason]", "moved away")
+    with dealer.expect_navigation():
+        s.count.click("#players button[value=eliminate]")
+    semi_winner, semi_loser = s.final_game(dm_game)
+    champion, runner_up = s.final_game(dm_game)
+    s.console_until("#final h2:has-text('is the champion')")
+    assert f"{champion} is the champion" in dealer.locator("#final h2").inner_text()
+    dealer.fill("#season-steps input[name=reason]", "the Final is over")
+    with dealer.expect_navigation():
+        s.count.click("#season-steps button[value=finish]")
+    assert "Finished" in dealer.locator("h1").inner_text()
+    s.phase("host elimination, semifinal, Final, finish")
+
+    # The season page shows the champion and the standings say how each player left.
+    home = s.players[champion]
+    home.goto(f"{url}/seasons/{s.slug}/")
+    assert f"{champion} is the champion" in home.locator(".champion").inner_text()
+    s.shot(home, "player-07-champion")
+    dealer.goto(f"{url}/seasons/{s.slug}/")
+    s.shot(dealer, "dealer-08-champion")
+    dealer.screenshot(path=str(SHOTS / "dealer-09-standings.png"), full_page=True)
+    rows = {
+        r.locator("td").first.inner_text().replace("🏆", "").strip(): r.locator("td.status").inner_text().strip()
+        for r in dealer.locator("table.standings tr").all()
+        if r.locator("td").count()
+    }
+    assert len(rows) == 13 and semi_winner in (champion, runner_up)
+    assert rows[champion] == "champion" and rows[runner_up] == "runner-up"
+    assert rows[semi_loser] == "eliminated in the semifinal"
+    assert rows[gone] == "eliminated by a host (Episode 3)"
+    for n in (1, 2, 3):
+        assert sum(1 for text in rows.values() if text == f"eliminated in Episode {n}") == 3, rows
+    archive = json.loads(urllib.request.urlopen(f"{url}/seasons/{s.slug}/archive.json").read())
+    places = {r["player"]: r["place"] for r in archive["standings"]}
+    assert places[champion] == 1 and places[runner_up] == 2 and places[semi_loser] == 3 and places[gone] == 4
+    assert sorted(places.values()) == list(range(1, 14))
+    s.phase("the season page")
+    wall = time.monotonic() - started
+    print(f"\nwhole season: {wall:.0f} s; page loads per phase (dealer, players):")
+    for name, d, p, secs in s.phases:
+        print(f"  {name}: {d} + {p} ({secs:.0f} s)")
+    print(f"  total: {s.count.loads} + {s.player_loads()}")
+    for page in [dealer, *s.players.values()]:
+        page.context.close()
