@@ -7,6 +7,7 @@ from typing import Any
 
 from games.models import Match, Message
 from seasons import selectors
+from seasons import standings as board
 from seasons.models import LedgerEntry, Season, SeasonLog
 
 # Other apps add their sections (reach: clarifications, and the dealer threads once the season is over):
@@ -104,7 +105,7 @@ def season_archive(season: Season) -> dict[str, Any]:
                 "eliminated_in": s.eliminated_in,
                 "place": s.place,
             }
-            for s in selectors.standings(season, show_garnets=True)
+            for s in board.standings(season, show_garnets=True)
         ],
         "episodes": episodes,
         "ledger": [

@@ -24,6 +24,7 @@ from games.option_forms import OptionsForm
 from games.registry import get_engine
 from games.services.replay import match_replay
 from seasons import selectors
+from seasons import standings as board
 from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm
 from seasons.log_text import log_sentence
 from seasons.match_control_steps import match_control_step
@@ -244,7 +245,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
                 else ""
             ),
             "episode_dm_games": _dm_games(season, request.user) if open_episode else [],
-            "standings": selectors.standings(season, show_garnets=True),
+            "standings": board.standings(season, show_garnets=True),
             "open_picks": Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related(
                 "picker__user", "episode"
             ),

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.selectors import site_has_admin, user_can_host
 from games.selectors import match_usernames
 from seasons import selectors
+from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.bracket import final_bracket
 from seasons.forms import InviteAcceptForm, PickForm, TransferForm
@@ -41,7 +42,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "seasons": seasons,
             "featured": featured,
-            "standings": selectors.standings(featured) if featured else [],
+            "standings": board.standings(featured) if featured else [],
             "my_seasons": list(selectors.seasons_of_user(request.user)),
             "can_host": user_can_host(request.user),
             "needs_setup": not site_has_admin(),
@@ -54,9 +55,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
     """Every season that has started: the running ones with what is open in each and when it closes, then
     the finished ones."""
     seasons = list(selectors.seasons_public())
-    running = [
-        (s, selectors.season_schedule(s), final_bracket(s)) for s in seasons if s.status != Season.Status.FINISHED
-    ]
+    running = [(s, board.season_schedule(s), final_bracket(s)) for s in seasons if s.status != Season.Status.FINISHED]
     finished = [(s, final_bracket(s)) for s in seasons if s.status == Season.Status.FINISHED]
     return render(request, "seasons/list.html", {"running": running, "finished": finished})
 
@@ -80,12 +79,12 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
         "seasons/season_home.html",
         {
             "season": season,
-            "standings": selectors.standings(season),
+            "standings": board.standings(season),
             "episodes": episodes,
             "me": me,
             "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
-            "schedule": selectors.season_schedule(season),
+            "schedule": board.season_schedule(season),
             "bracket": final_bracket(season),
         },
     )

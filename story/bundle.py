@@ -11,7 +11,7 @@ import zipfile
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from seasons import selectors as season_selectors
+from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.models import Season
 from story.plots import season_plots
@@ -30,7 +30,7 @@ def season_bundle(season: Season) -> bytes:
         "story/bundle_index.html",
         {
             "season": season,
-            "standings": season_selectors.standings(season),
+            "standings": board.standings(season),
             "entries": entries,
             "plots": [{"series": s, "file": f"plots/{s.key}.svg"} for s, _svg in plots],
             "site": site,

@@ -20,6 +20,7 @@ from reach.discord.text import deadline_text, match_url, match_view_text, unix
 from reach.services.errors import ReachError
 from reach.services.threads import post_write, thread_open, thread_url
 from seasons import selectors as season_selectors
+from seasons import standings as board
 from seasons.models import Season
 
 MAX_MATCH_LINES = 15
@@ -79,7 +80,7 @@ def view_answer(call: Call) -> replies.Reply:
 def standings_lines(season: Season) -> list[str]:
     """The season's standings as the season page shows everyone (garnets only where the season shows them)."""
     lines = []
-    for i, s in enumerate(season_selectors.standings(season), start=1):
+    for i, s in enumerate(board.standings(season), start=1):
         parts = [s.status, f"{s.tokens} Token{'s' if s.tokens != 1 else ''} of Life"]
         if s.garnets is not None:
             parts.append(f"{s.garnets} garnets")

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 
 from games.registry import get_engine
 from seasons import selectors
+from seasons import standings as board
 from seasons.api import selectors as api_selectors
 from seasons.api.base import SeasonView, errors
 from seasons.api.serializers import (
@@ -121,7 +122,7 @@ class StandingsView(SeasonView):
                 "eliminated_in": s.eliminated_in,
                 "place": s.place,
             }
-            for s in selectors.standings(self.season(slug))
+            for s in board.standings(self.season(slug))
         ]
         return Response(StandingSerializer(rows, many=True).data)
 

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from seasons import selectors
+from seasons import standings as board
 from seasons.services import episode_start
 from seasons.services.final import final_leg_start
 from seasons.services.host import entrant_eliminate_by_host
@@ -27,12 +28,12 @@ def test_a_host_elimination_before_the_semifinal_says_so_and_the_semifinal_loser
     host = season.hosts.first()
     out = selectors.alive_handles(season)[-1]
     entrant_eliminate_by_host(season=season, handle=out, user=host, reason="left the community")
-    words = {s.handle: s.fell for s in selectors.standings(season)}
+    words = {s.handle: s.fell for s in board.standings(season)}
     assert words[out] == "eliminated by a host"
     for n in range(6):  # a drawn game does not count: the host starts another
         leg = final_leg_start(season_id=season.pk, game="warriors", user=host, seed=f"semi-{n}")
         play_to_end(leg.match, seed=f"semi-play-{n}")
-        out_now = [s for s in selectors.standings(season) if s.handle in leg.players and s.status == "eliminated"]
+        out_now = [s for s in board.standings(season) if s.handle in leg.players and s.status == "eliminated"]
         if out_now:
             break
     (loser,) = out_now
@@ -48,4 +49,4 @@ def test_a_host_elimination_after_an_episode_names_the_host_not_a_death_match() 
     host = season.hosts.first()
     episode_start(season_id=season.pk, game="abc", players=HANDLES[:5], user=host, seed="e1")
     entrant_eliminate_by_host(season=season, handle="ann", user=host, reason="")
-    assert {s.handle: s.fell for s in selectors.standings(season)}["ann"] == "eliminated by a host (Episode 1)"
+    assert {s.handle: s.fell for s in board.standings(season)}["ann"] == "eliminated by a host (Episode 1)"

@@ -8,6 +8,7 @@ from django.test import Client
 from games.options import options_clean
 from games.registry import get_engine, slugs
 from seasons import selectors
+from seasons import standings as board
 from seasons.models import Entrant, Episode, Pick, Season
 from seasons.services import SeasonError, episode_start, picks_close_due, season_finish
 from tests.seasons.factories import crown_champion, host_user, play_to_end, started_season
@@ -50,7 +51,7 @@ def test_a_whole_season_mixing_the_games_reaches_a_final() -> None:
     season = season_finish(season_id=season.pk, user=host_user())
     assert season.status == Season.Status.FINISHED
     assert Entrant.objects.filter(season=season, status="eliminated").count() == 11
-    places = [s.place for s in selectors.standings(season)]
-    assert places == list(range(1, 14)) and selectors.standings(season)[0].handle == season.champion.handle
+    places = [s.place for s in board.standings(season)]
+    assert places == list(range(1, 14)) and board.standings(season)[0].handle == season.champion.handle
     md = Client().get(f"/seasons/{season.slug}/archive.md").content.decode()
     assert md.count("**Death Match**") == 4
