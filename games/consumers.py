@@ -13,7 +13,8 @@ from games import broadcast
 from games.errors import BadRequest, error_payload
 from games.models import Match
 from games.presence import presence_join, presence_leave
-from games.selectors import MatchForViewer, Role, match_for_viewer, private_last_seq
+from games.selectors import Role, private_last_seq
+from games.viewing import MatchForViewer, match_for_viewer
 
 RESEAT_CLOSE = 4009
 """Close code when the socket's seat changed hands (the client reconnects)."""

@@ -28,6 +28,7 @@ from games.presence import groups_listening
 from games.registry import get_entry
 from games.rules_text import rules_for_match
 from games.services.results import ClosedTurn
+from games.viewing import MatchForViewer
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ def match_variant(match: Match, view: dict[str, Any]) -> str | None:
     return options.get("variant") or options.get("scoring") or public.get("variant")
 
 
-def live_context(viewer: selectors.MatchForViewer, *, bound_form: Any = None) -> dict[str, Any]:
+def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str, Any]:
     """Everything the match page shows this viewer, from the one viewer selector.
 
     ``bound_form`` is a submitted form that failed: it is shown again with the player's input and its errors.
@@ -81,7 +82,7 @@ def live_context(viewer: selectors.MatchForViewer, *, bound_form: Any = None) ->
     }
 
 
-def live_root_render(viewer: selectors.MatchForViewer) -> str:
+def live_root_render(viewer: MatchForViewer) -> str:
     """The live part's root (``.live-root``) for ``viewer`` as a pushed refresh draws it: what htmx keeps
     (the open turn's form, the rules panel) is sent as an empty shell, and the form carries no CSRF field
     (a page that takes pushes posts through htmx, which sends the page's token as a header)."""
@@ -90,11 +91,11 @@ def live_root_render(viewer: selectors.MatchForViewer) -> str:
 
 def close_viewers(
     closed: ClosedTurn, seats: list[str] | None = None
-) -> tuple[dict[str, selectors.MatchForViewer], selectors.MatchForViewer]:
+) -> tuple[dict[str, MatchForViewer], MatchForViewer]:
     """The viewers of ``seats`` of the closed turn's match (all its seats by default) and the spectators' one,
     as the close left the match, from one read of each thing they share.
 
-    Each is the viewer ``selectors.match_for_viewer`` gives that seat's player (or an anonymous visitor),
+    Each is the viewer ``match_for_viewer`` gives that seat's player (or an anonymous visitor),
     with the turn the close opened, its submissions and the log read once for all, and every view drawn
     from the state the close holds (never decoded again).
     """
@@ -112,10 +113,10 @@ def close_viewers(
         .order_by("pk")
         .values_list("seq", "to", "text", "turn_number")
     ]
-    public = selectors.MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
-    viewers: dict[str, selectors.MatchForViewer] = {}
+    public = MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
+    viewers: dict[str, MatchForViewer] = {}
     for seat in [None, *(closed.seats if seats is None else seats)]:
-        viewer = public if seat is None else selectors.MatchForViewer(match=match, role=selectors.Role.PLAYER, me=seat)
+        viewer = public if seat is None else MatchForViewer(match=match, role=selectors.Role.PLAYER, me=seat)
         # cached_property reads the instance's __dict__ first: these are the values it would have read itself.
         shared: dict[str, Any] = {"turn": turn, "_submissions": list(submissions)}
         shared["log"] = [line for line in lines if line.to is None or line.to == seat]

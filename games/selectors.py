@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
@@ -101,7 +100,7 @@ def match_has_dealer(match: Match) -> bool:
     return bool(getattr(engine, "has_dealer", False))
 
 
-def _handle_for(match: Match, user: Any, role: Role) -> str | None:
+def handle_for_role(match: Match, user: Any, role: Role) -> str | None:
     """The seat the engine sees for ``user`` whose role in ``match`` is ``role`` (see :func:`viewer_handle`)."""
     if role == Role.PLAYER:
         return seat_of(match, user)
@@ -119,7 +118,7 @@ def viewer_handle(match: Match, user: Any) -> str | None:
     gets their own seat only, never the dealer's (no tally of their own match). The dealer's seat is not
     a player: :func:`seat_of`, ``match.players`` and every season read leave it out.
     """
-    return _handle_for(match, user, match_role(match, user))
+    return handle_for_role(match, user, match_role(match, user))
 
 
 def match_view_for_player(match: Match, player: str | None) -> dict[str, Any]:
@@ -308,93 +307,6 @@ def pause_reason(turn: Turn) -> str:
         .first()
     )
     return (action or "").strip()
-
-
-@dataclass
-class MatchForViewer:
-    """The match as one viewer may see it: the page, the API and the websocket all start here.
-
-    Cheap facts (role, handle, sequence number) are fields; the rest is computed
-    on first use, so the websocket's handshake reads only what it needs. ``seq``
-    is the last sequence number of what this viewer can see, opaque to clients:
-    they send it back to resync and never compare it with another viewer's.
-    """
-
-    match: Match
-    role: Role
-    me: str | None
-
-    @property
-    def seq(self) -> int:
-        """The last sequence number this viewer can see."""
-        return int(self.match.last_seq)
-
-    @cached_property
-    def turn(self) -> Turn | None:
-        """The open turn, if any."""
-        return match_open_turn(self.match)
-
-    @cached_property
-    def _submissions(self) -> list[Submission]:
-        if self.turn is None:
-            return []
-        rows = list(
-            Submission.objects.filter(turn=self.turn).only(
-                "player", "locked", "move", "submitted_at", "revision", "turn_id"
-            )
-        )
-        for row in rows:
-            row.turn = self.turn  # already read: no query per row
-        return rows
-
-    @cached_property
-    def view(self) -> dict[str, Any]:
-        """The engine's view of the current state for this viewer (the public one for non-players)."""
-        return match_view_for_player(self.match, self.me)
-
-    @cached_property
-    def submission(self) -> Submission | None:
-        """My stored submission for the open turn."""
-        return next((s for s in self._submissions if s.player == self.me), None) if self.me else None
-
-    @cached_property
-    def locked_players(self) -> list[str]:
-        """Who has locked in for the open turn (a public act; contents stay hidden)."""
-        return sorted(s.player for s in self._submissions if s.locked)
-
-    @property
-    def is_dealer(self) -> bool:
-        """Whether this viewer sits in the dealer's seat (a host of a dealer's game who plays no seat)."""
-        return self.me == DEALER
-
-    @property
-    def awaited(self) -> bool:
-        """Whether the open turn awaits me."""
-        turn = self.turn
-        return bool(self.me and turn and self.me in turn.awaiting and self.match.status == Match.Status.RUNNING)
-
-    @cached_property
-    def log(self) -> list[LogLine]:
-        """The log lines I may read, in order."""
-        return match_messages_for(self.match, self.me)
-
-    @property
-    def private_seq(self) -> int | None:
-        """The number of my last private line (None for a viewer who plays no part), read off the log I see."""
-        if not self.me:
-            return None
-        return max((m.seq for m in self.log if m.to is not None), default=0)
-
-    @cached_property
-    def host_views(self) -> dict[str, dict[str, Any]] | None:
-        """Every player's view, for a host only."""
-        return match_views_for_host(self.match) if self.role == Role.HOST else None
-
-
-def match_for_viewer(match: Match, user: Any) -> MatchForViewer:
-    """The one way to look at a match as ``user``."""
-    role = match_role(match, user)
-    return MatchForViewer(match=match, role=role, me=_handle_for(match, user, role))
 
 
 def match_name(match: Match) -> str:

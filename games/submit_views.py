@@ -27,6 +27,7 @@ from games.models import Match
 from games.registry import get_entry
 from games.services import Submitted, submission_submit
 from games.templatetags.garnet import move_summary
+from games.viewing import match_for_viewer
 from games.views import _match_or_404
 
 
@@ -213,7 +214,7 @@ def _submit_answer_page(request: HttpRequest, match: Match, done: SubmitResult) 
         return HttpResponse(text, status=429)
     if done.keeps_input:
         messages.error(request, text)
-        viewer = selectors.match_for_viewer(match, request.user)
+        viewer = match_for_viewer(match, request.user)
         return render(request, "games/match_detail.html", live.live_context(viewer, bound_form=done.form), status=400)
     (messages.success if done.status == 200 else messages.error)(request, text)
     return HttpResponseRedirect(reverse("games:match", args=[match.pk]))
@@ -239,7 +240,7 @@ def _submit_answer_fragment(request: HttpRequest, match: Match, done: SubmitResu
         response["X-Garnet-Fragment"] = "live"
         return response
     match.refresh_from_db()  # the turn closed (or the refusal may be about a newer state)
-    viewer = selectors.match_for_viewer(match, request.user)
+    viewer = match_for_viewer(match, request.user)
     # The page keeps the player's form node while its turn is open (hx-preserve), so a refusal leaves their
     # input where it is and names the problem in the form's check box; no bound form is drawn again.
     context = live.live_context(viewer)

@@ -13,6 +13,7 @@ from games.models import Match
 from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
 from games.services.replay import match_verify
+from games.viewing import match_for_viewer
 
 
 def _match_or_404(pk: int) -> Match:
@@ -37,14 +38,14 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return match_at_turn(request, match, request.GET["turn"])
     if request.user.is_authenticated:
         hooks.match_opened.send(sender=Match, match=match, user=request.user, url=request.path)
-    viewer = selectors.match_for_viewer(match, request.user)
+    viewer = match_for_viewer(match, request.user)
     return render(request, "games/match_detail.html", live.live_context(viewer))
 
 
 @require_GET
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of the match page, fetched when a push says it changed or a resync is due (htmx)."""
-    viewer = selectors.match_for_viewer(_match_or_404(pk), request.user)
+    viewer = match_for_viewer(_match_or_404(pk), request.user)
     return render(request, "games/_match_live.html", {**live.live_context(viewer), "preserve_form": True})
 
 

@@ -33,6 +33,7 @@ from games.models import Match
 from games.options import options_json_schema
 from games.registry import engines, slugs
 from games.services import submission_submit
+from games.viewing import match_for_viewer
 
 
 class ZoneAwareAPIView(APIView):
@@ -127,7 +128,7 @@ class MatchDetailView(ZoneAwareAPIView):
     def get(self, request: Request, pk: int) -> Response:
         """The match as I may see it: the engine's view for me (the public one if I do not play)."""
         match = _match(pk)
-        viewer = selectors.match_for_viewer(match, request.user)
+        viewer = match_for_viewer(match, request.user)
         data = {
             "id": match.pk,
             "game": match.game,

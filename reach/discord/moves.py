@@ -22,6 +22,7 @@ from games.errors import GameError, RateLimited
 from games.live import ClosePages
 from games.models import Match, Turn
 from games.services.submissions import submission_submit
+from games.viewing import match_for_viewer
 from reach.discord import forms as dforms
 from reach.discord import replies
 from reach.discord.context import Answer
@@ -75,7 +76,7 @@ def _draft_read(user: Any, match_id: int, turn: int) -> Draft | None:
 
 def seat_at(user: Any, match: Match) -> Seat:
     """The caller's seat and form for the open turn, or an :class:`Answer` saying why there is none."""
-    viewer = selectors.match_for_viewer(match, user)
+    viewer = match_for_viewer(match, user)
     if viewer.me is None:
         raise Answer("You are not a player in this match.")
     if match.status == Match.Status.PAUSED:

@@ -1,6 +1,6 @@
 """Pages as text for Discord: a match's view drawn by the game's own template, then read as plain text.
 
-The view is the one the page shows the caller (``games.selectors.match_for_viewer`` and
+The view is the one the page shows the caller (``games.match_for_viewer`` and
 ``games.live.live_context``: ``Engine.view`` is the only door), so Discord never shows more, or
 other, than the page.
 """
@@ -15,8 +15,9 @@ from typing import Any
 from django.urls import reverse
 
 from accounts.timefmt import user_time
-from games import live, selectors
+from games import live
 from games.models import Match, Turn
+from games.viewing import match_for_viewer
 
 BLOCKS = {"p", "div", "section", "article", "h1", "h2", "h3", "h4", "h5", "ul", "ol", "table", "tr", "br", "pre"}
 SKIP = {"script", "style", "template", "button", "form", "select", "option", "textarea", "label", "head", "nav"}
@@ -88,7 +89,7 @@ def match_url(match: Match) -> str:
 def match_view_text(match: Match, user: Any) -> str:
     """The game's picture of ``match`` for ``user`` as their page draws it (a player's own view; the public one
     for anyone else), then the turn and where their move stands."""
-    viewer = selectors.match_for_viewer(match, user)
+    viewer = match_for_viewer(match, user)
     context = live.live_context(viewer)
     body = html_text(context["view_template"].render(context))
     lines = [body]

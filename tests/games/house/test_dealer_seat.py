@@ -24,6 +24,7 @@ from games.engine import DEALER
 from games.models import Match, Message, Submission, Turn
 from games.services import submission_submit, turn_close
 from games.services.matches import match_start
+from games.viewing import match_for_viewer
 from tests.factories import UserFactory, abc_match, users
 from tests.games.house.dealtoy.engine import SLUG, dealer_game
 from tests.trust.wsutil import communicator, drain
@@ -70,7 +71,7 @@ def test_a_host_who_does_not_play_sits_in_the_dealers_seat() -> None:
     match = _match()
     host = get_user_model().objects.get(username="host")
     assert selectors.viewer_handle(match, host) == DEALER
-    viewer = selectors.match_for_viewer(match, host)
+    viewer = match_for_viewer(match, host)
     assert viewer.role == selectors.Role.HOST and viewer.me == DEALER and viewer.is_dealer
     # The dealer's seat is not a player's: no seat, no username, not in the match's players.
     assert selectors.seat_of(match, host) is None
@@ -83,7 +84,7 @@ def test_a_host_of_a_game_without_a_dealer_is_no_dealer() -> None:
     host = UserFactory(username="host")
     match = abc_match(hosts=[host])
     assert selectors.viewer_handle(match, host) is None
-    assert selectors.match_for_viewer(match, host).me is None
+    assert match_for_viewer(match, host).me is None
 
 
 @pytest.mark.django_db
