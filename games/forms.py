@@ -67,6 +67,11 @@ class MoveFormBase(forms.Form):
         """The viewer's private part of the view (empty for a spectator)."""
         return dict(self.view.get("you") or {})
 
+    def move_labels(self) -> dict[str, str]:
+        """How the player's confirmation names each key of the move (a key not listed is named as written):
+        a game whose keys are its own words needs none; a dealer's game names them by the dealer's labels."""
+        return {}
+
     def set_choices(self, name: str, choices: Sequence[tuple[Any, str]], *, initial: Any = None) -> None:
         """Offer only ``choices`` in the choice field ``name`` (preselecting ``initial`` when given)."""
         field = self.fields[name]

@@ -54,6 +54,7 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         initial = dict(viewer.submission.move) if viewer.submission else {}
         form = bound_form or form_class(view=viewer.view, player=me or "", initial_move=initial)
     return {
+        "move_labels": _move_labels(entry, viewer, form),
         "match": match,
         "viewer": viewer,
         "seq": viewer.seq,
@@ -80,6 +81,18 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "is_dealer": viewer.is_dealer,
         "dealer_seat": DEALER,
     }
+
+
+def _move_labels(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str]:
+    """How this viewer's stored move names its keys: as the move form does (a dealer's labels), drawn from the
+    open form, or for a locked move (no form on the page) from the form it was made with."""
+    if viewer.submission is None:
+        return {}
+    if form is None:
+        form_class = entry.form_class or JsonMoveForm
+        form = form_class(view=viewer.view, player=viewer.me or "")
+    labels = getattr(form, "move_labels", None)
+    return dict(labels()) if callable(labels) else {}
 
 
 def live_root_render(viewer: MatchForViewer) -> str:

@@ -7,6 +7,7 @@ refusal's ``code``; the answer is drawn from that result alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,14 +123,21 @@ def refusal_text(exc: errors.GameError) -> str:
     return str(exc) if exc.code == errors.RateLimited.code else f"Not saved: {exc}"
 
 
-def saved_text(submitted: Submitted, *, lock: bool) -> str:
-    """A stored submit in words: saved, locked in, or locked in and so closed the turn."""
-    summary = move_summary(submitted.submission.move)
+def saved_text(submitted: Submitted, *, lock: bool, labels: Mapping[str, str] | None = None) -> str:
+    """A stored submit in words: saved, locked in, or locked in and so closed the turn; ``labels`` name the
+    move's keys as the form did."""
+    summary = move_summary(submitted.submission.move, labels)
     if not lock:
         return f"Saved: {summary}. You can change it until the deadline."
     if submitted.completes_turn:
         return f"Locked in. Your move: {summary}. Everyone awaited had locked in, so the turn closed."
     return f"Locked in. Your move: {summary}. A locked move is final."
+
+
+def _labels(form: Any) -> dict[str, str]:
+    """The move's keys as the posted form names them (a JSON move has no form: its keys as written)."""
+    labels = getattr(form, "move_labels", None)
+    return dict(labels()) if callable(labels) else {}
 
 
 @dataclass(frozen=True)
@@ -181,7 +189,7 @@ def _submit_move(request: HttpRequest, match: Match, *, lock: bool) -> SubmitRes
     except errors.GameError as exc:
         result = {"kind": "error", "code": exc.code, "text": refusal_text(exc)}
         return SubmitResult(result=result, status=exc.status, form=form)
-    result = {"kind": "success", "code": "saved", "text": saved_text(submitted, lock=lock)}
+    result = {"kind": "success", "code": "saved", "text": saved_text(submitted, lock=lock, labels=_labels(form))}
     page = pages.html.get(submitted.player) if submitted.closed is not None else None
     return SubmitResult(result=result, submitted=submitted, form=form, page=page)
 
@@ -226,7 +234,12 @@ def _submit_answer_fragment(request: HttpRequest, match: Match, done: SubmitResu
     if submitted is not None and not submitted.completes_turn:
         # The turn stays open and only this player's submission changed: answer with that alone (the page keeps
         # its form, log and game view; the "locked" push ticks the chip) instead of drawing the whole fragment.
-        context = {"result": done.result, "submission": submitted.submission, "turn": submitted.turn}
+        context = {
+            "result": done.result,
+            "submission": submitted.submission,
+            "turn": submitted.turn,
+            "move_labels": _labels(done.form),
+        }
         response = render(request, "games/_submit_answer.html", context)
         response["HX-Retarget"] = "#submit-status"
         response["HX-Reswap"] = "innerHTML"

@@ -170,6 +170,12 @@ class MoveForm(MoveFormBase):
         if problem := tally.candidates_problem(data, self.players):
             raise forms.ValidationError(problem)
 
+    def move_labels(self) -> dict[str, str]:
+        """The dealer's label of each field of the player's move ("Your number", not ``n``)."""
+        if self.mode != "player":
+            return {}
+        return {str(spec["name"]): str(spec.get("label") or spec["name"]) for spec in self.specs}
+
     def to_move(self) -> dict[str, Any]:
         """The move in FORMAT.md's notation; call only after ``is_valid()``."""
         data = self.cleaned_data

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -39,12 +40,13 @@ def _phrase(value: Any) -> str:
 
 
 @register.filter
-def move_summary(move: Any) -> str:
+def move_summary(move: Any, labels: Mapping[str, str] | None = None) -> str:
     """A move in plain words: ``{"pairs": [["bob","cat"],["dan","eve"]], "double": False}`` →
-    "pairs: bob & cat; dan & eve · double: no"."""
+    "pairs: bob & cat; dan & eve · double: no"; ``labels`` names keys the way the form did."""
     if not isinstance(move, dict):
         return _phrase(move)
-    return " · ".join(f"{key.replace('_', ' ')}: {_phrase(value)}" for key, value in move.items())
+    names = labels or {}
+    return " · ".join(f"{names.get(key) or key.replace('_', ' ')}: {_phrase(value)}" for key, value in move.items())
 
 
 @register.filter

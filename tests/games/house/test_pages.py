@@ -57,6 +57,19 @@ def test_a_player_gets_one_field_per_declared_field() -> None:
     assert "Your guess: 50" in html.unescape(page)
 
 
+def test_the_saved_answer_names_the_move_by_the_dealers_labels(django_capture_on_commit_callbacks: Any) -> None:
+    """The confirmation a player reads names each part of their move as the form did ("Your guess: 10"),
+    not by the field's internal name ("guess: 10")."""
+    match = house_match()
+    places = {f"rank__{i}": q for i, q in enumerate(ORDERS["ann"], 1)}
+    answer = _post("ann", match, {**ROUND_1["ann"], **places}, django_capture_on_commit_callbacks, lock=False)
+    text = html.unescape(answer.content.decode())
+    assert answer.status_code == 200 and "Saved: " in text
+    assert "Your guess: 10" in text and "guess: 10" not in text.replace("Your guess: 10", "")
+    page = html.unescape(client("ann").get(f"/matches/{match.pk}/").content.decode())
+    assert "Your guess: 10" in page and "guess: 10" not in page.replace("Your guess: 10", "")
+
+
 def test_a_refused_form_names_the_field_and_keeps_the_input(django_capture_on_commit_callbacks: Any) -> None:
     match = house_match()
     bad = {**ROUND_1["ann"], "rank__1": "bob", "rank__2": "bob"}
