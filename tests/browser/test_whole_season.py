@@ -407,6 +407,7 @@ class Season13:
         return second, first
 
 
+@pytest.mark.timeout(1800)  # a whole season on one shared worker: up to 5 minutes on 2 busy cores, more under CI
 def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages(
     browser: Any, fresh_site: tuple[str, Path]
 ) -> None:
