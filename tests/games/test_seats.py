@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 
 from games import errors
 from games.models import HostAction, Match, Message, Submission
-from games.selectors import dashboard_rows, match_for_viewer, seat_labels, seat_of, seat_usernames
+from games.selectors import dashboard_rows, seat_labels, seat_of, seat_usernames
 from games.services import SeatReplaceRefused, match_abort, match_player_replace, submission_submit
+from games.viewing import match_for_viewer
 from tests.factories import UserFactory, abc_match
 
 pytestmark = pytest.mark.django_db
