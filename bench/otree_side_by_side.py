@@ -44,6 +44,7 @@ import time
 from pathlib import Path
 
 from _setup import ROOT, machine, pct
+from load import _free_port, _tree_cpu  # the same CPU and port readings as the Garnet side
 
 OTREE_DB = "garnet_bench_otree"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -131,30 +132,6 @@ RESULTS_HTML = """\
 """
 
 WAIT_SOCKET = re.compile(r'makeReconnectingWebSocket\("([^"]+)"\)')
-
-
-def _tree_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of ``pid`` and all its descendants."""
-    total, stack = 0.0, [pid]
-    tick = os.sysconf("SC_CLK_TCK")
-    while stack:
-        p = stack.pop()
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-            for task in Path(f"/proc/{p}/task").iterdir():
-                stack += [int(c) for c in (task / "children").read_text().split()]
-        except (OSError, IndexError, ValueError):
-            continue
-    return total
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def otree_venv(venv: Path, version: str) -> Path:
