@@ -259,8 +259,23 @@ async def play(
             stats.dropped += 1
             stats.errors[f"ws connect {type(exc).__name__}"] += 1
             return
+        # A browser takes a push while its player thinks: frames are read (and timed) as they arrive, so the push
+        # delay is when the page had the push, not when this player's loop next looked.
+        inbox: asyncio.Queue[tuple[float, dict[str, Any] | None]] = asyncio.Queue()
+
+        async def read_frames() -> None:
+            try:
+                async for raw in ws:
+                    inbox.put_nowait((time.time(), json.loads(raw)))
+            finally:
+                inbox.put_nowait((time.time(), None))  # the socket closed
+
+        reader = asyncio.create_task(read_frames())
         try:
-            hello = json.loads(await ws.recv())
+            _, hello_frame = await inbox.get()
+            if hello_frame is None:
+                raise websockets.ConnectionClosed(None, None)
+            hello = hello_frame
             note(f"hello seq {hello.get('seq')} private_seq {hello.get('private_seq')}")
             watch.started(match_id, me)
             # Like garnet.js: a hello whose numbers differ from the page's means pushes went out before this
@@ -321,14 +336,17 @@ async def play(
                 # Wait for the push that says the turn moved on. Like garnet.js: a close pushes this page its new
                 # live part ("live"), which is swapped in; a turn or end this page has no pushed part for is fetched.
                 event: dict[str, Any] | None = None
+                arrived = time.time()
                 while event is None:
                     left = stop_at - time.monotonic()
                     if left <= 0 or match_id in watch.given_up:
                         return
                     try:  # in short waits, so a player of a match the watchdog gave up on stops at once
-                        event = json.loads(await asyncio.wait_for(ws.recv(), timeout=min(1.0, left)))
+                        arrived, event = await asyncio.wait_for(inbox.get(), timeout=min(1.0, left))
                     except TimeoutError:
                         continue
+                    if event is None:
+                        raise websockets.ConnectionClosed(None, None)
                     kind = event.get("event")
                     note(_event_facts(event))
                     if kind == "live":
@@ -344,7 +362,7 @@ async def play(
                     form = FORM_TURN.search(html)
                     if form and int(form.group(1)) > latest:
                         latest = int(form.group(1))
-                        stats.shown.append((match_id, latest, time.time()))
+                        stats.shown.append((match_id, latest, arrived))
                     pushed = LIVE_TURN.search(html)
                     latest = max(latest, int(pushed.group(1) or 0) if pushed else 0)
                     note(f"showed the pushed page: latest turn {latest}", progress=True)
@@ -359,6 +377,7 @@ async def play(
             stats.dropped += 1
             stats.errors["socket dropped"] += 1
         finally:
+            reader.cancel()
             await ws.close()
 
 

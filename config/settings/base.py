@@ -189,15 +189,18 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
-    # Sized for thousands of sockets per process: redis-py's asyncio pool refuses a
-    # 101st concurrent command by default (MaxConnectionsError under a burst of
-    # connects), so allow many, keep them alive, and check idle ones before reuse.
-    # redis-py 8's default socket timeout is 5 s, exactly the 5 s a consumer's blocking
-    # read (BZPOPMIN) waits by design, so idle sockets died with "Timeout reading": give
-    # reads a timeout well above it (a dead connection is still noticed).
+    # channels_redis's pub/sub layer: a group push is one PUBLISH that each process receives once and hands to
+    # its own sockets, where the list layer (channels_redis.core) queued one Redis entry per socket and popped
+    # each with its own round trip. Measured with bench/load.py (100 players, 2 processes), server CPU per
+    # submission 25.7 ms against 33.6 ms, push p99 0.6-0.8 s against 1.6-2.7 s (bench/README.md, "Issue 29").
+    # Pushes are notifications either way (a page resyncs from its seq), so the list layer's buffering of a
+    # socket's messages while it is away bought nothing here.
+    # Sized for thousands of sockets per process: redis-py's asyncio pool refuses a 101st concurrent command by
+    # default (MaxConnectionsError under a burst of connects), so allow many, keep them alive, and check idle
+    # ones before reuse; reads get a timeout well above the receiver's polls (a dead connection is still noticed).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
@@ -210,9 +213,6 @@ if REDIS_URL:
                         "retry_on_timeout": True,
                     }
                 ],
-                "capacity": 2000,
-                "expiry": 30,
-                "group_expiry": 86400,
             },
         }
     }

@@ -179,7 +179,7 @@ def test_redis_down_submissions_still_save_pages_show_the_truth_and_pushes_resum
     live_layers = settings.CHANNEL_LAYERS
     dead = "redis://127.0.0.1:9/0"
     settings.CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [dead]}}
+        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [dead]}}
     }
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": dead}}
     response = http.post(
