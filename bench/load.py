@@ -266,7 +266,9 @@ async def play(
         async def read_frames() -> None:
             try:
                 async for raw in ws:
-                    inbox.put_nowait((time.time(), json.loads(raw)))
+                    frame = json.loads(raw)  # a close's pushes to one group come as one "batch" frame
+                    for event in frame["events"] if frame.get("event") == "batch" else [frame]:
+                        inbox.put_nowait((time.time(), event))
             finally:
                 inbox.put_nowait((time.time(), None))  # the socket closed
 

@@ -4,8 +4,8 @@
 
 Plays ABC matches to the end through the production request path (bench/settings.py: PostgreSQL,
 Redis cache and channel layer, all middleware) with Django's test client, doing per submission
-what a browser does: the htmx "Save and lock in" POST. A close draws every page's new live part
-and pushes it (inside the closing POST, as in production), so no page fetches; ``--fetch`` adds the
+what a browser does: the htmx "Save and lock in" POST. Every player has the page open (its seat's
+group listens, as ``games.presence`` counts it), so a close draws every seat's new live part and pushes it (inside the closing POST, as in production), so no page fetches; ``--fetch`` adds the
 GET per other page that pages made after each close before that.
 Prints CPU milliseconds (``time.process_time``, robust to a loaded machine) per submission and
 per request kind, and the queries of one form POST; ``--profile`` writes a cProfile of the run.
@@ -42,7 +42,9 @@ def main() -> None:
     from django.urls import reverse
 
     from config.gc_tuning import gc_tune
+    from games import broadcast
     from games.models import Match, Turn
+    from games.presence import presence_join
     from games.registry import get_engine
     from tests.factories import abc_match, users
 
@@ -61,6 +63,12 @@ def main() -> None:
             handler = c.handler
             c.force_login(u)
             clients[u.username] = c
+        # Every player has the match page open, as in bench/load.py: its socket is in its seat's group, so a close
+        # draws and pushes every seat's page (the closing POST answers with its player's).
+        presence_join(
+            match_id=match.pk,
+            groups=[broadcast.group_public(match.pk), *(broadcast.group_player(match.pk, h) for h in roster)],
+        )
         matches.append((match.pk, clients))
     # One untimed request first: the process's first request builds the middleware (whitenoise scans the static
     # files), a start-up cost that belongs to no submission.

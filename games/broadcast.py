@@ -117,6 +117,31 @@ def with_pages(events: Iterable[Event], pages: Iterable[Event]) -> list[Event]:
     return [*lines, *pages, *rest]
 
 
+def frames(events: Iterable[Event]) -> list[Event]:
+    """A close's pushes as one frame per group: each group's events in one ``batch`` (a lone event as itself).
+
+    A socket then takes one frame for a close where it took one for each line, its page and the turn.
+    The seats' and the watchers' frames go first and the public group's last, so a page (which holds every
+    line) lands before the turn event and no page fetches. A seat that gets its page gets no private line
+    events: the page holds them.
+    """
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for group, payload in events:
+        grouped.setdefault(group, []).append(payload)
+    out: list[Event] = []
+    public: list[Event] = []
+    for group, payloads in grouped.items():
+        if any(p.get("event") == "live" for p in payloads):
+            payloads = [p for p in payloads if p.get("event") != "message"]
+        if len(payloads) == 1:
+            frame = payloads[0]
+        else:
+            inner = [{k: v for k, v in p.items() if k != "type"} for p in payloads]
+            frame = {"type": "match.event", "event": "batch", "match": payloads[0]["match"], "events": inner}
+        (public if group == group_public(frame["match"]) else out).append((group, frame))
+    return [*out, *public]
+
+
 def live_event(*, group: str, match: Match, html: str, private_seq: int | None = None) -> Event:
     """A page's new live part, drawn for the viewers of ``group`` (one seat, or the spectators) at a close.
 

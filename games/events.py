@@ -36,6 +36,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     # At a close on the live path: this viewer's new live part, drawn by the server (a seat's to its own
     # group, the spectators' to theirs); the client swaps it in instead of fetching it.
     "live": {"event": str, "match": int, "seq": int, "private_seq?": int, "html": str},
+    # A close's pushes to one group in one frame: ``events`` are that group's events of the close, in order,
+    # each one a frame of this table (never a batch); a client takes them one after another.
+    "batch": {"event": str, "match": int, "events": list},
     # A seat changed hands (a host replaced its player): every page refreshes its live part and reconnects,
     # so the new player's socket joins the seat's private group (the old player's was closed: RESEAT_CLOSE).
     "seat": {"event": str, "match": int, "seq": int},
@@ -104,4 +107,12 @@ def check_event(frame: dict[str, Any], schemas: dict[str, dict[str, Any]] = SCHE
     if name not in schemas:
         raise ValueError(f"unknown event {name!r}")
     _check(frame, schemas[name], str(name))
+    if name == "batch":
+        for i, inner in enumerate(frame["events"]):
+            if isinstance(inner, dict) and inner.get("event") == "batch":
+                raise ValueError(f"batch.events[{i}]: a batch inside a batch")
+            try:
+                check_event(inner, schemas)
+            except ValueError as exc:
+                raise ValueError(f"batch.events[{i}]: {exc}") from exc
     return str(name)

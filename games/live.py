@@ -176,9 +176,13 @@ class ClosePages:
     page, so a submit that closed its turn answers its player with the page their socket got."""
 
     keep: str | None = None
+    keep_user: Any = None  # or the user whose seat to draw in any case (a move posted as JSON names no seat)
     html: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, closed: ClosedTurn) -> list[broadcast.Event]:
-        pages = close_page_events(closed, keep=self.keep)
+        keep = self.keep
+        if keep is None and self.keep_user is not None:
+            keep = selectors.viewer_handle(closed.match, self.keep_user)
+        pages = close_page_events(closed, keep=keep)
         self.html = {seat: str(event[1]["html"]) for seat, event in pages.items() if seat}
         return list(pages.values())

@@ -176,7 +176,7 @@ def _submit_move(request: HttpRequest, match: Match, *, lock: bool) -> SubmitRes
             raise posted.refusal
         assert posted.move is not None
         # The close a last lock-in makes draws every listened seat's page, this player's in any case, to push them.
-        pages = live.ClosePages(keep=me)
+        pages = live.ClosePages(keep=me, keep_user=None if me else request.user)
         submitted = submission_submit(
             match_id=match.pk,
             player=me,

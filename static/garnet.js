@@ -176,6 +176,9 @@
           if (!shown) refresh();
           return;
         }
+        case "batch":
+          // A close's pushes to this socket's group in one frame (its lines, its page, the turn), in order.
+          data.events.forEach(onEvent); return;
         case "live":
           showLive(data.html, "push"); return;
         case "finished": {

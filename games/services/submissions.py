@@ -22,7 +22,7 @@ from games.engine import DEALER, RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
 from games.selectors import match_has_dealer, viewer_handle
-from games.services.results import PageDrawer, Submitted, TurnRead
+from games.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
 from games.services.turns import turn_close_soon
 
 
@@ -142,7 +142,7 @@ def submission_do(*, target: SubmitTarget, player: str, checked: Checked, lock: 
     completes = bool(turn.awaiting) and all(
         p in target.submissions and target.submissions[p].locked for p in turn.awaiting
     )
-    if lock:  # everyone's lock-in ticks update live (who locked in is public; the move is not)
+    if lock and not completes:  # everyone's lock-in ticks update live (who locked in is public; the move is not)
         event = broadcast.lock_event(match=target.match, turn=turn, player=player)
         transaction.on_commit(lambda: broadcast.send([event]))
     return Submitted(submission=sub, turn=turn, completes_turn=completes)
@@ -183,9 +183,19 @@ def submission_submit(
         return done
     # The close starts from what this submit read under the lock (the turn, its match, the submissions, the decoded
     # state) as it committed.
+    # The last lock-in's own tick is not pushed: the close right after it pushes the next turn (or the end) to every
+    # page. Only a close that did not happen here pushes the tick (the turn then waits for a worker or the sweep).
     read = TurnRead(turn=done.turn, submissions=dict(target.submissions), state_before=checked.state)
     if connection.in_atomic_block:  # a caller's transaction: the turn closes when it commits
-        transaction.on_commit(lambda: turn_close_soon(turn_id=done.turn.pk, read=read, draw=draw))
+        transaction.on_commit(lambda: _close_or_tick(read=read, player=seat, draw=draw))
         return done
-    closed = turn_close_soon(turn_id=done.turn.pk, read=read, draw=draw)
+    closed = _close_or_tick(read=read, player=seat, draw=draw)
     return Submitted(submission=done.submission, turn=done.turn, completes_turn=True, closed=closed)
+
+
+def _close_or_tick(*, read: TurnRead, player: str, draw: PageDrawer | None) -> ClosedTurn | None:
+    """Close the turn the last lock-in completed (after its commit); if that closed nothing, push the lock-in's tick."""
+    closed = turn_close_soon(turn_id=read.turn.pk, read=read, draw=draw)
+    if closed is None:
+        broadcast.send([broadcast.lock_event(match=read.turn.match, turn=read.turn, player=player)])
+    return closed

@@ -244,7 +244,7 @@ def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> None:
             pages = list(draw(closed))
         except Exception:
             log.exception("drawing the pushed pages of match %s failed; pages will fetch", closed.match_id)
-    broadcast.send(broadcast.with_pages(closed.events, pages))
+    broadcast.send(broadcast.frames(broadcast.with_pages(closed.events, pages)))
 
 
 def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | None]]) -> list[Message]:

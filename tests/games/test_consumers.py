@@ -15,6 +15,7 @@ from config.asgi import application
 from games.models import Match, Message
 from games.services import submission_submit
 from tests.factories import abc_match
+from tests.trust.wsutil import unbatch
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -48,7 +49,7 @@ async def drain(comm: WebsocketCommunicator) -> list[dict[str, Any]]:
     out = []
     while not await comm.receive_nothing(timeout=0.3):
         out.append(await comm.receive_json_from())
-    return out
+    return unbatch(out)
 
 
 async def test_spectator_and_player_receive_pushes_with_sequence_numbers() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
@@ -11,9 +12,10 @@ from channels.testing import WebsocketCommunicator
 from games import live
 from games.events import SCHEMAS, check_event
 from games.models import Match, Turn
+from games.registry import get_engine
 from games.services import match_player_replace, submission_submit, turn_close
 from tests.factories import UserFactory, abc_match
-from tests.trust.wsutil import communicator, drain, session_cookie
+from tests.trust.wsutil import communicator, drain, session_cookie, unbatch
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -40,6 +42,15 @@ def _lock_in_the_x(match_id: int) -> None:
     )
 
 
+def _lock_in_one_of_several(match_id: int) -> None:
+    """A lock-in the open turn awaits others besides: its tick is pushed (the ``locked`` frame)."""
+    turn = Turn.objects.get(match_id=match_id, status=Turn.Status.OPEN)
+    assert len(turn.awaiting) > 1
+    engine = get_engine("abc")
+    move = engine.random_move(engine.load(turn.state_before), turn.awaiting[0], Random(1))
+    submission_submit(match_id=match_id, player=turn.awaiting[0], move=dict(move), lock=True)
+
+
 def _replace_eve(match_id: int) -> None:
     """A host gives eve's seat to someone else: the public ``seat`` push (bob's and the watcher's sockets stay)."""
     match_player_replace(
@@ -64,11 +75,12 @@ async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_
     await player.send_json_to({"event": "ping"})
     await watcher.send_json_to({"event": "nonsense"})
     await sync_to_async(_lock_in_the_x)(match.pk)
+    await sync_to_async(_lock_in_one_of_several)(match.pk)
     await sync_to_async(_replace_eve)(match.pk)
     for _ in range(80):
         if not await sync_to_async(_close_open_turn)(match.pk):
             break
-        frames += await drain(player, 0.05) + await drain(watcher, 0.05)
+        frames += await drain(player, 0.05, raw=True) + await drain(watcher, 0.05, raw=True)
 
     def notify() -> None:
         from seasons.services.notify import notice_send
@@ -76,11 +88,11 @@ async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_
         notice_send(user=UserFactory(username="bob"), text="Your turn", kind="turn", url="/matches/1/")
 
     await sync_to_async(notify)()
-    frames += await drain(player) + await drain(watcher) + await drain(me)
+    frames += await drain(player, raw=True) + await drain(watcher, raw=True) + await drain(me, raw=True)
     for comm in (player, watcher, me):
         await comm.disconnect()
     assert (await sync_to_async(Match.objects.get)(pk=match.pk)).status == Match.Status.FINISHED
-    seen = {check_event(frame) for frame in frames}
+    seen = {check_event(frame) for frame in frames} | {check_event(e) for e in unbatch(frames)}
     assert seen == set(SCHEMAS), f"never produced: {set(SCHEMAS) - seen}"
 
 
@@ -91,3 +103,7 @@ async def test_check_event_names_what_is_wrong() -> None:
         check_event({"event": "finished", "match": 1, "seq": True})
     with pytest.raises(ValueError, match="unknown event"):
         check_event({"event": "surprise"})
+    with pytest.raises(ValueError, match=r"batch.events\[1\]: finished.*not int"):
+        check_event(
+            {"event": "batch", "match": 1, "events": [{"event": "pong"}, {"event": "finished", "match": 1, "seq": "2"}]}
+        )

@@ -20,6 +20,7 @@ from games.models import Match, Message, Turn
 from games.presence import groups_listening, presence_join, presence_leave
 from games.services import submission_submit, turn_close, turns_close_due
 from tests.factories import UserFactory, abc_match
+from tests.trust.wsutil import unbatch_pushes
 
 pytestmark = pytest.mark.django_db(transaction=True)  # pushes leave after commit, as in production
 
@@ -32,7 +33,7 @@ CSRF_FIELD = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value=
 def sent(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Event]:
     """Every push, as sent after commit."""
     out: list[broadcast.Event] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: out.extend(events) or 0)
+    monkeypatch.setattr(broadcast, "send", lambda events: out.extend(unbatch_pushes(events)) or 0)
     return out
 
 
@@ -67,14 +68,27 @@ def test_a_close_pushes_every_seat_its_own_page_and_the_spectators_theirs(sent: 
     assert "move-form" not in pages[broadcast.group_watch(match.pk)]["html"]
 
 
-def test_pages_go_after_the_lines_and_before_the_turn_event(sent: list[broadcast.Event]) -> None:
-    """A page that took its push holds every line, and then sees the turn event as already shown."""
-    _lock_in_the_x(abc_match())
-    kinds = [payload["event"] for _group, payload in sent if payload["event"] != "locked"]
-    first_page, last_page = kinds.index("live"), len(kinds) - 1 - kinds[::-1].index("live")
-    assert set(kinds[:first_page]) == {"message"}
-    assert set(kinds[first_page : last_page + 1]) == {"live"}
-    assert kinds[last_page + 1 :] == ["turn"]
+def test_each_seat_gets_one_frame_with_its_page_before_the_public_one_with_the_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A close sends one frame per group: each seat its page (which holds every line, so no private line events
+    with it), the watchers theirs, and last the public group its lines and the turn event, which a page that took
+    its push then finds already shown."""
+    frames: list[broadcast.Event] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: frames.extend(events) or 0)
+    match = abc_match()
+    _lock_in_the_x(match)
+    groups = [group for group, _payload in frames]
+    assert len(groups) == len(set(groups)), "one frame per group"
+    public = broadcast.group_public(match.pk)
+    assert groups[-1] == public
+    for group, payload in frames[:-1]:
+        assert payload["event"] == "live", (group, payload["event"])
+    last = frames[-1][1]
+    assert last["event"] == "batch"
+    kinds = [event["event"] for event in last["events"]]
+    assert kinds[-1] == "turn" and set(kinds[:-1]) == {"message"}
+    assert all("type" not in event for event in last["events"])
 
 
 def test_each_pushed_page_is_the_page_that_viewer_would_fetch(
@@ -168,9 +182,9 @@ def test_a_close_given_no_drawer_sends_its_data_once_after_commit(sent: list[bro
     match = abc_match()
     closed = turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
     assert closed is not None
-    assert sent == list(closed.events)
+    assert sent == unbatch_pushes(broadcast.frames(closed.events))
     assert turn_close(turn_id=closed.turn.pk, force=True) is None
-    assert sent == list(closed.events)  # the second call closed nothing and sent nothing
+    assert sent == unbatch_pushes(broadcast.frames(closed.events))  # the second call closed nothing and sent nothing
 
 
 def test_a_page_that_cannot_be_drawn_still_lets_the_close_push_its_lines(
@@ -247,7 +261,8 @@ def test_the_closers_answer_shows_the_next_turn_even_when_its_socket_is_away(
     sent: list[broadcast.Event], client_for: Callable[[str], Client]
 ) -> None:
     """The submit whose lock-in closed the turn answers with its seat's page whether or not a socket listens
-    for it: the page the close drew for it, else one drawn for the answer (nothing is pushed to nobody)."""
+    for it: the close draws that seat's page in any case, for a move posted as JSON too (it names no seat: the
+    seat is the poster's), and the answer is that page, drawn once."""
     match = abc_match()
     presence_join(match_id=match.pk, groups=[broadcast.group_watch(match.pk)])
     r = client_for("ann").post(
@@ -256,7 +271,9 @@ def test_the_closers_answer_shows_the_next_turn_even_when_its_socket_is_away(
         HTTP_HX_REQUEST="true",
     )
     assert r.status_code == 200 and 'data-turn="2"' in r.content.decode() and "Locked in." in r.content.decode()
-    assert {g for g, p in sent if p["event"] == "live"} == {broadcast.group_watch(match.pk)}
+    pages = {g: p for g, p in sent if p["event"] == "live"}
+    assert set(pages) == {broadcast.group_watch(match.pk), broadcast.group_player(match.pk, "ann")}
+    assert _root(pages[broadcast.group_player(match.pk, "ann")]["html"]) in r.content.decode()
 
 
 def test_listeners_are_counted_as_sockets_join_and_leave() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
 from datetime import timedelta
+from random import Random
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from games.services import ClosedTurn, SubmissionRefused, submission_submit, tur
 from games.services.matches import MatchStartError, match_start
 from games.services.replay import match_replay
 from tests.factories import abc_match, users
+from tests.trust.wsutil import unbatch_pushes
 
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 
@@ -215,10 +217,22 @@ def test_a_lock_in_is_pushed_to_every_watcher_without_the_move(django_capture_on
     match = abc_match()
     sent: list[tuple[str, dict]] = []
     with (
-        mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(events) or 0),
+        mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(unbatch_pushes(events)) or 0),
         django_capture_on_commit_callbacks(execute=True),
     ):
+        # The X's lock-in is the one the turn awaits: the close pushes the next turn, the tick is not pushed.
         submission_submit(match_id=match.pk, player="ann", move={"pairs": [["bob", "cat"], ["dan", "eve"]]}, lock=True)
+    assert not [p for _group, p in sent if p.get("event") == "locked"]
+    assert [p for _group, p in sent if p.get("event") == "turn"]
+    turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
+    assert len(turn.awaiting) > 1
+    first = turn.awaiting[0]
+    move = get_engine("abc").random_move(get_engine("abc").load(turn.state_before), first, Random(1))
+    with (
+        mock.patch.object(broadcast, "send", side_effect=lambda events: sent.extend(unbatch_pushes(events)) or 0),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        submission_submit(match_id=match.pk, player=first, move=dict(move), lock=True)
     locked = [payload for group, payload in sent if payload.get("event") == "locked"]
-    assert locked and locked[0]["player"] == "ann" and "move" not in locked[0]
+    assert locked and locked[0]["player"] == first and "move" not in locked[0]
     assert all(group == broadcast.group_public(match.pk) for group, p in sent if p.get("event") == "locked")

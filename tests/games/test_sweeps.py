@@ -15,6 +15,7 @@ from games import broadcast, hooks
 from games.models import Match, Message, Turn
 from games.services import turns_close_due
 from tests.factories import ABC_PLAYERS, abc_match, abc_matches
+from tests.trust.wsutil import unbatch_pushes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -98,11 +99,12 @@ def test_a_sweep_sends_a_batchs_pushes_in_one_round_trip_after_its_commit(monkey
     layer, in_transaction = _spy_layer(monkeypatch)
     assert turns_close_due(batch=5) == 5
     assert in_transaction == [False], "one send for the batch, after the commit"
-    turns = {p["match"] for _g, p in layer.sent if p["event"] == "turn"}
+    sent = unbatch_pushes(layer.sent)
+    turns = {p["match"] for _g, p in sent if p["event"] == "turn"}
     assert turns == {m.pk for m in matches}
     # Each match's pushes keep their order: its lines by sequence, then its new turn.
     for match in matches:
-        own = [p for g, p in layer.sent if p["match"] == match.pk and not p.get("private")]
+        own = [p for g, p in sent if p["match"] == match.pk and not p.get("private")]
         assert own[-1]["event"] == "turn" and [p["seq"] for p in own[:-1]] == sorted(p["seq"] for p in own[:-1])
 
 

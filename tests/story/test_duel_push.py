@@ -12,6 +12,7 @@ from seasons.models import Duel
 from seasons.services.duels import duel_ready
 from story.broadcast import group_season
 from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
+from tests.trust.wsutil import unbatch_pushes
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,7 @@ def test_a_ready_is_pushed_to_the_seasons_group(
     from seasons.services import episode_dmo_pick
 
     pushed: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: pushed.extend(events) or 0)
+    monkeypatch.setattr(broadcast, "send", lambda events: pushed.extend(unbatch_pushes(events)) or 0)
     season = started_season(dm_lead_seconds=900)
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
     duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")

@@ -22,6 +22,7 @@ from games.services import SubmissionRefused, submission_submit, turn_close
 from games.services.matches import match_start
 from tests.factories import UserFactory, users
 from tests.games.contract import walk
+from tests.trust.wsutil import unbatch_pushes
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +71,7 @@ def _play(slug: str, seed: str, depth: int, sent: list[tuple[str, dict[str, Any]
 @pytest.mark.parametrize("slug", slugs())
 def test_no_non_host_ever_receives_another_players_secrets(slug: str, monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
+    monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(unbatch_pushes(events)) or 0)
     engine = get_engine(slug)
     spectator = Client()
     spectator.force_login(UserFactory(username="watcher"))

@@ -33,6 +33,7 @@ from games.services import ClosedTurn, submission_submit, turn_close, turns
 from games.services.matches import match_start
 from tests.factories import UserFactory
 from tests.games.contract import players_for
+from tests.trust.wsutil import unbatch_pushes
 
 pytestmark = pytest.mark.django_db
 
@@ -279,7 +280,7 @@ def test_a_sealed_confessional_is_invisible_to_everyone_but_its_author_and_the_h
     from tests.seasons.factories import abc_episode, started_season, user
 
     pushed: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: pushed.extend(events) or 0)
+    monkeypatch.setattr(broadcast, "send", lambda events: pushed.extend(unbatch_pushes(events)) or 0)
     season = started_season()
     abc_episode(season)
     entrant_eliminate_by_host(season=season, handle="kim", user=user("host"), reason="left")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from channels.testing import WebsocketCommunicator
@@ -28,9 +29,24 @@ def communicator(path: str, cookie: str = "", origin: str = "http://testserver")
     return WebsocketCommunicator(application, path, headers=headers)
 
 
-async def drain(comm: WebsocketCommunicator, timeout: float = 0.3) -> list[dict[str, Any]]:
-    """Every frame that arrives until ``timeout`` passes without one (without cancelling the app)."""
+def unbatch(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of ``frames`` one by one, as a client takes them: a ``batch`` frame's events in its place."""
+    return [e for f in frames for e in (f["events"] if f.get("event") == "batch" else [f])]
+
+
+def unbatch_pushes(events: Iterable[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    """Pushes as ``broadcast.send`` took them, a ``batch`` frame's events one by one (each to the batch's group)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for group, payload in events:
+        inner = payload["events"] if payload.get("event") == "batch" else [payload]
+        out += [(group, {"type": payload["type"], **event}) for event in inner]
+    return out
+
+
+async def drain(comm: WebsocketCommunicator, timeout: float = 0.3, *, raw: bool = False) -> list[dict[str, Any]]:
+    """Every event that arrives until ``timeout`` passes without one (without cancelling the app), a batch
+    frame's events one by one (``raw``: the frames as sent)."""
     frames = []
     while not await comm.receive_nothing(timeout=timeout):
         frames.append(await comm.receive_json_from())
-    return frames
+    return frames if raw else unbatch(frames)

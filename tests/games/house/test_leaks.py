@@ -25,6 +25,7 @@ from games.models import Match, Message, Turn
 from games.registry import get_engine
 from tests.games.house.pages import client, every_field_definition, house_match, open_turn
 from tests.trust.test_leaks import json_leaks
+from tests.trust.wsutil import unbatch_pushes
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def _note(player: str, n: int) -> str:
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, dict[str, Any]]]]:
     found: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: found.extend(events) or 0)
+    monkeypatch.setattr(broadcast, "send", lambda events: found.extend(unbatch_pushes(events)) or 0)
     yield found
 
 
