@@ -66,6 +66,8 @@
   // has, a reconnect, a turn the page has not drawn) and the answer to the player's own submit. showLive draws
   // it only if it stands after what the page shows, so a late arrival never puts an older part back.
   // Log lines are added as they arrive, and a lock-in ticks its player's chip, without any fetch.
+  const OVERDUE_AFTER = 3000, OVERDUE_AGAIN = 20000;  // ms past a shown turn's deadline: first fetch, then each
+
   function live() {
     const box = document.getElementById("live");
     if (!box || !window.garnetSocket) return;
@@ -192,8 +194,10 @@
           // (or, for the old player, has left) the seat's private pushes.
           seq = Math.max(seq, data.seq); refresh(); if (sock) sock.reconnect(); return;
         case "locked": {
-          // Who locked in is public and is all that changed: tick their chip, no fetch.
+          // Who locked in is public and is all that changed: tick their chip, no fetch. A lock-in on a turn
+          // newer than the shown one means this page missed that turn's pushes: fetch.
           const root = box.querySelector(".live-root");
+          if (root && root.dataset.turn && data.turn_number > parseInt(root.dataset.turn, 10)) { refresh(); return; }
           if (!root || root.dataset.turn !== String(data.turn_number)) return;
           root.querySelectorAll(".turnbar .chip[data-player]").forEach((chip) => {
             if (chip.dataset.player !== data.player || chip.classList.contains("chip-locked")) return;
@@ -206,6 +210,21 @@
         default: return;
       }
     }
+
+    // A push is a notification and can be lost (a server's Redis connection dropping and coming back loses what
+    // was published meanwhile): a page still showing a turn whose deadline passed a few seconds ago fetches, and
+    // again every so often while that turn stays shown, so a lost close heals within seconds of its deadline.
+    let overdue = { key: "", at: 0 };
+    setInterval(() => {
+      const root = box.querySelector(".live-root");
+      const key = root ? root.dataset.turnKey || "" : "";
+      const [, deadline, paused] = key.split("|");
+      if (!key || paused === "1" || Date.now() - Date.parse(deadline) < OVERDUE_AFTER) return;
+      if (overdue.key === key && Date.now() - overdue.at < OVERDUE_AGAIN) return;
+      overdue = { key, at: Date.now() };
+      state.overdue = (state.overdue || 0) + 1;
+      refresh();
+    }, 1000);
 
     sock = window.garnetSocket("/ws/matches/" + box.dataset.match + "/", {
       message: (data) => { try { onEvent(data); } catch (err) { state.lastError = String(err); refresh(); } },

@@ -193,8 +193,9 @@ if REDIS_URL:
     # its own sockets, where the list layer (channels_redis.core) queued one Redis entry per socket and popped
     # each with its own round trip. Measured with bench/load.py (100 players, 2 processes), server CPU per
     # submission 25.7 ms against 33.6 ms, push p99 0.6-0.8 s against 1.6-2.7 s (bench/README.md, "Issue 29").
-    # Pushes are notifications either way (a page resyncs from its seq), so the list layer's buffering of a
-    # socket's messages while it is away bought nothing here.
+    # Pushes are notifications either way: what is published while a process's Redis connection is down is lost
+    # (the list layer lost its queues on a Redis restart too), and a page heals by itself (a gap in its seq, a
+    # lock-in on a newer turn, a shown turn past its deadline: static/garnet.js fetches).
     # Sized for thousands of sockets per process: redis-py's asyncio pool refuses a 101st concurrent command by
     # default (MaxConnectionsError under a burst of connects), so allow many, keep them alive, and check idle
     # ones before reuse; reads get a timeout well above the receiver's polls (a dead connection is still noticed).
