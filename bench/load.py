@@ -1,6 +1,6 @@
 """A browser-like load: many players at once, each doing what garnet.js and htmx do.
 
-    python bench/load.py [--players 100] [--matches 20] [--think 0] [--duration 90]
+    python bench/load.py [--players 100] [--matches 20] [--think 0] [--think-spread 0] [--duration 90]
                          [--server uvicorn|daphne] [--workers N] [--soak N] [--stall-after 30]
 
 Starts the ASGI server on the production settings (bench/settings.py: PostgreSQL with the
@@ -50,6 +50,7 @@ from typing import Any
 
 from _setup import ROOT, django_setup, machine, pct
 
+STEADY_AFTER = 10.0  # seconds: the start-up burst (100 page loads and socket opens) is over by then
 FORM_TURN = re.compile(r'name="turn" value="(\d+)"')
 CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
 FINISHED = 'class="panel result"'
@@ -99,6 +100,8 @@ def _self_cpu() -> float:
 class Stats:
     def __init__(self) -> None:
         self.posts: list[float] = []
+        self.post_starts: list[float] = []  # when each POST left (time.monotonic), beside its duration
+        self.started = time.monotonic()  # the run's start: page loads and socket opens come first
         self.http = 0
         self.submissions = 0
         self.errors: Counter[str] = Counter()
@@ -221,7 +224,13 @@ def legal_move(match_id: int, number: int, handle: str, rnd: random.Random) -> d
 
 
 async def play(
-    rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats, watch: Watch
+    rec: dict[str, Any],
+    cookie_name: str,
+    port: int,
+    think: tuple[float, float],
+    stop_at: float,
+    stats: Stats,
+    watch: Watch,
 ) -> None:
     import httpx
     import websockets
@@ -316,6 +325,7 @@ async def play(
                         },
                     )
                     stats.posts.append(time.perf_counter() - t0)
+                    stats.post_starts.append(time.monotonic())
                     stats.http += 1
                     done = number
                     if r.status_code >= 500:
@@ -332,8 +342,8 @@ async def play(
                     if shown and int(shown.group(1)) > number:  # my lock-in closed the turn: the answer shows the next
                         latest = int(shown.group(1))
                         stats.shown.append((match_id, latest, time.time()))
-                    if think:
-                        await asyncio.sleep(think)
+                    if think[1]:  # with a spread, drawn from the player's own generator: runs repeat
+                        await asyncio.sleep(think[0] if think[0] == think[1] else rnd.uniform(*think))
                     continue
                 # Wait for the push that says the turn moved on. Like garnet.js: a close pushes this page its new
                 # live part ("live"), which is swapped in; a turn or end this page has no pushed part for is fetched.
@@ -384,7 +394,13 @@ async def play(
 
 
 async def play_safely(
-    rec: dict[str, Any], cookie_name: str, port: int, think: float, stop_at: float, stats: Stats, watch: Watch
+    rec: dict[str, Any],
+    cookie_name: str,
+    port: int,
+    think: tuple[float, float],
+    stop_at: float,
+    stats: Stats,
+    watch: Watch,
 ) -> None:
     try:
         await play(rec, cookie_name, port, think, stop_at, stats, watch)
@@ -444,14 +460,14 @@ async def run(
     records: list[dict[str, Any]],
     cookie_name: str,
     port: int,
-    think: float,
+    think: tuple[float, float],
     duration: float,
     stats: Stats,
     stall_after: float,
     report: list[str],
 ) -> float:
     stop_at = time.monotonic() + duration
-    t0 = time.monotonic()
+    t0 = stats.started = time.monotonic()
     watch = Watch(records)
     dog = asyncio.create_task(watchdog(watch, stall_after, stats, report))
     try:
@@ -511,6 +527,12 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
         server.wait()
 
 
+def _think(args: argparse.Namespace) -> tuple[float, float]:
+    """The range a player's think time is drawn from (one point when there is no spread)."""
+    spread = min(max(args.think_spread, 0.0), 1.0)
+    return (args.think * (1 - spread), args.think * (1 + spread))
+
+
 def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[bytes], port: int) -> dict[str, float]:
     """Play the load once on the running server; print its figures; return the main ones."""
     workers = 1 if args.server == "daphne" else args.workers
@@ -519,7 +541,7 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
     report: list[str] = []
     cpu0, busy0, mine0 = _tree_cpu(server.pid), _machine_busy(), _self_cpu()
     elapsed = asyncio.run(
-        run(records, cookie_name, port, args.think, args.duration, stats, args.stall_after + args.think, report)
+        run(records, cookie_name, port, _think(args), args.duration, stats, args.stall_after + args.think, report)
     )
     cpu = _tree_cpu(server.pid) - cpu0
     busy, mine = _machine_busy() - busy0, _self_cpu() - mine0
@@ -538,7 +560,8 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
         print(f"--- run {run_no + 1} of {args.soak}")
     print(
         f"server: {args.server}, {workers} process(es), production settings on PostgreSQL + Redis; "
-        f"{args.players} players in {args.matches} ABC matches, think {args.think:g} s, limit {args.duration:g} s"
+        f"{args.players} players in {args.matches} ABC matches, think {args.think:g} s (spread {args.think_spread:g}), "
+        f"limit {args.duration:g} s"
     )
     print(
         f"elapsed {elapsed:.1f} s; submissions {stats.submissions} ({stats.submissions / elapsed:.1f}/s); "
@@ -549,6 +572,13 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
         f"p99 {pct(stats.posts, 99) * ms:.0f} ms; push delay p50 {pct(delays, 50) * ms:.0f} ms, "
         f"p99 {pct(delays, 99) * ms:.0f} ms ({len(delays)} pages)"
     )
+    # The first seconds hold every player's page load and socket open: the tail without them, beside the whole.
+    steady = [d for d, at in zip(stats.posts, stats.post_starts, strict=True) if at - stats.started >= STEADY_AFTER]
+    if steady:
+        print(
+            f"after the first {STEADY_AFTER:g} s: POST p50 {pct(steady, 50) * ms:.0f} ms, "
+            f"p99 {pct(steady, 99) * ms:.0f} ms ({len(steady)} posts)"
+        )
     print(
         f"players finished {stats.finished}/{args.players}; errors {errors} {dict(stats.errors)}; "
         f"5xx {stats.fivexx}; dropped sockets {stats.dropped}; stalled matches {len(stats.stalled)} {stats.stalled}"
@@ -583,6 +613,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=100)
     ap.add_argument("--matches", type=int, default=20)
     ap.add_argument("--think", type=float, default=0.0, help="seconds a player waits after each submission")
+    ap.add_argument(
+        "--think-spread",
+        type=float,
+        default=0.0,
+        help="each think is drawn uniformly from think x (1 - spread) to think x (1 + spread), per player (0: exact)",
+    )
     ap.add_argument("--duration", type=float, default=90.0, help="seconds before unfinished players give up")
     ap.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="server processes (uvicorn only)")
