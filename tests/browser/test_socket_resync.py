@@ -47,7 +47,7 @@ def _watch_while_the_x_locks_in_unheard(browser: Any, live_url: str, server_env:
     ann.goto(f"{live_url}/matches/{match_id}/")
     ann.check("input[name=partner][value=cat]")
     ann.click("button[name=lock][value='1']")
-    ann.wait_for_selector("text=Pairs")
+    ann.wait_for_selector('.live-root[data-turn="2"]', timeout=15000)  # the answer: her lock-in closed turn 1
     ann.context.close()
     time.sleep(1)
     assert page.locator(".turn-label").inner_text() == relay.before  # the close's pushes were lost on the way
