@@ -45,6 +45,7 @@ import tempfile
 import time
 from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -223,17 +224,24 @@ def legal_move(match_id: int, number: int, handle: str, rnd: random.Random) -> d
     return dict(engine.random_move(state, handle, rnd))
 
 
-async def play(
-    rec: dict[str, Any],
-    cookie_name: str,
-    port: int,
-    think: tuple[float, float],
-    stop_at: float,
-    stats: Stats,
-    watch: Watch,
-) -> None:
+@dataclass(frozen=True)
+class Shared:
+    """What every player of one run shares: the server, the think range, the time limit, the counters."""
+
+    cookie_name: str
+    port: int
+    think: tuple[float, float]
+    stop_at: float
+    stats: Stats
+    watch: Watch
+
+
+async def play(rec: dict[str, Any], shared: Shared) -> None:
     import httpx
     import websockets
+
+    cookie_name, port, think, stop_at = shared.cookie_name, shared.port, shared.think, shared.stop_at
+    stats, watch = shared.stats, shared.watch
 
     base = f"http://127.0.0.1:{port}"
     match_id, me = rec["match"], rec["handle"]
@@ -393,21 +401,13 @@ async def play(
             await ws.close()
 
 
-async def play_safely(
-    rec: dict[str, Any],
-    cookie_name: str,
-    port: int,
-    think: tuple[float, float],
-    stop_at: float,
-    stats: Stats,
-    watch: Watch,
-) -> None:
+async def play_safely(rec: dict[str, Any], shared: Shared) -> None:
     try:
-        await play(rec, cookie_name, port, think, stop_at, stats, watch)
+        await play(rec, shared)
     except Exception as exc:  # noqa: BLE001 - a failed request ends this player; count it, go on with the rest
-        stats.errors[f"player stopped: {type(exc).__name__}"] += 1
+        shared.stats.errors[f"player stopped: {type(exc).__name__}"] += 1
     finally:
-        watch.waiting[rec["match"]].discard(rec["handle"])
+        shared.watch.waiting[rec["match"]].discard(rec["handle"])
 
 
 def match_facts(match_id: int) -> list[str]:
@@ -471,7 +471,8 @@ async def run(
     watch = Watch(records)
     dog = asyncio.create_task(watchdog(watch, stall_after, stats, report))
     try:
-        await asyncio.gather(*(play_safely(r, cookie_name, port, think, stop_at, stats, watch) for r in records))
+        shared = Shared(cookie_name, port, think, stop_at, stats, watch)
+        await asyncio.gather(*(play_safely(r, shared) for r in records))
     finally:
         dog.cancel()
     return time.monotonic() - t0

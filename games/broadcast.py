@@ -105,25 +105,14 @@ def turn_events(*, match: Match, closed: Turn | None, messages: Iterable[Message
     return events
 
 
-def with_pages(events: Iterable[Event], pages: Iterable[Event]) -> list[Event]:
-    """A close's pushes with pages (``live_event``) between its log lines and its turn (or end) event.
-
-    A page then holds every line it is sent after, and a page that took its own push sees the turn
-    event as already shown and fetches nothing.
-    """
-    events = list(events)
-    lines = [e for e in events if e[1].get("event") == "message"]
-    rest = [e for e in events if e[1].get("event") != "message"]
-    return [*lines, *pages, *rest]
-
-
 def frames(events: Iterable[Event]) -> list[Event]:
-    """A close's pushes as one frame per group: each group's events in one ``batch`` (a lone event as itself).
+    """A close's pushes (its data events and any pages, ``live_event``) as one frame per group: each group's
+    events, in order, in one ``batch`` (a lone event as itself).
 
     A socket then takes one frame for a close where it took one for each line, its page and the turn.
     The seats' and the watchers' frames go first and the public group's last, so a page (which holds every
-    line) lands before the turn event and no page fetches. A seat that gets its page gets no private line
-    events: the page holds them.
+    line) lands before the turn event and a page that took its own push fetches nothing. A seat that gets
+    its page gets no private line events: the page holds them.
     """
     grouped: dict[str, list[dict[str, Any]]] = {}
     for group, payload in events:

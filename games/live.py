@@ -91,8 +91,7 @@ def _move_labels(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str
     if form is None:
         form_class = entry.form_class or JsonMoveForm
         form = form_class(view=viewer.view, player=viewer.me or "")
-    labels = getattr(form, "move_labels", None)
-    return dict(labels()) if callable(labels) else {}
+    return dict(form.move_labels())
 
 
 def live_root_render(viewer: MatchForViewer) -> str:
@@ -172,17 +171,16 @@ def close_page_events(closed: ClosedTurn, *, keep: str | None = None) -> dict[st
 @dataclass
 class ClosePages:
     """The pages an edge on the live path pushes for a close (a ``games.services.PageDrawer``): every listened
-    seat's and the spectators', and ``keep``'s in any case. After the close, ``html`` holds each seat's drawn
-    page, so a submit that closed its turn answers its player with the page their socket got."""
+    seat's and the spectators', and the seat of ``submitter`` (the user whose lock-in closed the turn) in any
+    case. After the close, ``html`` holds each seat's drawn page, so a submit that closed its turn answers its
+    player with the page their socket got."""
 
-    keep: str | None = None
-    keep_user: Any = None  # or the user whose seat to draw in any case (a move posted as JSON names no seat)
+    submitter: Any = None
     html: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, closed: ClosedTurn) -> list[broadcast.Event]:
-        keep = self.keep
-        if keep is None and self.keep_user is not None:
-            keep = selectors.viewer_handle(closed.match, self.keep_user)
+        # The seat is read off the closed match, whose seats the pages read anyway (no query of its own).
+        keep = selectors.viewer_handle(closed.match, self.submitter) if self.submitter is not None else None
         pages = close_page_events(closed, keep=keep)
         self.html = {seat: str(event[1]["html"]) for seat, event in pages.items() if seat}
         return list(pages.values())

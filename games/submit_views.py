@@ -136,8 +136,7 @@ def saved_text(submitted: Submitted, *, lock: bool, labels: Mapping[str, str] | 
 
 def _labels(form: Any) -> dict[str, str]:
     """The move's keys as the posted form names them (a JSON move has no form: its keys as written)."""
-    labels = getattr(form, "move_labels", None)
-    return dict(labels()) if callable(labels) else {}
+    return dict(form.move_labels()) if form is not None else {}
 
 
 @dataclass(frozen=True)
@@ -176,7 +175,7 @@ def _submit_move(request: HttpRequest, match: Match, *, lock: bool) -> SubmitRes
             raise posted.refusal
         assert posted.move is not None
         # The close a last lock-in makes draws every listened seat's page, this player's in any case, to push them.
-        pages = live.ClosePages(keep=me, keep_user=None if me else request.user)
+        pages = live.ClosePages(submitter=request.user)
         submitted = submission_submit(
             match_id=match.pk,
             player=me,

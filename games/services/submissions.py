@@ -182,9 +182,8 @@ def submission_submit(
     if not done.completes_turn:
         return done
     # The close starts from what this submit read under the lock (the turn, its match, the submissions, the decoded
-    # state) as it committed.
-    # The last lock-in's own tick is not pushed: the close right after it pushes the next turn (or the end) to every
-    # page. Only a close that did not happen here pushes the tick (the turn then waits for a worker or the sweep).
+    # state) as it committed. The last lock-in's own tick is not pushed: the close right after it pushes the next
+    # turn (or the end) to every page; only a close that did not happen here pushes the tick.
     read = TurnRead(turn=done.turn, submissions=dict(target.submissions), state_before=checked.state)
     if connection.in_atomic_block:  # a caller's transaction: the turn closes when it commits
         transaction.on_commit(lambda: _close_or_tick(read=read, player=seat, draw=draw))

@@ -232,11 +232,10 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
 
 
 def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> None:
-    """Send a committed close's pushes: its log lines, the caller's pages (if any), then its turn or end event.
-
-    The pages go after the lines (a page then holds them all) and before the turn event, so a page
-    that took its own push sees the turn event as already shown and fetches nothing. If the pages
-    cannot be drawn the close's own pushes still go: the pages then fetch on the turn event.
+    """Send a committed close's pushes, one frame per group (``broadcast.frames``): each seat's page (if the caller
+    drew pages) before the public lines and the turn or end event, so a page that took its own push sees the
+    turn event as already shown and fetches nothing. If the pages cannot be drawn the close's own pushes still
+    go: the pages then fetch on the turn event.
     """
     pages: list[broadcast.Event] = []
     if draw is not None:
@@ -244,7 +243,7 @@ def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> None:
             pages = list(draw(closed))
         except Exception:
             log.exception("drawing the pushed pages of match %s failed; pages will fetch", closed.match_id)
-    broadcast.send(broadcast.frames(broadcast.with_pages(closed.events, pages)))
+    broadcast.send(broadcast.frames([*closed.events, *pages]))
 
 
 def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | None]]) -> list[Message]:
