@@ -1,4 +1,5 @@
-"""Websockets: a match's watchers get its public pushes, its players their private ones too."""
+"""Websockets: a match's watchers get its public pushes, its players their private ones too, and a player's
+page sends its moves over its match socket (``submit``), answered on that socket (``answer``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import broadcast
@@ -14,10 +15,19 @@ from games.errors import BadRequest, error_payload
 from games.models import Match
 from games.presence import presence_join, presence_leave
 from games.selectors import Role, private_last_seq
+from games.submitting import socket_submit
 from games.viewing import MatchForViewer, match_for_viewer
 
 RESEAT_CLOSE = 4009
 """Close code when the socket's seat changed hands (the client reconnects)."""
+
+MAX_FRAME = 64 * 1024
+"""The longest frame a socket reads (a move form's fields are a few hundred bytes; Django caps a post at 2.5 MB)."""
+
+# A submit waits on the turn's row lock and the commit: off the one thread the consumers' other database calls share
+# (thread_sensitive=False), so one match's wait never holds up another's; DatabaseSyncToAsync closes stale
+# connections around it in the thread that owns them.
+_socket_submit = DatabaseSyncToAsync(socket_submit, thread_sensitive=False)
 
 
 @database_sync_to_async
@@ -88,6 +98,12 @@ class MatchConsumer(ListenOnlyConsumer):
     Every socket joins the match's public group; a player's also joins their seat's group (a dealer's,
     the dealer's seat's: ``selectors.viewer_handle``), and a spectator's (anonymous or signed in) the
     watchers' group, where a close pushes the public page.
+
+    A page's move form is sent here while the socket is open: ``{"event": "submit", "ref": <the page's own
+    number>, "fields": [[name, value], ...]}`` (the form's fields, as it would post them) is answered with
+    ``{"event": "answer", "ref": ..., "status": ..., "into": "submit"|"live", "html": ...}``, the fragment
+    the HTTP post answers with (``games.submitting``), or ``code`` and ``text`` alone when there is no page to
+    draw. The submit acts as the user who opened the socket, while their session stands.
     """
 
     groups_joined: list[str]
@@ -122,6 +138,26 @@ class MatchConsumer(ListenOnlyConsumer):
             await self.channel_layer.group_discard(name, self.channel_name)
         if names:
             await _presence_leave(match_id=self.match_id, groups=names)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        if len(text_data or bytes_data or "") > MAX_FRAME:
+            too_long = BadRequest(f"A frame may be at most {MAX_FRAME // 1024} KB.")
+            await self.send_json({"event": "error", **error_payload(too_long)})
+            return
+        await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not (isinstance(content, dict) and content.get("event") == "submit"):
+            await super().receive_json(content, **kwargs)
+            return
+        session = self.scope.get("session")
+        answer = await _socket_submit(
+            user=self.scope.get("user"),
+            match_id=self.match_id,
+            fields=content.get("fields"),
+            session_key=getattr(session, "session_key", None),
+        )
+        await self.send_json({"event": "answer", "ref": content.get("ref"), **answer})
 
     async def match_event(self, event: dict[str, Any]) -> None:
         await self.send_event(event)

@@ -63,6 +63,13 @@ class Conflict(GameError):
     default_status = 409
 
 
+class SignedOut(GameError):
+    """The session that opened this socket has ended (signed out): sign in again."""
+
+    code = "signed_out"
+    default_status = 401
+
+
 class RateLimited(GameError):
     """Too many requests; wait a minute and try again."""
 

@@ -76,7 +76,7 @@
     let seq = parseInt(box.dataset.seq || "0", 10), queued = null;
     let pseq = box.dataset.privateSeq === undefined ? null : parseInt(box.dataset.privateSeq, 10);
     const state = (window.garnetLive = { events: [], connected: false, connects: 0, refreshes: 0, pushed: 0, stale: 0,
-      seq: () => seq });
+      sent: 0, unanswered: 0, seq: () => seq });
 
     // Ask the server for the live part; its answer comes back through showLive (see htmx:beforeSwap below).
     function refresh() {
@@ -126,6 +126,8 @@
         if (next.dataset.privateSeq !== undefined) pseq = Math.max(pseq || 0, parseInt(next.dataset.privateSeq, 10));
       }
       localTimes(box); tick();
+      // The news that a move's answer was lost stands over whatever the page shows for a few seconds.
+      if (notice && Date.now() < notice.until) say(notice.text, "error"); else notice = null;
     }
     // A fetch's or a submit's answer for #live goes through showLive instead of htmx's own swap (an answer
     // htmx would not draw, such as a server error page, stays out as before).
@@ -154,6 +156,71 @@
       log.append(li);
     }
 
+    // The move form goes over this page's socket while it is open: no HTTP request per move, so a phone in a
+    // 60-second turn hears back sooner; htmx posts it as before when the socket is not open. The answer is the
+    // fragment the post would have had, drawn by the same path (showLive, or the form's status box). A socket
+    // that drops, or says nothing for ANSWER_WITHIN, before answering leaves the move's fate unknown: the page
+    // fetches what the server holds and says so, the player's input still in the form (hx-preserve).
+    const ANSWER_WITHIN = 10000, SETTLE = 1000, NOTICE_FOR = 10000;
+    const pending = {};
+    let refs = 0, notice = null;
+
+    // A line in the form's status box (where a save's answer shows), else atop the live part (as a lock-in's
+    // answer is), for news about a move that has no page of its own.
+    function say(text, kind) {
+      const where = document.getElementById("submit-status") || box;
+      const p = document.createElement("p");
+      p.className = "flash flash-" + kind; p.setAttribute("role", "status"); p.dataset.result = "socket";
+      p.textContent = text;
+      where.prepend(p);
+    }
+
+    document.addEventListener("htmx:configRequest", (e) => {
+      const d = e.detail, form = d.elt;
+      if (!sock || !sock.send || d.verb !== "post" || !form || !form.matches || !form.matches("form.move-form")) return;
+      if (!box.contains(form)) return;
+      const fields = [];
+      d.formData.forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
+      const ref = ++refs;
+      if (!sock.send({ event: "submit", ref, fields })) return;  // the socket is not open: htmx posts it
+      e.preventDefault();
+      const buttons = Array.from(form.querySelectorAll(".buttons button"));
+      buttons.forEach((b) => { b.disabled = true; });
+      pending[ref] = { buttons, timer: setTimeout(() => unanswered(ref, true), ANSWER_WITHIN) };
+      state.sent++;
+    });
+
+    function settle(ref) {
+      const p = pending[ref];
+      if (!p) return false;  // given up on already: the page fetched the truth
+      delete pending[ref]; clearTimeout(p.timer);
+      p.buttons.forEach((b) => { b.disabled = false; });
+      return true;
+    }
+
+    function unanswered(ref, silent) {
+      if (!settle(ref)) return;
+      state.unanswered++;
+      notice = { until: Date.now() + NOTICE_FOR, text: "The connection dropped before the server answered your " +
+        "move. The page shows what the server has; if your move is not in it, send it again." };
+      say(notice.text, "error");
+      setTimeout(refresh, SETTLE);  // a move still on its way lands first
+      if (silent && sock) sock.reconnect();  // a socket that says nothing is dead: the next move goes by HTTP
+    }
+
+    function answered(data) {
+      if (!settle(data.ref)) return;
+      if (data.into === "live") { showLive(data.html, "answer", { target: box }); return; }
+      const status = document.getElementById("submit-status");
+      if (data.into === "submit" && status && window.htmx && window.htmx.swap) {
+        window.htmx.swap(status, data.html, { swapStyle: "innerHTML" }, { eventInfo: { target: status } });
+        localTimes(status);
+        return;
+      }
+      if (data.into) { refresh(); return; }
+      say(data.text || "Not saved.", "error");  // no page to draw (signed out, say)
+    }
+
     let sock = null;
     function onEvent(data) {
       state.events.push(data);
@@ -178,6 +245,8 @@
           if (!shown) refresh();
           return;
         }
+        case "answer":
+          answered(data); return;
         case "batch":
           // A close's pushes to this socket's group in one frame (its lines, its page, the turn), in order.
           data.events.forEach(onEvent); return;
@@ -229,7 +298,7 @@
     sock = window.garnetSocket("/ws/matches/" + box.dataset.match + "/", {
       message: (data) => { try { onEvent(data); } catch (err) { state.lastError = String(err); refresh(); } },
       open: () => { state.connected = true; state.connects = sock.state.connects; },
-      close: () => { state.connected = false; },
+      close: () => { state.connected = false; Object.keys(pending).forEach((ref) => unanswered(ref, false)); },
       resync: refresh,  // the hello after reconnecting also says whether to, and the two fetches coalesce
     });
   }

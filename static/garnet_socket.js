@@ -11,6 +11,7 @@
 //     close(code) {},              // the socket closed (a reconnect follows unless the code is final)
 //   });
 //   sock.reconnect();              // drop and reopen now (e.g. the seat changed: the server seats us afresh)
+//   sock.send(data);               // send a frame now if the socket is open: true if it went, false if not
 //   sock.state                     // {connected, connects, final}, for the page and for tests
 //
 // Reconnects back off exponentially with jitter (a restarted server is not hit by every page at once).
@@ -88,7 +89,13 @@
     });
     window.addEventListener("online", () => { if (wait) { attempt = 0; connect(); } });
 
-    const entry = { listeners, state, reconnect };
+    function send(data) {
+      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      try { ws.send(JSON.stringify(data)); } catch (err) { state.lastError = String(err); return false; }
+      return true;
+    }
+
+    const entry = { listeners, state, reconnect, send };
     setTimeout(connect, 0);  // every listener of this page registers first (the scripts run in one go)
     return entry;
   }
@@ -97,6 +104,6 @@
     if (!window.WebSocket) return null;
     const entry = sockets[path] || (sockets[path] = open(path));
     entry.listeners.push(handlers || {});
-    return { state: entry.state, reconnect: entry.reconnect };
+    return { state: entry.state, reconnect: entry.reconnect, send: entry.send };
   };
 })();

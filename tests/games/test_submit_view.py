@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import errors
 from games.models import Match
-from games.submit_views import refusal_text
+from games.submitting import refusal_text
 
 pytestmark = pytest.mark.django_db
 

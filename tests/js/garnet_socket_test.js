@@ -145,4 +145,17 @@ function log() {
   w.advance(250);
   assert.strictEqual(w.sockets.length, count + 2);
 }
+// send() goes only through an open socket, and says whether it went (the page posts by HTTP when not).
+{
+  const w = world(), listen = load(w);
+  const sock = listen("/ws/matches/9/", {});
+  assert.strictEqual(sock.send({ event: "submit", ref: 1 }), false);  // not connected yet
+  w.advance(0);
+  assert.strictEqual(sock.send({ event: "submit", ref: 2 }), false);  // still connecting
+  w.sockets[0].accept();
+  assert.strictEqual(sock.send({ event: "submit", ref: 3 }), true);
+  assert.deepStrictEqual(w.sockets[0].sent, [{ event: "submit", ref: 3 }]);
+  w.sockets[0].drop(1006);
+  assert.strictEqual(sock.send({ event: "submit", ref: 4 }), false);
+}
 console.log("ok");

@@ -1,5 +1,5 @@
 """No leaks: over every registered engine, random states reached by random legal play through the real
-services, every page, API response and websocket push a non-host receives holds no other player's
+services, every page, API response, websocket push and socket answer a non-host receives holds no other player's
 unrevealed secrets (the engine's ``secrets`` hook) and no line private to someone else."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from games.models import Match, Message, Turn
 from games.registry import get_engine, slugs
 from games.services import SubmissionRefused, submission_submit, turn_close
 from games.services.matches import match_start
+from games.submitting import socket_submit
 from tests.factories import UserFactory, users
 from tests.games.contract import walk
 from tests.trust.wsutil import unbatch_pushes
@@ -74,7 +75,8 @@ def test_no_non_host_ever_receives_another_players_secrets(slug: str, monkeypatc
     monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(unbatch_pushes(events)) or 0)
     engine = get_engine(slug)
     spectator = Client()
-    spectator.force_login(UserFactory(username="watcher"))
+    spectator_user = UserFactory(username="watcher")
+    spectator.force_login(spectator_user)
 
     @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
     @given(seed=st.text(alphabet="abcdefghij0123456789", min_size=1, max_size=8), depth=st.integers(0, 14))
@@ -103,11 +105,16 @@ def test_no_non_host_ever_receives_another_players_secrets(slug: str, monkeypatc
             log_lines = client.get(f"/matches/{match.pk}/log/").json()["messages"]
             page = client.get(f"/matches/{match.pk}/").content.decode()
             live = client.get(f"/matches/{match.pk}/live/").content.decode()
+            # A move sent over the page's socket for a turn that is over: refused, with the viewer's live part.
+            user = UserFactory(username=viewer) if viewer else (spectator_user if client is spectator else None)
+            stale = [["turn", "999999"], ["move_json", "{}"]]
+            answer = socket_submit(user=user, match_id=match.pk, fields=stale, session_key=client.session.session_key)
+            assert viewer is None or answer["html"], answer  # every player's refusal draws their live part
             for line in [*api_lines, *log_lines]:
                 if line["text"] in others:
                     problems.append(f"{viewer or 'the public'} read another's private line {line['text'][:60]!r}")
             for text in others:
-                for html in (page, live):
+                for html in (page, live, answer.get("html", "")):
                     if len(text) > 12 and (text in html or text.replace("'", "&#x27;") in html):
                         problems.append(f"{viewer or 'the public'}'s page shows another's private line {text[:60]!r}")
         for group, payload in sent:
