@@ -2,22 +2,24 @@
 
     python bench/load.py [--players 100] [--matches 20] [--think 0] [--think-spread 0] [--duration 90]
                          [--server uvicorn|daphne] [--workers N] [--soak N] [--stall-after 30]
+                         [--submit-over socket|http]
 
 Starts the ASGI server on the production settings (bench/settings.py: PostgreSQL with the
 pool, Redis cache and channel layer, DEBUG off) and plays ABC matches of players/matches
 players each. Every player, in one asyncio process on this machine: loads the match page,
 opens the match websocket (kept for the whole run), and whenever its page shows a form,
-posts "Save and lock in" through it (htmx: the answer is the live fragment), then waits for
-the push: like garnet.js it swaps in the live part a close pushes (or fetches the live part when a
+sends "Save and lock in" through it (as garnet.js does: over the open socket, a ``submit`` frame
+answered by an ``answer`` frame; with ``--submit-over http``, posted as htmx does, the answer
+being the live fragment), then waits for the push: like garnet.js it swaps in the live part a close pushes (or fetches the live part when a
 turn event comes without one), and goes on until the match ends.
 A move is a random legal one, computed from the turn's stored state and posted in the form's
 ``move_json`` field (the field the game forms fill for their JavaScript helpers).
 
-Figures: submissions/s, HTTP requests/s, POST p50/p95/p99, push delay p50/p99 (from the
+Figures: submissions/s, HTTP requests/s, submit p50/p95/p99 (sent to answered), push delay p50/p99 (from the
 moment a turn opened, which is the moment the previous one closed, to when each player
 that turn awaits has it on its page), players finished, errors and 5xx, dropped sockets,
 and the server's CPU time per submission (all its processes). The last line reads
-``load: <finished>/<players> finished, <x> submissions/s, POST p99 <y> ms, push p99 <z> ms,
+``load: <finished>/<players> finished, <x> submissions/s, submit p99 <y> ms, push p99 <z> ms,
 <e> errors, <c> ms CPU per submission``.
 
 A watchdog looks at every match once a second: a match whose players wait while none of them has
@@ -234,6 +236,7 @@ class Shared:
     stop_at: float
     stats: Stats
     watch: Watch
+    over_socket: bool = True
 
 
 async def play(rec: dict[str, Any], shared: Shared) -> None:
@@ -279,15 +282,24 @@ async def play(rec: dict[str, Any], shared: Shared) -> None:
         # A browser takes a push while its player thinks: frames are read (and timed) as they arrive, so the push
         # delay is when the page had the push, not when this player's loop next looked.
         inbox: asyncio.Queue[tuple[float, dict[str, Any] | None]] = asyncio.Queue()
+        answers: dict[int, asyncio.Future[dict[str, Any]]] = {}  # a submit frame's answer, by its ref
 
         async def read_frames() -> None:
             try:
                 async for raw in ws:
                     frame = json.loads(raw)  # a close's pushes to one group come as one "batch" frame
+                    if frame.get("event") == "answer":
+                        waiting = answers.pop(frame.get("ref"), None)
+                        if waiting is not None and not waiting.done():
+                            waiting.set_result(frame)
+                        continue
                     for event in frame["events"] if frame.get("event") == "batch" else [frame]:
                         inbox.put_nowait((time.time(), event))
             finally:
                 inbox.put_nowait((time.time(), None))  # the socket closed
+                for waiting in answers.values():
+                    if not waiting.done():
+                        waiting.set_exception(websockets.ConnectionClosed(None, None))
 
         reader = asyncio.create_task(read_frames())
         try:
@@ -322,30 +334,32 @@ async def play(rec: dict[str, Any], shared: Shared) -> None:
                     move = await asyncio.get_running_loop().run_in_executor(
                         MOVES, legal_move, match_id, number, me, rnd
                     )
+                    fields = {"turn": str(number), "move_json": json.dumps(move), "lock": "1"}
                     t0 = time.perf_counter()
-                    r = await http.post(
-                        f"/matches/{match_id}/submit/",
-                        headers={"HX-Request": "true", **csrf},
-                        data={
-                            "turn": str(number),
-                            "move_json": json.dumps(move),
-                            "lock": "1",
-                        },
-                    )
+                    if shared.over_socket:
+                        ref = number  # one submit per turn on this socket
+                        answers[ref] = asyncio.get_running_loop().create_future()
+                        await ws.send(json.dumps({"event": "submit", "ref": ref, "fields": list(fields.items())}))
+                        reply = await asyncio.wait_for(answers[ref], timeout=30)
+                        code, html, answer = int(reply["status"]), str(reply.get("html", "")), reply.get("into", "?")
+                    else:
+                        r = await http.post(
+                            f"/matches/{match_id}/submit/", headers={"HX-Request": "true", **csrf}, data=fields
+                        )
+                        stats.http += 1
+                        code, html, answer = r.status_code, r.text, r.headers.get("X-Garnet-Fragment", "?")
                     stats.posts.append(time.perf_counter() - t0)
                     stats.post_starts.append(time.monotonic())
-                    stats.http += 1
                     done = number
-                    if r.status_code >= 500:
+                    if code >= 500:
                         stats.fivexx += 1
-                    if r.status_code >= 400:
-                        stats.errors[f"POST {r.status_code}"] += 1
+                    if code >= 400:
+                        stats.errors[f"submit {code}"] += 1
                     else:
                         stats.submissions += 1
-                    html = r.text
-                    answer = r.headers.get("X-Garnet-Fragment", "?")
                     facts = _page_facts(html) if answer == "live" else "status only"
-                    note(f"POST turn {number} lock-in {r.status_code} ({answer}): {facts}", progress=True)
+                    via = "socket" if shared.over_socket else "POST"
+                    note(f"{via} turn {number} lock-in {code} ({answer}): {facts}", progress=True)
                     shown = FORM_TURN.search(html)
                     if shown and int(shown.group(1)) > number:  # my lock-in closed the turn: the answer shows the next
                         latest = int(shown.group(1))
@@ -465,13 +479,14 @@ async def run(
     stats: Stats,
     stall_after: float,
     report: list[str],
+    over_socket: bool,
 ) -> float:
     stop_at = time.monotonic() + duration
     t0 = stats.started = time.monotonic()
     watch = Watch(records)
     dog = asyncio.create_task(watchdog(watch, stall_after, stats, report))
     try:
-        shared = Shared(cookie_name, port, think, stop_at, stats, watch)
+        shared = Shared(cookie_name, port, think, stop_at, stats, watch, over_socket)
         await asyncio.gather(*(play_safely(r, shared) for r in records))
     finally:
         dog.cancel()
@@ -542,7 +557,17 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
     report: list[str] = []
     cpu0, busy0, mine0 = _tree_cpu(server.pid), _machine_busy(), _self_cpu()
     elapsed = asyncio.run(
-        run(records, cookie_name, port, _think(args), args.duration, stats, args.stall_after + args.think, report)
+        run(
+            records,
+            cookie_name,
+            port,
+            _think(args),
+            args.duration,
+            stats,
+            args.stall_after + args.think,
+            report,
+            args.submit_over == "socket",
+        )
     )
     cpu = _tree_cpu(server.pid) - cpu0
     busy, mine = _machine_busy() - busy0, _self_cpu() - mine0
@@ -562,14 +587,14 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
     print(
         f"server: {args.server}, {workers} process(es), production settings on PostgreSQL + Redis; "
         f"{args.players} players in {args.matches} ABC matches, think {args.think:g} s (spread {args.think_spread:g}), "
-        f"limit {args.duration:g} s"
+        f"limit {args.duration:g} s; moves sent over {'the socket' if args.submit_over == 'socket' else 'HTTP'}"
     )
     print(
         f"elapsed {elapsed:.1f} s; submissions {stats.submissions} ({stats.submissions / elapsed:.1f}/s); "
         f"HTTP requests {stats.http} ({stats.http / elapsed:.1f}/s); pages taken from a push {stats.pushed_pages}"
     )
     print(
-        f"POST p50 {pct(stats.posts, 50) * ms:.0f} ms, p95 {pct(stats.posts, 95) * ms:.0f} ms, "
+        f"submit p50 {pct(stats.posts, 50) * ms:.0f} ms, p95 {pct(stats.posts, 95) * ms:.0f} ms, "
         f"p99 {pct(stats.posts, 99) * ms:.0f} ms; push delay p50 {pct(delays, 50) * ms:.0f} ms, "
         f"p99 {pct(delays, 99) * ms:.0f} ms ({len(delays)} pages)"
     )
@@ -577,8 +602,8 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
     steady = [d for d, at in zip(stats.posts, stats.post_starts, strict=True) if at - stats.started >= STEADY_AFTER]
     if steady:
         print(
-            f"after the first {STEADY_AFTER:g} s: POST p50 {pct(steady, 50) * ms:.0f} ms, "
-            f"p99 {pct(steady, 99) * ms:.0f} ms ({len(steady)} posts)"
+            f"after the first {STEADY_AFTER:g} s: submit p50 {pct(steady, 50) * ms:.0f} ms, "
+            f"p99 {pct(steady, 99) * ms:.0f} ms ({len(steady)} submits)"
         )
     print(
         f"players finished {stats.finished}/{args.players}; errors {errors} {dict(stats.errors)}; "
@@ -594,7 +619,7 @@ def one_run(args: argparse.Namespace, run_no: int, server: subprocess.Popen[byte
         )
     print(
         f"load: {stats.finished}/{args.players} finished, {stats.submissions / elapsed:.1f} submissions/s, "
-        f"POST p99 {pct(stats.posts, 99) * ms:.0f} ms, push p99 {pct(delays, 99) * ms:.0f} ms, "
+        f"submit p99 {pct(stats.posts, 99) * ms:.0f} ms, push p99 {pct(delays, 99) * ms:.0f} ms, "
         f"{errors} errors, {per_sub:.1f} ms CPU per submission",
         flush=True,
     )
@@ -630,6 +655,12 @@ def main() -> None:
         default=30.0,
         help="report a match none of whose waiting players has seen it move for this many seconds (plus --think)",
     )
+    ap.add_argument(
+        "--submit-over",
+        choices=["socket", "http"],
+        default="socket",
+        help="how a player's page sends its move: over its open socket, as garnet.js does, or posted by htmx",
+    )
     ap.add_argument("--server-log", default="", help="keep the server's output in this file (default: a temp file)")
     args = ap.parse_args()
     workers = 1 if args.server == "daphne" else args.workers
@@ -664,7 +695,7 @@ def main() -> None:
         print(
             f"soak: {len(results)} runs; finished {sum(int(r['finished']) for r in results)}/"
             f"{args.players * len(results)}; errors {sum(int(r['errors']) for r in results)}; min / median / max: "
-            f"submissions/s {span('rate')}, POST p99 {span('post_p99', '.0f')} ms, push p99 {span('push_p99', '.0f')} "
+            f"submissions/s {span('rate')}, submit p99 {span('post_p99', '.0f')} ms, push p99 {span('push_p99', '.0f')} "
             f"ms, server CPU {span('cpu')} ms per submission"
         )
     print(f"stalled matches: {stalled}")

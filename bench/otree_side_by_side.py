@@ -1,7 +1,7 @@
 """Garnet and oTree 6 side by side: the same simulated players against each, interleaved runs, and the ratios.
 
     python bench/otree_side_by_side.py [--players 100] [--rounds 5] [--pairs 2] [--duration 120]
-                                       [--otree 6.0.15] [--venv /tmp/otree-venv]
+                                       [--otree 6.0.15] [--venv /tmp/otree-venv] [--submit-over socket|http]
 
 oTree is installed with pip into its own virtualenv (``--venv``; made on first use, never in Garnet's),
 and a small sample game is written for the bench into a temporary directory: groups of 5 players,
@@ -15,13 +15,14 @@ The client model is the same for both, in one asyncio process with httpx and web
 does it: a player loads its page, opens the page's websocket, posts its move, waits for the push that
 says the round moved on, and goes on until the end.
 
-- Garnet: ``bench/load.py`` as it is (ABC matches of 5, uvicorn with ``--workers``; the move is posted
-  through htmx's form POST, the close pushes the next page).
+- Garnet: ``bench/load.py`` as it is (ABC matches of 5, uvicorn with ``--workers``; the move is sent over
+  the page's open socket, as garnet.js does, or posted as htmx does with ``--submit-over http``; the
+  close pushes the next page).
 - oTree: a participant opens its start link (``/InitializeParticipant/<code>``), loads its form page, posts
   the move (answered by a redirect, followed as a browser does: to the wait page, or past it when it was
   the group's last move), opens the wait page's websocket, and reloads when it says the group is done.
 
-"POST" is what the player waits for after clicking: Garnet's POST answer (the status, or the next page
+"POST" is what the player waits for after clicking: Garnet's answer (the status, or the next page
 when it closed the turn); oTree's POST and the page its redirect leads to. Server CPU is the CPU time
 of the server's processes (user + system, from /proc) over the run, divided by submissions.
 Runs alternate, Garnet first, ``--pairs`` times; the last lines print each system's median and the ratios.
@@ -304,13 +305,13 @@ def run_otree(otree: Path, project: Path, players: int, duration: float, think: 
 
 
 LOAD_LINE = re.compile(
-    r"load: (\d+)/(\d+) finished, ([\d.]+) submissions/s, POST p99 (\d+) ms, push p99 (\w+) ms, (\d+) errors, "
+    r"load: (\d+)/(\d+) finished, ([\d.]+) submissions/s, (?:POST|submit) p99 (\d+) ms, push p99 (\w+) ms, (\d+) errors, "
     r"([\d.]+|nan) ms CPU per submission"
 )
-POST_P50 = re.compile(r"POST p50 (\d+) ms")
+POST_P50 = re.compile(r"(?:POST|submit) p50 (\d+) ms")
 
 
-def run_garnet(players: int, duration: float, think: float, workers: int) -> dict[str, float]:
+def run_garnet(players: int, duration: float, think: float, workers: int, submit_over: str) -> dict[str, float]:
     cmd = [
         sys.executable,
         str(ROOT / "bench" / "load.py"),
@@ -324,6 +325,8 @@ def run_garnet(players: int, duration: float, think: float, workers: int) -> dic
         str(think),
         "--workers",
         str(workers),
+        "--submit-over",
+        submit_over,
     ]
     env = {**os.environ}
     env.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/garnet_bench_load")
@@ -359,6 +362,7 @@ def main() -> None:
     ap.add_argument("--duration", type=float, default=120.0)
     ap.add_argument("--think", type=float, default=0.0)
     ap.add_argument("--workers", type=int, default=2, help="Garnet's uvicorn processes (oTree runs one)")
+    ap.add_argument("--submit-over", choices=["socket", "http"], default="socket", help="how Garnet's pages send moves")
     ap.add_argument("--otree", default="6.0.15", help="the oTree version to install")
     ap.add_argument("--venv", default=str(Path(tempfile.gettempdir()) / "otree-venv"))
     args = ap.parse_args()
@@ -380,7 +384,7 @@ def main() -> None:
     other: list[dict[str, float]] = []
     try:
         for i in range(args.pairs):
-            garnet.append(run_garnet(args.players, args.duration, args.think, args.workers))
+            garnet.append(run_garnet(args.players, args.duration, args.think, args.workers, args.submit_over))
             print(f"run {i + 1} " + _line("Garnet", garnet[-1]), flush=True)
             other.append(run_otree(otree, project, args.players, args.duration, args.think))
             print(f"run {i + 1} " + _line("oTree ", other[-1]), flush=True)

@@ -1,12 +1,14 @@
 """CPU per submission of the live path in one process, with a profile of where it goes.
 
-    python bench/profile_live.py [--matches 4] [--players 5] [--profile out.prof]
+    python bench/profile_live.py [--matches 4] [--players 5] [--profile out.prof] [--socket]
 
 Plays ABC matches to the end through the production request path (bench/settings.py: PostgreSQL,
 Redis cache and channel layer, all middleware) with Django's test client, doing per submission
 what a browser does: the htmx "Save and lock in" POST. Every player has the page open (its seat's
 group listens, as ``games.presence`` counts it), so a close draws every seat's new live part and pushes it (inside the closing POST, as in production), so no page fetches; ``--fetch`` adds the
-GET per other page that pages made after each close before that.
+GET per other page that pages made after each close before that. ``--socket`` sends each move as the
+page does while its socket is open: the work of a ``submit`` frame (``games.submitting.socket_submit``,
+what the consumer calls in its thread), without the HTTP request around it.
 Prints CPU milliseconds (``time.process_time``, robust to a loaded machine) per submission and
 per request kind, and the queries of one form POST; ``--profile`` writes a cProfile of the run.
 """
@@ -30,12 +32,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=4)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--profile", default="")
+    parser.add_argument("--socket", action="store_true", help="send the moves as submit frames, not htmx posts")
     parser.add_argument("--profile-kind", default="", help='profile only this kind of request, e.g. "POST"')
     parser.add_argument(
         "--fetch", action="store_true", help="also fetch every other page after each close (as pages did before pushes)"
     )
     args = parser.parse_args()
     django_setup()
+    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -46,6 +50,7 @@ def main() -> None:
     from games.models import Match, Turn
     from games.presence import presence_join
     from games.registry import get_engine
+    from games.submitting import socket_submit
     from tests.factories import abc_match, users
 
     gc_tune()  # what config/asgi.py does in the web process
@@ -92,6 +97,19 @@ def main() -> None:
         count[kind] += 1
         return out
 
+    def over_socket(client: Any, match_id: int, data: dict[str, str]) -> Any:
+        """A submit frame's work, answered as the HTTP post would be (its status, for the check below)."""
+        user = client.session.get("_auth_user_id")
+        answer = socket_submit(
+            user=users_by_pk[int(user)],
+            match_id=match_id,
+            fields=list(data.items()),
+            session_key=client.session.session_key,
+        )
+        return type("Answer", (), {"status_code": answer["status"], "content": str(answer)[:300].encode()})
+
+    users_by_pk = {u.pk: u for u in get_user_model().objects.all()}
+    via = "submit frame" if args.socket else "POST"
     for match_id, clients in matches:
         engine = get_engine("abc")
         while True:
@@ -105,13 +123,17 @@ def main() -> None:
                 move = json.dumps(dict(engine.random_move(state, handle, rnd)))
                 data = {"move_json": move, "lock": "1", "turn": str(turn.number)}
                 url = reverse("games:match_submit", args=[match_id])
-                post = functools.partial(clients[handle].post, url, data)
+                post = (
+                    functools.partial(over_socket, clients[handle], match_id, data)
+                    if args.socket
+                    else functools.partial(clients[handle].post, url, data)
+                )
                 if not queries and handle != awaiting[-1]:
                     with CaptureQueriesContext(connection) as q:
-                        r = timed("POST", post)
+                        r = timed(via, post)
                     queries = [x["sql"] for x in q.captured_queries]
                 else:
-                    r = timed("POST closing the turn" if handle == awaiting[-1] else "POST", post)
+                    r = timed(f"{via} closing the turn" if handle == awaiting[-1] else via, post)
                 assert r.status_code == 200, r.content[:300]
                 submissions += 1
             if args.fetch:  # the page design before pushed pages: every other page fetched after each close
@@ -123,7 +145,7 @@ def main() -> None:
     print(machine())
     for kind in cpu:
         print(f"{kind}: {count[kind]} requests, {cpu[kind] / count[kind] * 1000:.2f} ms CPU each")
-    print(f"form POST (not closing) made {len(queries)} queries")
+    print(f"{via} (not closing) made {len(queries)} queries")
     for sql in queries:
         print("   ", sql[:140])
     print(f"live: {submissions} submissions, {total / submissions * 1000:.1f} ms CPU per submission")

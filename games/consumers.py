@@ -103,7 +103,8 @@ class MatchConsumer(ListenOnlyConsumer):
     number>, "fields": [[name, value], ...]}`` (the form's fields, as it would post them) is answered with
     ``{"event": "answer", "ref": ..., "status": ..., "into": "submit"|"live", "html": ...}``, the fragment
     the HTTP post answers with (``games.submitting``), or ``code`` and ``text`` alone when there is no page to
-    draw. The submit acts as the user who opened the socket, while their session stands.
+    draw. The submit acts as the user who opened the socket, while their session stands. A ``check`` frame
+    (the same fields) asks the rules' verdict on the move being composed: its answer goes ``into`` "check".
     """
 
     groups_joined: list[str]
@@ -147,7 +148,8 @@ class MatchConsumer(ListenOnlyConsumer):
         await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not (isinstance(content, dict) and content.get("event") == "submit"):
+        kind = content.get("event") if isinstance(content, dict) else None
+        if kind not in ("submit", "check"):
             await super().receive_json(content, **kwargs)
             return
         session = self.scope.get("session")
@@ -156,6 +158,7 @@ class MatchConsumer(ListenOnlyConsumer):
             match_id=self.match_id,
             fields=content.get("fields"),
             session_key=getattr(session, "session_key", None),
+            check=kind == "check",
         )
         await self.send_json({"event": "answer", "ref": content.get("ref"), **answer})
 

@@ -46,7 +46,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "finished": {"event": str, "match": int, "seq": int},
     # A player locked in their move for the turn (who locked in is public; the move is not): the page ticks their chip.
     "locked": {"event": str, "match": int, "seq": int, "turn_number": int, "player": str},
-    # A frame the socket could not take (clients only send pings): the one error translation.
+    # The answer to a player's {"event": "submit", "ref": ..., "fields": [[name, value], ...]} (the move form's
+    # fields, sent over the match socket while it is open), carrying the client's ``ref`` back: the fragment the
+    # HTTP post would have answered with (``into``: "submit" for the form's status box, "live" for the live part)
+    # and the result's ``code`` ("saved", or a refusal's), or, when there is no page to draw, the refusal's ``text``.
+    # A {"event": "check", ...} with the same fields is answered ``into`` "check" (the rules' verdict, code "checked").
+    "answer": {
+        "event": str,
+        "ref": (int, str, None),
+        "status": int,
+        "code": str,
+        "into?": str,
+        "html?": str,
+        "text?": str,
+    },
+    # A frame the socket could not take (clients send pings, and moves over a match socket): the one error translation.
     "error": {"event": str, "code": str, "detail": str, "rule": bool},
     # /ws/me/: a notice for the signed-in user (you were picked, a turn awaits you...).
     "notice": {"event": str, "id": int, "kind": str, "text": str, "url": str},

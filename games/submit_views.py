@@ -14,9 +14,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import errors, live, selectors
+from games import live
 from games.models import Match
-from games.submitting import SubmitResult, move_from_fields, submit_answer, submit_move
+from games.submitting import SubmitResult, check_answer, submit_answer, submit_move
 from games.viewing import match_for_viewer
 from games.views import _match_or_404
 
@@ -24,25 +24,10 @@ from games.views import _match_or_404
 @require_POST
 @login_required
 def match_check(request: HttpRequest, pk: int) -> HttpResponse:
-    """The rules' verdict on the move being composed, as a fragment for htmx (nothing is saved).
-
-    The engine's ``validate`` is the one place a rule lives; the page asks it as the player edits.
-    """
-    match = _match_or_404(pk)
-    me = selectors.viewer_handle(match, request.user)
-    if me is None:
-        return HttpResponse('<p class="errors">You are not a player in this match.</p>', status=403)
-    cost = 0
-    try:
-        posted = move_from_fields(request.POST, match, me, None)
-    except errors.GameError as exc:
-        problem = str(exc)
-    else:
-        if posted.move is None:
-            problem = str(posted.refusal)
-        else:
-            problem, cost = selectors.move_verdict(match, me, posted.move)
-    return render(request, "games/_move_check.html", {"problem": problem, "cost": cost})
+    """The rules' verdict on the move being composed, as a fragment for htmx (nothing is saved): see
+    ``games.submitting.check_answer``."""
+    answer = check_answer(match=_match_or_404(pk), user=request.user, data=request.POST, request=request)
+    return HttpResponse(answer.html, status=answer.status)
 
 
 @require_POST

@@ -1,5 +1,7 @@
 """A move from the match page, by either way the page sends it: read its fields, call the service once, draw the answer.
 
+The same for the rules' check of a move being composed (``check_answer``): nothing is saved.
+
 The page's form posts over HTTP (``games.submit_views``) or, while the page's socket is open, is sent over
 that socket as a ``submit`` frame (``games.consumers``); both read the same fields into a move
 (``PostedMove``), call ``submission_submit`` once, and turn what it returns (``games.services.Submitted``,
@@ -210,6 +212,27 @@ def submit_answer(*, match: Match, user: Any, done: SubmitResult, request: Any =
     return Answer(into="live", html=_draw("games/_match_live.html", context, request), status=done.status)
 
 
+def check_answer(*, match: Match, user: Any, data: QueryDict, request: Any = None) -> Answer:
+    """The rules' verdict on the move being composed (``into`` "check": the form's check box); nothing is saved.
+
+    The engine's ``validate`` is the one place a rule lives; the page asks it as the player edits.
+    """
+    me = selectors.viewer_handle(match, user)
+    if me is None:
+        return Answer(into="check", html='<p class="errors">You are not a player in this match.</p>', status=403)
+    cost = 0
+    try:
+        posted = move_from_fields(data, match, me, None)
+    except errors.GameError as exc:
+        problem = str(exc)
+    else:
+        if posted.move is None:
+            problem = str(posted.refusal)
+        else:
+            problem, cost = selectors.move_verdict(match, me, posted.move)
+    return Answer(into="check", html=_draw("games/_move_check.html", {"problem": problem, "cost": cost}, request))
+
+
 def _draw(template: str, context: dict[str, Any], request: Any) -> str:
     if request is not None:
         return render_to_string(template, context, request)
@@ -235,13 +258,16 @@ def _sessions() -> Any:
     return import_module(settings.SESSION_ENGINE).SessionStore()
 
 
-def socket_submit(*, user: Any, match_id: int, fields: Any, session_key: str | None) -> dict[str, Any]:
+def socket_submit(
+    *, user: Any, match_id: int, fields: Any, session_key: str | None, check: bool = False
+) -> dict[str, Any]:
     """A move sent over the match page's socket: the same reading, service call and answer as its HTTP post,
     as the ``answer`` frame's fields (``into``, ``status``, ``html``; or ``code`` and ``text`` alone when there is
     no page to draw: a signed-out session, no such match, unreadable fields).
 
     ``session_key``: the session that opened the socket, which must still stand (signing out ends it; the socket
-    keeps the user it was opened with, so it asks the session store, one cache read).
+    keeps the user it was opened with, so it asks the session store, one cache read). ``check``: the rules'
+    check of the move being composed instead (``check_answer``; nothing is saved).
     """
     try:
         if user is None or not user.is_authenticated or not session_key or not _sessions().exists(session_key):
@@ -256,6 +282,9 @@ def socket_submit(*, user: Any, match_id: int, fields: Any, session_key: str | N
         data = fields_data(fields)
     except errors.GameError as exc:
         return {"status": exc.status, "code": exc.code, "text": refusal_text(exc)}
+    if check:
+        verdict = check_answer(match=match, user=user, data=data)
+        return {"status": verdict.status, "into": verdict.into, "html": verdict.html, "code": "checked"}
     done = submit_move(user=user, match=match, data=data)
     answer = submit_answer(match=match, user=user, done=done)
     return {"status": answer.status, "into": answer.into, "html": answer.html, "code": done.result["code"]}

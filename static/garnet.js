@@ -175,15 +175,19 @@
       where.prepend(p);
     }
 
+    // The rules' check of the move being edited goes the same way; only the newest check's answer is drawn.
+    let lastCheck = 0;
     document.addEventListener("htmx:configRequest", (e) => {
       const d = e.detail, form = d.elt;
-      if (!sock || !sock.send || d.verb !== "post" || !form || !form.matches || !form.matches("form.move-form")) return;
-      if (!box.contains(form)) return;
+      if (!sock || !sock.send || d.verb !== "post" || !form || !form.matches || !box.contains(form)) return;
+      const check = form.matches("#move-check");
+      if (!check && !form.matches("form.move-form")) return;
       const fields = [];
       d.formData.forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
       const ref = ++refs;
-      if (!sock.send({ event: "submit", ref, fields })) return;  // the socket is not open: htmx posts it
+      if (!sock.send({ event: check ? "check" : "submit", ref, fields })) return;  // not open: htmx posts it
       e.preventDefault();
+      if (check) { lastCheck = ref; return; }
       const buttons = Array.from(form.querySelectorAll(".buttons button"));
       buttons.forEach((b) => { b.disabled = true; });
       pending[ref] = { buttons, timer: setTimeout(() => unanswered(ref, true), ANSWER_WITHIN) };
@@ -209,6 +213,11 @@
     }
 
     function answered(data) {
+      if (data.into === "check") {
+        const where = document.getElementById("move-check");
+        if (data.ref === lastCheck && where && window.htmx) window.htmx.swap(where, data.html, { swapStyle: "innerHTML" });
+        return;
+      }
       if (!settle(data.ref)) return;
       if (data.into === "live") { showLive(data.html, "answer", { target: box }); return; }
       const status = document.getElementById("submit-status");

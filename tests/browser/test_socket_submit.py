@@ -17,22 +17,26 @@ def _match(server_env: dict[str, str], seed: str) -> int:
     return int(manage(server_env, "shell", "-c", setup).strip().splitlines()[-1])
 
 
-def _posts_to_submit(page: Any) -> list[str]:
+def _posts_to_submit(page: Any, *, ends: tuple[str, ...] = ("/submit/",)) -> list[str]:
     posts: list[str] = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/submit/") else None)
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith(ends) else None)
     return posts
 
 
 def test_a_move_goes_over_the_pages_socket_and_its_answer_shows(
     browser: Any, live_url: str, server_env: dict[str, str]
 ) -> None:
-    """A save shows its status beside the form, a lock-in that closes the turn shows the next one: no HTTP post."""
+    """The check as she edits, a save showing its status beside the form, a lock-in that closes the turn showing
+    the next one: no HTTP post."""
     match_id = _match(server_env, "socket-submit")
     ann = log_in(browser, live_url, "ann")
-    posts = _posts_to_submit(ann)
+    posts = _posts_to_submit(ann, ends=("/submit/", "/check/"))
     ann.goto(f"{live_url}/matches/{match_id}/")
     ann.wait_for_function("window.garnetLive && window.garnetLive.connected")
     ann.check("input[name=partner][value=cat]")
+    ann.wait_for_selector("#move-check .ok")  # the rules' check as she edits, over the socket too
+    assert "The rules accept this move." in ann.locator("#move-check").inner_text()
+    assert posts == []
     ann.click("button[name=lock][value='0']")
     ann.wait_for_selector("#submit-status .confirm:not(.locked)")
     assert "Saved (not locked)" in ann.locator("#submit-status").inner_text()
@@ -40,7 +44,8 @@ def test_a_move_goes_over_the_pages_socket_and_its_answer_shows(
     ann.click("button[name=lock][value='1']")
     ann.wait_for_selector('.live-root[data-turn="2"]', timeout=15000)
     assert "so the turn closed" in ann.locator("[data-result]").first.inner_text()
-    assert ann.evaluate("window.garnetLive.sent") == 2 and posts == []
+    # The lock-in's confirmation asks the check what the move spends (a fetch of its own, in match_page.js).
+    assert ann.evaluate("window.garnetLive.sent") == 2 and [p for p in posts if p.endswith("/submit/")] == []
     ann.context.close()
 
 

@@ -74,6 +74,11 @@ async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_
     frames: list[dict[str, Any]] = []
     await player.send_json_to({"event": "ping"})
     await watcher.send_json_to({"event": "nonsense"})
+    # A move over the socket: bob's is refused with his live part (turn 1 awaits the X), the anonymous watcher's
+    # with words alone (no one is signed in to play).
+    await player.send_json_to({"event": "submit", "ref": 1, "fields": [["turn", "1"], ["move_json", "{}"]]})
+    await watcher.send_json_to({"event": "submit", "ref": "w1", "fields": []})
+    frames += await drain(player, raw=True) + await drain(watcher, raw=True)  # answered before the next write
     await sync_to_async(_lock_in_the_x)(match.pk)
     await sync_to_async(_lock_in_one_of_several)(match.pk)
     await sync_to_async(_replace_eve)(match.pk)

@@ -10,6 +10,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from games.events import check_event
 from games.models import Submission, Turn
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
@@ -46,11 +47,13 @@ def _fields(turn: int, move: dict[str, Any], *, lock: bool) -> list[list[str]]:
 
 
 async def _submit(
-    comm: WebsocketCommunicator, fields: Any, ref: int = 1
+    comm: WebsocketCommunicator, fields: Any, ref: int = 1, event: str = "submit"
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The answer to one submit frame, and the other frames that came with it."""
-    await comm.send_json_to({"event": "submit", "ref": ref, "fields": fields})
+    """The answer to one submit (or check) frame, and the other frames that came with it."""
+    await comm.send_json_to({"event": event, "ref": ref, "fields": fields})
     frames = await drain(comm)
+    for frame in frames:
+        check_event(frame)  # every frame, the answer too, is one the schema declares
     answers = [f for f in frames if f["event"] == "answer"]
     assert len(answers) == 1, frames
     return answers[0], [f for f in frames if f["event"] != "answer"]
@@ -138,6 +141,7 @@ async def test_an_oversized_frame_is_refused_and_the_socket_stays() -> None:
     ann, _ = await _open(match.pk, "ann")
     await ann.send_to(text_data=json.dumps({"event": "submit", "ref": 1, "fields": [["x", "y" * 70_000]]}))
     error = await ann.receive_json_from()
+    check_event(error)
     assert error["event"] == "error" and error["code"] == "bad_request" and "64 KB" in error["detail"]
     await ann.send_json_to({"event": "ping"})
     assert await ann.receive_json_from() == {"event": "pong"}
@@ -152,3 +156,20 @@ async def test_the_socket_shares_the_posts_rate_limit(settings: Any) -> None:
     second, _ = await _submit(ann, _fields(1, PAIRS, lock=False), ref=2)
     assert first["status"] == 200 and second["status"] == 429 and second["code"] == "rate_limited"
     await ann.disconnect()
+
+
+async def test_the_rules_check_a_move_being_composed_over_the_socket_and_save_nothing() -> None:
+    match = await sync_to_async(abc_match)()
+    ann, _ = await _open(match.pk, "ann")
+    good, _ = await _submit(ann, _fields(1, PAIRS, lock=False), event="check")
+    assert good["status"] == 200 and good["into"] == "check" and good["code"] == "checked"
+    assert "The rules accept this move." in good["html"]
+    bad = {"pairs": [["bob", "bob"], ["dan", "eve"]], "double": False}
+    refused, _ = await _submit(ann, _fields(1, bad, lock=True), ref=2, event="check")
+    assert refused["into"] == "check" and "Not allowed yet:" in refused["html"]
+    assert not await sync_to_async(Submission.objects.filter(turn__match=match).exists)()
+    zed, _ = await _open(match.pk, "zed")
+    outsider, _ = await _submit(zed, _fields(1, PAIRS, lock=False), event="check")
+    assert outsider["status"] == 403 and "You are not a player in this match." in outsider["html"]
+    await ann.disconnect()
+    await zed.disconnect()
