@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import manage
-from tests.browser.test_abc_round import PLAYERS, SETUP, log_in
+from tests.browser.test_abc_round import PLAYERS, SETUP, SHOTS, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,8 @@ def test_a_move_goes_over_the_pages_socket_and_its_answer_shows(
     ann.click("button[name=lock][value='0']")
     ann.wait_for_selector("#submit-status .confirm:not(.locked)")
     assert "Saved (not locked)" in ann.locator("#submit-status").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "socket-saved.png"))
     assert ann.locator("input[name=partner][value=cat]").is_checked()  # the form stays as she left it
     ann.click("button[name=lock][value='1']")
     ann.wait_for_selector('.live-root[data-turn="2"]', timeout=15000)
@@ -91,12 +93,17 @@ def test_a_socket_that_drops_before_answering_leaves_the_page_showing_what_the_s
         server.on_message(lambda frame: ws.send(frame))
 
     ann.route_web_socket("**/ws/matches/**", through)
+    ann.set_viewport_size({"width": 360, "height": 740})  # a phone, where this happens
     ann.goto(f"{live_url}/matches/{match_id}/")
     ann.wait_for_function("window.garnetLive && window.garnetLive.connected")
     ann.check("input[name=partner][value=cat]")
     ann.click("button[name=lock][value='1']")
     ann.wait_for_selector('.live-root[data-turn="2"]', timeout=15000)
 
-    assert "dropped before the server answered" in ann.locator("#submit-status, #live").first.inner_text()
+    notice = ann.locator("[data-result=socket]")
+    notice.wait_for()
+    assert "dropped before the server answered" in notice.inner_text() and notice.is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "socket-dropped-before-answer-360.png"))
     assert ann.evaluate("window.garnetLive.unanswered") == 1
     ann.context.close()
