@@ -58,7 +58,8 @@ def test_five_players_play_an_abc_round_through_the_pages(
     ann.screenshot(path=str(SHOTS / "abc-x-pairing.png"), full_page=True)
     ann.check("input[name=partner][value=cat]")
     ann.click("button[name=lock][value='1']")
-    ann.wait_for_selector("text=Pairs")
+    # Her answer shows the next turn ("text=Pairs" would also match the pairing turn's own "announce the pairs").
+    ann.wait_for_selector('.live-root[data-turn="2"]', timeout=15000)
 
     # The paired players' pages refresh by themselves (websocket push + htmx), no reload.
     for p in ["bob", "cat", "dan", "eve"]:
