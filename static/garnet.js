@@ -190,7 +190,8 @@
       if (check) { lastCheck = ref; return; }
       const buttons = Array.from(form.querySelectorAll(".buttons button"));
       buttons.forEach((b) => { b.disabled = true; });
-      pending[ref] = { buttons, timer: setTimeout(() => unanswered(ref, true), ANSWER_WITHIN) };
+      form.setAttribute("aria-busy", "true");  // a screen reader hears that the move is on its way
+      pending[ref] = { form, buttons, timer: setTimeout(() => unanswered(ref, true), ANSWER_WITHIN) };
       state.sent++;
     });
 
@@ -199,6 +200,7 @@
       if (!p) return false;  // given up on already: the page fetched the truth
       delete pending[ref]; clearTimeout(p.timer);
       p.buttons.forEach((b) => { b.disabled = false; });
+      p.form.removeAttribute("aria-busy");
       return true;
     }
 
