@@ -43,7 +43,9 @@ def test_a_move_goes_over_the_pages_socket_and_its_answer_shows(
     SHOTS.mkdir(parents=True, exist_ok=True)
     ann.screenshot(path=str(SHOTS / "socket-saved.png"))
     assert ann.locator("input[name=partner][value=cat]").is_checked()  # the form stays as she left it
-    assert ann.locator("form.move-form[aria-busy]").count() == 0 and ann.locator(".buttons button:disabled").count() == 0
+    assert (
+        ann.locator("form.move-form[aria-busy]").count() == 0 and ann.locator(".buttons button:disabled").count() == 0
+    )
     ann.click("button[name=lock][value='1']")
     ann.wait_for_selector('.live-root[data-turn="2"]', timeout=15000)
     assert "so the turn closed" in ann.locator("[data-result]").first.inner_text()
