@@ -214,7 +214,27 @@
       if (silent && sock) sock.reconnect();  // a socket that says nothing is dead: the next move goes by HTTP
     }
 
+    // The lock-in's confirmation (match_page.js) asks the check what a move spends: over the socket when it is open
+    // (a promise of the check's answer, null when none came in time), else null at once and it fetches.
+    const asked = {};
+    state.check = (form) => {
+      const fields = [];
+      new FormData(form).forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
+      const ref = ++refs;
+      if (!sock || !sock.send || !sock.send({ event: "check", ref, fields })) return null;
+      return new Promise((resolve) => {
+        asked[ref] = resolve;
+        setTimeout(() => { if (asked[ref]) { delete asked[ref]; resolve(null); } }, ANSWER_WITHIN);
+      });
+    };
+
     function answered(data) {
+      if (data.into === "check" && asked[data.ref]) {
+        const resolve = asked[data.ref];
+        delete asked[data.ref];
+        resolve(data.html);
+        return;
+      }
       if (data.into === "check") {
         const where = document.getElementById("move-check");
         if (data.ref === lastCheck && where && window.htmx) window.htmx.swap(where, data.html, { swapStyle: "innerHTML" });

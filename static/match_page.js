@@ -118,9 +118,12 @@
     // A form drawn by a push carries no token of this visitor's: send the page's own, as htmx does (hx-headers).
     let headers = { "HX-Request": "true" };
     try { headers = Object.assign(headers, JSON.parse(document.body.getAttribute("hx-headers") || "{}")); } catch (err) { /* none */ }
-    fetch(check.getAttribute("hx-post"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers })
-      .then((r) => r.text())
+    // Over the page's socket when it is open (garnet.js), else a fetch of the same check.
+    const live = window.garnetLive && window.garnetLive.check ? window.garnetLive.check(form) : null;
+    (live || fetch(check.getAttribute("hx-post"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers })
+      .then((r) => r.text()))
       .then((html) => {
+        if (html === null) { go(); return; }  // the socket gave no answer in time: the submit is checked anyway
         const found = /data-cost="(\d+)"/.exec(html), cost = found ? parseInt(found[1], 10) : 0;
         if (cost > 0 && !window.confirm("This move spends " + cost + " garnet" + (cost === 1 ? "" : "s") +
             ". A locked move is final. Lock it in?")) return;
