@@ -346,10 +346,11 @@ class Season13:
         if shots:
             self.shot(page, shots[0])
         page.fill("input[name=number]", str(number))
-        with page.expect_response(lambda r: r.request.method == "POST"):
-            page.click("button[name=lock][value='1']")
+        page.click("button[name=lock][value='1']")
+        # The answer (over the page's socket, or the post's when it is not open): the lock-in's status, its result
+        # line, or the result of the match it ended.
+        page.wait_for_selector("#submit-status .confirm.locked, [data-result], section.result", state="attached")
         if shots:
-            page.wait_for_selector("#submit-status .confirm.locked, [data-result], section.result", state="attached")
             self.shot(page, shots[1])
 
     def picks_and_death_matches(self, episode: int, dm_game: int) -> list[tuple[str, str]]:
