@@ -37,7 +37,8 @@ MAX_FIELDS = 200
 
 
 def form_errors_in_words(form: Any) -> str:
-    """A form's errors, each named by its field's label (never the internal field name)."""
+    """A form's errors, each named by its field's label (never the internal field name): as the page and Discord
+    say them."""
     parts = []
     for key, errs in form.errors.items():
         field = form.fields.get(key)

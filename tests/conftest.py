@@ -107,6 +107,16 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture
+def memory_layer(settings: Any) -> None:
+    """Sockets in one process: the in-memory channel layer, and no in-process sweeper closing turns under a test.
+
+    A module of socket tests uses it with ``pytest.mark.usefixtures("memory_layer")``.
+    """
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.GARNET_INPROCESS_SWEEPER = False
+
+
+@pytest.fixture
 def match(db: Any) -> Any:
     """A running 5-player ABC match: ann is X in round 1."""
     from tests.factories import abc_match

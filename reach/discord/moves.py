@@ -22,6 +22,7 @@ from games.errors import GameError, RateLimited
 from games.live import ClosePages
 from games.models import Match, Turn
 from games.services.submissions import submission_submit
+from games.submitting import form_errors_in_words
 from games.viewing import match_for_viewer
 from reach.discord import forms as dforms
 from reach.discord import replies
@@ -201,16 +202,6 @@ def move_modal(*, user: Any, cid: str, inputs: dict[str, str]) -> replies.Reply:
     return _render(user, seat, draft, update=True)
 
 
-def _errors_in_words(form: Any) -> str:
-    """The form's errors, each named by its field's label (as the page names them)."""
-    parts = []
-    for key, errs in form.errors.items():
-        found = form.fields.get(key)
-        label = str(found.label) if found is not None and found.label else ""
-        parts.append(f"{label + ': ' if label else ''}{' '.join(errs)}")
-    return "; ".join(parts)
-
-
 def _submit(user: Any, seat: Seat, draft: Draft, *, lock: bool) -> replies.Reply:
     """Check the form, then save (or lock in) through the one submission service."""
     if rate_limited(key=f"submit:{user.pk}", rate=settings.GARNET_SUBMIT_RATE):  # the page's limit, shared
@@ -219,7 +210,7 @@ def _submit(user: Any, seat: Seat, draft: Draft, *, lock: bool) -> replies.Reply
     view = selectors.match_view_for_player(seat.match, seat.me)
     bound = dforms.move_form(seat.match, seat.me, view, initial=seat.initial, data=draft.data)
     if not bound.is_valid():
-        draft.note = f"⚠️ Nothing was saved: {_errors_in_words(bound)}"
+        draft.note = f"⚠️ Nothing was saved: {form_errors_in_words(bound)}"
         return _render(user, seat, draft, update=True)
     try:
         # A lock-in that closes the turn pushes the new page to every seat's and spectator's open browser.

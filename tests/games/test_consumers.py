@@ -17,15 +17,9 @@ from games.services import submission_submit
 from tests.factories import abc_match
 from tests.trust.wsutil import unbatch
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("memory_layer")]
 
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
 
 
 def session_headers(handle: str | None) -> list[tuple[bytes, bytes]]:

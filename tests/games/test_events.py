@@ -17,13 +17,7 @@ from games.services import match_player_replace, submission_submit, turn_close
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain, session_cookie, unbatch
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("memory_layer")]
 
 
 def _close_open_turn(match_id: int) -> bool:

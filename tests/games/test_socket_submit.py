@@ -12,30 +12,16 @@ from django.test import Client
 
 from games.events import check_event
 from games.models import Submission, Turn
-from tests.factories import UserFactory, abc_match
-from tests.trust.wsutil import communicator, drain
+from tests.factories import abc_match
+from tests.trust.wsutil import communicator, drain, session_cookie
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("memory_layer")]
 
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 
 
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
-
-
-def _signed_in(handle: str | None) -> tuple[Client, str]:
-    client = Client()
-    if handle is None:
-        return client, ""
-    client.force_login(UserFactory(username=handle))
-    return client, f"sessionid={client.cookies['sessionid'].value}"
-
-
 async def _open(match_id: int, handle: str | None) -> tuple[WebsocketCommunicator, Client]:
-    client, cookie = await sync_to_async(_signed_in)(handle)
+    client, cookie = await sync_to_async(session_cookie)(handle)
     comm = communicator(f"/ws/matches/{match_id}/", cookie)
     assert (await comm.connect())[0]
     assert (await comm.receive_json_from())["event"] == "hello"

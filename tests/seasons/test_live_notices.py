@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -16,13 +14,7 @@ from seasons.models import Pick
 from seasons.services import episode_dmo_pick
 from tests.seasons.factories import abc_episode, finish_mm, started_season
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("memory_layer")]
 
 
 def _headers(handle: str) -> list[tuple[bytes, bytes]]:

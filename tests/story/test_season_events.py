@@ -13,13 +13,7 @@ from seasons.models import Season
 from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
 from tests.trust.wsutil import communicator, drain
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def _main_match_then_ready(season: Season) -> None:

@@ -6,8 +6,6 @@ the new user gets all of it. A socket the old user had open is closed by the rep
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
@@ -22,11 +20,7 @@ from tests.trust.wsutil import communicator, drain
 PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 SECRET = "only the seat ann may read this"
 
-
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
+pytestmark = pytest.mark.usefixtures("memory_layer")
 
 
 def _client(handle: str) -> Client:

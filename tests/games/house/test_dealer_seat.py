@@ -31,17 +31,13 @@ from tests.trust.wsutil import communicator, drain
 
 PLAYERS = ["ann", "bob", "cat"]
 
+pytestmark = pytest.mark.usefixtures("memory_layer")
+
 
 @pytest.fixture(autouse=True)
 def _toy() -> Iterator[None]:
     with dealer_game():
         yield
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.GARNET_INPROCESS_SWEEPER = False
 
 
 def _client(handle: str) -> Client:
