@@ -175,6 +175,13 @@
       where.prepend(p);
     }
 
+    // A form's text fields as a frame carries them ([[name, value], ...], files left out).
+    function fieldsOf(formData) {
+      const fields = [];
+      formData.forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
+      return fields;
+    }
+
     // The rules' check of the move being edited goes the same way; only the newest check's answer is drawn.
     let lastCheck = 0;
     document.addEventListener("htmx:configRequest", (e) => {
@@ -182,10 +189,8 @@
       if (!sock || !sock.send || d.verb !== "post" || !form || !form.matches || !box.contains(form)) return;
       const check = form.matches("#move-check");
       if (!check && !form.matches("form.move-form")) return;
-      const fields = [];
-      d.formData.forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
       const ref = ++refs;
-      if (!sock.send({ event: check ? "check" : "submit", ref, fields })) return;  // not open: htmx posts it
+      if (!sock.send({ event: check ? "check" : "submit", ref, fields: fieldsOf(d.formData) })) return;  // not open: htmx posts it
       e.preventDefault();
       if (check) { lastCheck = ref; return; }
       const buttons = Array.from(form.querySelectorAll(".buttons button"));
@@ -218,10 +223,8 @@
     // (a promise of the check's answer, null when none came in time), else null at once and it fetches.
     const asked = {};
     state.check = (form) => {
-      const fields = [];
-      new FormData(form).forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
       const ref = ++refs;
-      if (!sock || !sock.send || !sock.send({ event: "check", ref, fields })) return null;
+      if (!sock || !sock.send || !sock.send({ event: "check", ref, fields: fieldsOf(new FormData(form)) })) return null;
       return new Promise((resolve) => {
         asked[ref] = resolve;
         setTimeout(() => { if (asked[ref]) { delete asked[ref]; resolve(null); } }, ANSWER_WITHIN);
@@ -244,8 +247,8 @@
       if (data.into === "live") { showLive(data.html, "answer", { target: box }); return; }
       const status = document.getElementById("submit-status");
       if (data.into === "submit" && status && window.htmx && window.htmx.swap) {
+        // Its times are drawn in the viewer's zone by the htmx:afterSwap listener below.
         window.htmx.swap(status, data.html, { swapStyle: "innerHTML" }, { eventInfo: { target: status } });
-        localTimes(status);
         return;
       }
       if (data.into) { refresh(); return; }
