@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
+from django.db.models import QuerySet
 from django.template.loader import render_to_string, select_template
 from django.utils import timezone
 
@@ -28,6 +29,7 @@ from games.presence import groups_listening
 from games.registry import get_entry
 from games.rules_text import rules_for_match
 from games.services.results import ClosedTurn
+from games.statements import Statement
 from games.viewing import MatchForViewer
 
 log = logging.getLogger(__name__)
@@ -101,6 +103,11 @@ def live_root_render(viewer: MatchForViewer) -> str:
     return render_to_string("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
 
 
+@Statement
+def _log_rows(match_id: int) -> QuerySet[Message, tuple[int, str | None, str, int]]:
+    return Message.objects.filter(match_id=match_id).order_by("pk").values_list("seq", "to", "text", "turn_number")
+
+
 def close_viewers(
     closed: ClosedTurn, seats: list[str] | None = None
 ) -> tuple[dict[str, MatchForViewer], MatchForViewer]:
@@ -114,17 +121,8 @@ def close_viewers(
     match, engine, state, turn = closed.match, closed.engine, closed.state, closed.next_turn
     submissions: list[Submission] = []
     if turn is not None:
-        submissions = list(
-            Submission.objects.filter(turn=turn).only("player", "locked", "move", "submitted_at", "revision", "turn_id")
-        )
-        for row in submissions:
-            row.turn = turn  # already read: no query per row
-    lines = [
-        selectors.LogLine(*row)
-        for row in Message.objects.filter(match_id=match.pk)
-        .order_by("pk")
-        .values_list("seq", "to", "text", "turn_number")
-    ]
+        submissions = selectors.turn_submissions(turn)
+    lines = [selectors.LogLine(*row) for row in _log_rows.all(match_id=match.pk)]
     public = MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
     viewers: dict[str, MatchForViewer] = {}
     for seat in [None, *(closed.seats if seats is None else seats)]:

@@ -12,6 +12,7 @@ from django.db.models import Max, Prefetch, Q, QuerySet
 from games.engine import DEALER, Outcome, RuleError
 from games.models import HostAction, Match, Message, Seat, Submission, Turn
 from games.registry import get_engine
+from games.statements import Statement
 
 
 class Role(enum.StrEnum):
@@ -23,12 +24,40 @@ class Role(enum.StrEnum):
     HOST = "host"
 
 
+@Statement
+def _seats(match_id: int) -> QuerySet[Seat, tuple[int, int, str]]:
+    # No ordering: the rows become a dict (Seat's default ordering would join the match for nothing).
+    return Seat.objects.filter(match_id=match_id).order_by().values_list("position", "user_id", "user__username")
+
+
+@Statement
+def _match_row(pk: int) -> QuerySet[Match]:
+    return Match.objects.filter(pk=pk)[:1]
+
+
+def match_by_pk(pk: int) -> Match | None:
+    """The match with key ``pk``, or None (also for a key no database row can have)."""
+    return _match_row.first(pk=pk) if 0 < pk < 2**63 else None
+
+
+@Statement
+def _turn_submissions(turn_id: int) -> QuerySet[Submission]:
+    return Submission.objects.filter(turn_id=turn_id)
+
+
+def turn_submissions(turn: Turn) -> list[Submission]:
+    """Every submission of ``turn``, each with ``turn`` as its turn (no query per row to read it)."""
+    rows = _turn_submissions.all(turn_id=turn.pk)
+    for row in rows:
+        row.turn = turn
+    return rows
+
+
 def _seat_rows(match: Match) -> dict[int, tuple[int, str]]:
     """Seat position -> (user id, username) of who plays it now, read once per match object."""
     cached: dict[int, tuple[int, str]] | None = getattr(match, "_seat_rows", None)
     if cached is None:
-        rows = Seat.objects.filter(match_id=match.pk).values_list("position", "user_id", "user__username")
-        cached = {pos: (uid, str(name)) for pos, uid, name in rows}
+        cached = {pos: (uid, str(name)) for pos, uid, name in _seats.all(match_id=match.pk)}
         match._seat_rows = cached  # type: ignore[attr-defined]
     return cached
 

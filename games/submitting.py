@@ -273,7 +273,7 @@ def socket_submit(
     try:
         if user is None or not user.is_authenticated or not session_key or not _sessions().exists(session_key):
             raise errors.SignedOut("You are signed out: sign in again to play.")
-        match = Match.objects.filter(pk=match_id).first()
+        match = selectors.match_by_pk(match_id)
         if match is None:
             raise errors.MatchNotFound("There is no such match.")
         try:

@@ -15,15 +15,27 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import broadcast, errors, hooks
 from games.engine import DEALER, RuleError
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
-from games.selectors import match_has_dealer, viewer_handle
+from games.selectors import match_by_pk, match_has_dealer, turn_submissions, viewer_handle
 from games.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
 from games.services.turns import turn_close_soon
+from games.statements import Statement
+
+
+@Statement
+def _locked_open_turn(match_id: int) -> QuerySet[Turn]:
+    return (
+        Turn.objects.select_for_update(of=("self",))
+        .select_related("match")
+        .filter(match_id=match_id, status=Turn.Status.OPEN)
+        .order_by("-number")[:1]
+    )
 
 
 @dataclass
@@ -58,21 +70,15 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None) -> S
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
         raise errors.MatchNotFound("There is no such match.")
-    turn = (
-        Turn.objects.select_for_update(of=("self",))
-        .select_related("match")
-        .filter(match_id=match_id, status=Turn.Status.OPEN)
-        .order_by("-number")
-        .first()
-    )
-    match = turn.match if turn is not None else Match.objects.filter(pk=match_id).first()
+    turn = _locked_open_turn.first(match_id=match_id)
+    match = turn.match if turn is not None else match_by_pk(match_id)
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
     seat = viewer_handle(match, by) if by is not None else player
     seated = seat in match.players or (seat == DEALER and match_has_dealer(match))
     if seat is None or not seated or (player is not None and seat != player):
         raise errors.NotAPlayer("You are not a player in this match.")
-    subs = {s.player: s for s in Submission.objects.filter(turn=turn)} if turn is not None else {}
+    subs = {s.player: s for s in turn_submissions(turn)} if turn is not None else {}
     return SubmitTarget(match=match, turn=turn, player=seat, submissions=subs)
 
 

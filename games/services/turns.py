@@ -28,7 +28,9 @@ from games import broadcast, hooks
 from games.engine import Engine, Outcome
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
+from games.selectors import turn_submissions
 from games.services.results import ClosedTurn, PageDrawer, TurnRead
+from games.statements import Statement
 
 log = logging.getLogger(__name__)
 
@@ -100,11 +102,42 @@ class _Resolved:
     outcome: Outcome | None
 
 
+@Statement
+def _turn_with_match(pk: int) -> QuerySet[Turn]:
+    return Turn.objects.select_related("match").filter(pk=pk).order_by()[:1]
+
+
+@Statement
+def _locked_turn(pk: int) -> QuerySet[Turn]:
+    return Turn.objects.select_for_update().filter(pk=pk).order_by()[:1]
+
+
+@Statement
+def _revisions(turn_id: int) -> QuerySet[Submission, tuple[str, int]]:
+    return Submission.objects.filter(turn_id=turn_id).values_list("player", "revision")
+
+
+@Statement
+def _locked_match(pk: int) -> QuerySet[Match]:
+    return Match.objects.select_for_update().filter(pk=pk).order_by()[:1]
+
+
+@Statement
+def _last_private_seqs(match_id: int) -> QuerySet[Message, tuple[str, int]]:
+    # Every addressee's (the private-line index covers it), not only this turn's: no list parameter to compile.
+    return (
+        Message.objects.filter(match_id=match_id, to__isnull=False)
+        .order_by()
+        .values_list("to")
+        .annotate(last=Max("seq"))
+    )
+
+
 def _snapshot(turn_id: int) -> _Snapshot | None:
-    turn = Turn.objects.select_related("match").filter(pk=turn_id).first()
+    turn = _turn_with_match.first(pk=turn_id)
     if turn is None:
         return None
-    subs = {s.player: s for s in Submission.objects.filter(turn=turn)}
+    subs = {s.player: s for s in turn_submissions(turn)}
     return _Snapshot(turn=turn, match=turn.match, submissions=subs)
 
 
@@ -172,14 +205,14 @@ def turn_close(
             return None
         resolved = _resolve(snap.turn, snap.match, snap.submissions, snap.state_before)
         with transaction.atomic():
-            turn = Turn.objects.select_for_update().get(pk=turn_id)
-            if turn.status != Turn.Status.OPEN:
+            turn = _locked_turn.first(pk=turn_id)
+            if turn is None or turn.status != Turn.Status.OPEN:
                 return None
-            current = sorted(Submission.objects.filter(turn=turn).values_list("player", "revision"))
+            current = sorted(_revisions.all(turn_id=turn_id))
             if current != snap.fingerprint or turn.deadline != snap.turn.deadline:
                 continue  # a submission or the host changed the turn meanwhile: resolve again
-            match = Match.objects.select_for_update().get(pk=snap.match.pk)
-            if match.status != Match.Status.RUNNING:
+            match = _locked_match.first(pk=snap.match.pk)
+            if match is None or match.status != Match.Status.RUNNING:
                 return None
             closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
             transaction.on_commit(partial(_publish, closed, draw))
@@ -256,13 +289,7 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
     if players:
         # One grouped read for every addressee (it was one query per player).
         counters.update({p: 0 for p in players})
-        last = (
-            Message.objects.filter(match_id=match.pk, to__in=players)
-            .order_by()
-            .values_list("to")
-            .annotate(last=Max("seq"))
-        )
-        counters.update({to: int(seq or 0) for to, seq in last})
+        counters.update({to: int(seq or 0) for to, seq in _last_private_seqs.all(match_id=match.pk) if to in players})
     rows = []
     for text, to in texts:
         counters[to] += 1

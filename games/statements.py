@@ -1,0 +1,185 @@
+"""Hot reads compiled to SQL once per process, then run again with new arguments.
+
+Django compiles a queryset to SQL afresh every time it is evaluated. For the few reads every move
+makes (the locked open turn, its seats, its submissions) the compile costs more CPU than the
+database takes to answer. A :class:`Statement` wraps a function that builds such a queryset from
+keyword arguments (ints and strings: keys, handles). On first use it builds the queryset once with
+placeholder values and compiles it. It keeps the SQL, where each argument goes among the
+parameters, and the compiler, which knows how to turn rows into model instances or tuples. After
+that a call only puts the arguments in place, executes, and converts the rows as Django would.
+
+What a statement may not do, it refuses when it first compiles (``ImproperlyConfigured``): an
+argument that does not reach the SQL as one parameter of its own (``__in`` lists, ``__contains``
+patterns, a value a lookup rewrites). ``tests/games/test_statements.py`` checks every statement
+against a fresh compile of its queryset.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connections
+from django.db.models import QuerySet
+from django.db.transaction import TransactionManagementError
+
+T = TypeVar("T")
+
+# Placeholders no real argument takes: ints far below any key, strings with a unit separator.
+_INT_PLACEHOLDER = -(2**62)
+_STR_PLACEHOLDER = "\x1fstatement argument {}\x1f"
+
+ALL: list[Statement[Any]] = []
+
+
+@dataclass(frozen=True)
+class _Arg:
+    name: str
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    slots: tuple[Any, ...]  # each parameter: an _Arg to fill from the call, or a constant
+    compiler: Any
+    iterable_class: type
+    fields: tuple[str, ...] | None
+    model: type
+    for_update: bool
+
+
+class _BoundQuery:
+    """The template's query, but with the one compiler that carries this call's parameters."""
+
+    def __init__(self, query: Any, compiler: Any) -> None:
+        self._query, self._compiler = query, compiler
+
+    def get_compiler(self, *args: Any, **kwargs: Any) -> Any:
+        return self._compiler
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._query, name)
+
+
+class _BoundQuerySet:
+    """What Django's row iterables read from a queryset, for one execution."""
+
+    def __init__(self, compiled: _Compiled, query: _BoundQuery, db: str) -> None:
+        self.db, self.query, self.model = db, query, compiled.model
+        self._fields = compiled.fields
+        self._known_related_objects: dict[Any, Any] = {}
+
+
+class Statement(Generic[T]):
+    """A read built by ``build(**arguments)``, compiled once per database alias; call ``all`` or ``first``.
+
+    ``build`` takes keyword arguments annotated ``int`` or ``str`` and returns a queryset built from a
+    model's default manager (not a related manager). ``T`` is what one row becomes: a model instance,
+    or a tuple for ``values_list``.
+    """
+
+    def __init__(self, build: Callable[..., QuerySet[Any, T]], /) -> None:
+        hints = typing.get_type_hints(build)
+        hints.pop("return", None)
+        self._build = build
+        self._kinds: dict[str, type] = {}
+        for name, kind in hints.items():
+            if kind not in (int, str):
+                raise ImproperlyConfigured(f"{build.__qualname__}: argument {name} must be an int or a str")
+            self._kinds[name] = kind
+        self._compiled: dict[str, _Compiled] = {}
+        self._lock = threading.Lock()
+        ALL.append(self)
+
+    @property
+    def name(self) -> str:
+        """The builder's name, for messages."""
+        return self._build.__qualname__
+
+    def placeholders(self) -> dict[str, Any]:
+        """The placeholder value of each argument (distinct, and never a real key or handle)."""
+        return {
+            name: _INT_PLACEHOLDER - i if kind is int else _STR_PLACEHOLDER.format(i)
+            for i, (name, kind) in enumerate(self._kinds.items())
+        }
+
+    def queryset(self, **arguments: Any) -> QuerySet[Any, T]:
+        """The queryset as Django would build it for these arguments (what the statement stands for)."""
+        return self._build(**arguments)
+
+    def _compile(self, db: str) -> _Compiled:
+        placeholders = self.placeholders()
+        by_value = {value: name for name, value in placeholders.items()}
+        qs = self._build(**placeholders)
+        compiler = qs.query.get_compiler(using=db)
+        sql, params = compiler.as_sql()
+        slots: list[Any] = []
+        found: set[str] = set()
+        for param in params:
+            name = by_value.get(param) if isinstance(param, int | str) and not isinstance(param, bool) else None
+            if name is not None and type(param) is self._kinds[name]:
+                slots.append(_Arg(name))
+                found.add(name)
+            else:
+                slots.append(param)
+        missing = set(placeholders) - found
+        if missing or any(isinstance(p, str) and "\x1f" in p for p in slots):
+            raise ImproperlyConfigured(
+                f"{self.name}: argument(s) {', '.join(sorted(missing)) or 'rewritten'} do not reach the SQL as "
+                "parameters of their own"
+            )
+        return _Compiled(
+            sql=sql,
+            slots=tuple(slots),
+            compiler=compiler,
+            iterable_class=qs._iterable_class,
+            fields=getattr(qs, "_fields", None),  # set by values() and values_list()
+            model=qs.model,
+            for_update=bool(qs.query.select_for_update),
+        )
+
+    def _compiled_for(self, db: str) -> _Compiled:
+        compiled = self._compiled.get(db)
+        if compiled is None:
+            with self._lock:
+                compiled = self._compiled.get(db) or self._compile(db)
+                self._compiled[db] = compiled
+        return compiled
+
+    def sql_with_params(self, *, using: str = "default", **arguments: Any) -> tuple[str, tuple[Any, ...]]:
+        """The SQL and parameters a call with these arguments executes."""
+        compiled = self._compiled_for(using)
+        return compiled.sql, tuple(arguments[s.name] if isinstance(s, _Arg) else s for s in compiled.slots)
+
+    def _run(self, db: str, arguments: dict[str, Any]) -> list[T]:
+        compiled = self._compiled_for(db)
+        if arguments.keys() != self._kinds.keys():
+            raise TypeError(f"{self.name} takes {', '.join(self._kinds)}; got {', '.join(arguments)}")
+        for name, value in arguments.items():
+            kind = self._kinds[name]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise TypeError(f"{self.name}: {name} must be {kind.__name__}, not {type(value).__name__}")
+        connection = connections[db]
+        if compiled.for_update and connection.features.has_select_for_update and connection.get_autocommit():
+            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+        params = tuple(self._kinds[s.name](arguments[s.name]) if isinstance(s, _Arg) else s for s in compiled.slots)
+        compiler = copy.copy(compiled.compiler)
+        compiler.connection = connection
+        sql = compiled.sql
+        compiler.as_sql = lambda *args, **kwargs: (sql, params)
+        rows = compiled.iterable_class(_BoundQuerySet(compiled, _BoundQuery(compiler.query, compiler), db))
+        return list(rows)
+
+    def all(self, *, using: str = "default", **arguments: Any) -> list[T]:
+        """Every row, as the queryset would give them."""
+        return self._run(using, arguments)
+
+    def first(self, *, using: str = "default", **arguments: Any) -> T | None:
+        """The first row, or None (build the queryset with ``[:1]`` so the database stops there)."""
+        rows = self._run(using, arguments)
+        return rows[0] if rows else None

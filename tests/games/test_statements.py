@@ -1,0 +1,122 @@
+"""Hot reads compiled once (``games.statements``): the same SQL, the same rows, and clear refusals."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connection, transaction
+from django.db.models import QuerySet
+from django.db.transaction import TransactionManagementError
+
+import games.api.authentication
+import games.live
+import games.selectors
+import games.services.submissions
+import games.services.turns
+from games import statements
+from games.models import Match, Seat, Submission, Turn
+from games.services import submission_submit
+from games.statements import Statement
+from tests.factories import ABC_PLAYERS, abc_match
+
+# Every module that defines a statement is imported above, so ALL holds them all.
+MODULES = (games.api.authentication, games.live, games.selectors, games.services.submissions, games.services.turns)
+SAMPLE = {int: 7, str: "ann"}
+
+
+def _sample(statement: Statement[Any]) -> dict[str, Any]:
+    return {name: SAMPLE[type(value)] for name, value in statement.placeholders().items()}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("statement", statements.ALL, ids=lambda s: s.name)
+def test_every_statement_runs_the_sql_django_would_compile(statement: Statement[Any]) -> None:
+    """A statement's SQL and parameters for given arguments are what Django compiles for its queryset."""
+    arguments = _sample(statement)
+    with transaction.atomic():  # a locked read compiles only inside a transaction
+        expected = statement.queryset(**arguments).query.sql_with_params()
+        assert statement.sql_with_params(**arguments) == (expected[0], tuple(expected[1]))
+
+
+def test_the_hot_reads_are_statements() -> None:
+    """The submit's and the close's reads are among the statements the test above checks."""
+    names = {s.name for s in statements.ALL}
+    assert {"_locked_open_turn", "_seats", "_match_row", "_turn_submissions", "_locked_turn", "_log_rows"} <= names
+
+
+@pytest.mark.django_db
+def test_rows_are_what_the_queryset_gives() -> None:
+    """Model rows (with a related row), value tuples and an empty read come back as the queryset would give them."""
+    match = abc_match()
+    pairs = [list(ABC_PLAYERS[1:3]), list(ABC_PLAYERS[3:5])]
+    submission_submit(match_id=match.pk, player=ABC_PLAYERS[0], move={"pairs": pairs})
+    turn = Turn.objects.get(match=match, number=1)
+    with transaction.atomic():
+        locked = games.services.submissions._locked_open_turn.first(match_id=match.pk)
+    assert locked is not None and locked.pk == turn.pk and locked.match.pk == match.pk
+    assert locked.match.players == match.players and locked.state_before == turn.state_before
+    seats = games.selectors._seats
+    assert seats.all(match_id=match.pk) == list(seats.queryset(match_id=match.pk))
+    assert seats.all(match_id=match.pk)
+    subs = games.selectors.turn_submissions(turn)
+    assert [(s.pk, s.move, s.locked, s.submitted_at) for s in subs] == [
+        (s.pk, s.move, s.locked, s.submitted_at) for s in Submission.objects.filter(turn=turn)
+    ]
+    assert games.selectors.match_by_pk(match.pk) == match
+    assert games.selectors.match_by_pk(match.pk + 1000) is None
+    assert games.selectors.match_by_pk(2**63) is None
+
+
+@pytest.mark.django_db
+def test_refusals() -> None:
+    """An argument a lookup rewrites, or one of the wrong type or name, is refused by name; so is a float argument."""
+
+    @Statement
+    def _by_handle(handle: str) -> QuerySet[Seat]:
+        return Seat.objects.filter(user__username__contains=handle)
+
+    statements.ALL.remove(_by_handle)
+    with pytest.raises(ImproperlyConfigured, match="_by_handle"):
+        _by_handle.all(handle="ann")
+    with pytest.raises(TypeError, match="pk must be int"):
+        games.selectors._match_row.first(pk="1")
+    with pytest.raises(TypeError, match="takes pk"):
+        games.selectors._match_row.first(pk=1, other=2)
+    with pytest.raises(ImproperlyConfigured, match="must be an int or a str"):
+
+        @Statement
+        def _dated(when: float) -> QuerySet[Match]:
+            return Match.objects.filter(created_at__gt=when)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locked_read_outside_a_transaction_is_refused() -> None:
+    """As Django refuses ``select_for_update`` outside a transaction, so does a locked statement."""
+    locked = games.services.turns._locked_match
+    with transaction.atomic():
+        assert locked.all(pk=1) == []
+    if connection.features.has_select_for_update:
+        with pytest.raises(TransactionManagementError):
+            locked.all(pk=1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_compiled_in_one_thread_runs_in_another() -> None:
+    """The compiled statement is shared by the process; each call runs on its own thread's connection."""
+    match = abc_match()
+    found: list[Any] = []
+
+    def read() -> None:
+        try:
+            found.append(games.selectors._seats.all(match_id=match.pk))
+        finally:
+            connection.close()
+
+    first = games.selectors._seats.all(match_id=match.pk)
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join()
+    assert found == [first]
