@@ -40,14 +40,16 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
     """The round before ``turn`` closed: announce its public results."""
     if turn.number <= 1:
         return
+    # Asked before the savepoint: a friendly match (most closes) costs no query and no savepoint here.
+    season = season_selectors.season_of_match(match)
+    if season is None:
+        return
 
     def run() -> None:
         from reach.announce import round_results_announce
 
-        season = season_selectors.season_of_match(match)
-        if season is not None:
-            previous = Turn.objects.filter(match=match, number=turn.number - 1).values_list("label", flat=True).first()
-            round_results_announce(season=season, match=match, turn_number=turn.number - 1, label=previous or "")
+        previous = Turn.objects.filter(match=match, number=turn.number - 1).values_list("label", flat=True).first()
+        round_results_announce(season=season, match=match, turn_number=turn.number - 1, label=previous or "")
 
     _guarded("announce a round", run)
 
