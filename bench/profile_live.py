@@ -10,7 +10,7 @@ GET per other page that pages made after each close before that. ``--socket`` se
 page does while its socket is open: the work of a ``submit`` frame (``games.submitting.socket_submit``,
 what the consumer calls in its thread), without the HTTP request around it.
 Prints CPU milliseconds (``time.process_time``, robust to a loaded machine) per submission and
-per request kind, and the queries of one form POST; ``--profile`` writes a cProfile of the run.
+per request kind, and the queries of one submission and of one that closes its turn; ``--profile`` writes a cProfile of the run.
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ def main() -> None:
     submissions = 0
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     queries: list[str] = []
+    closing_queries: list[str] = []
 
     def timed(kind: str, fn: Any) -> Any:
         t = time.process_time()
@@ -132,6 +133,10 @@ def main() -> None:
                     with CaptureQueriesContext(connection) as q:
                         r = timed(via, post)
                     queries = [x["sql"] for x in q.captured_queries]
+                elif not closing_queries and handle == awaiting[-1]:
+                    with CaptureQueriesContext(connection) as q:
+                        r = timed(f"{via} closing the turn", post)
+                    closing_queries = [x["sql"] for x in q.captured_queries]
                 else:
                     r = timed(f"{via} closing the turn" if handle == awaiting[-1] else via, post)
                 assert r.status_code == 200, r.content[:300]
@@ -147,6 +152,9 @@ def main() -> None:
         print(f"{kind}: {count[kind]} requests, {cpu[kind] / count[kind] * 1000:.2f} ms CPU each")
     print(f"{via} (not closing) made {len(queries)} queries")
     for sql in queries:
+        print("   ", sql[:140])
+    print(f"{via} closing the turn made {len(closing_queries)} queries")
+    for sql in closing_queries:
         print("   ", sql[:140])
     print(f"live: {submissions} submissions, {total / submissions * 1000:.1f} ms CPU per submission")
     if profiler:
