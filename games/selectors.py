@@ -168,9 +168,14 @@ def seat_labels(match: Match) -> dict[str, str]:
     return {h: h if name == h else f"{h}'s seat, played by {name}" for h, name in seat_usernames(match).items()}
 
 
+@Statement
+def _open_turn(match_id: int) -> QuerySet[Turn]:
+    return Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).order_by("-number")[:1]
+
+
 def match_open_turn(match: Match) -> Turn | None:
     """The turn taking submissions, if any."""
-    return Turn.objects.filter(match=match, status=Turn.Status.OPEN).order_by("-number").first()
+    return _open_turn.first(match_id=match.pk)
 
 
 class LogLine(NamedTuple):
@@ -188,11 +193,31 @@ def match_messages_for(match: Match, player: str | None, *, after: int = 0, afte
 
     Plain tuples, not model rows: every live fragment reads the whole log, and building a
     model instance per line was most of that read's cost."""
-    visible = Q(to__isnull=True, seq__gt=after)
     if player:
-        visible |= Q(to=player, seq__gt=after_private)
-    rows = Message.objects.filter(visible, match=match).order_by("pk").values_list("seq", "to", "text", "turn_number")
+        rows = _log_for_player.all(match_id=match.pk, after=after, player=player, after_private=after_private)
+    else:
+        rows = _public_log.all(match_id=match.pk, after=after)
     return [LogLine(*row) for row in rows]
+
+
+LOG_FIELDS = ("seq", "to", "text", "turn_number")
+
+
+@Statement
+def _public_log(match_id: int, after: int) -> QuerySet[Message, tuple[int, str | None, str, int]]:
+    return (
+        Message.objects.filter(match_id=match_id, to__isnull=True, seq__gt=after)
+        .order_by("pk")
+        .values_list(*LOG_FIELDS)
+    )
+
+
+@Statement
+def _log_for_player(
+    match_id: int, after: int, player: str, after_private: int
+) -> QuerySet[Message, tuple[int, str | None, str, int]]:
+    visible = Q(to__isnull=True, seq__gt=after) | Q(to=player, seq__gt=after_private)
+    return Message.objects.filter(visible, match_id=match_id).order_by("pk").values_list(*LOG_FIELDS)
 
 
 def match_private_seq(match: Match, player: str | None) -> int | None:

@@ -30,8 +30,10 @@ from django.db.transaction import TransactionManagementError
 
 T = TypeVar("T")
 
-# Placeholders no real argument takes: ints far below any key, strings with a unit separator.
-_INT_PLACEHOLDER = -(2**62)
+# Placeholders for the one compile: ints inside every integer field's range (Django drops a comparison with a
+# value outside it, so the argument would never reach the SQL), strings with a unit separator no handle has.
+_INT_PLACEHOLDER = 1_987_654_321
+_INT32 = (-(2**31), 2**31 - 1)  # every integer field's range holds these
 _STR_PLACEHOLDER = "\x1fstatement argument {}\x1f"
 
 ALL: list[Statement[Any]] = []
@@ -40,6 +42,7 @@ ALL: list[Statement[Any]] = []
 @dataclass(frozen=True)
 class _Arg:
     name: str
+    wrap: Callable[[Any], Any]  # the type the backend gave the parameter (psycopg's Int4 for an integer field)
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ class Statement(Generic[T]):
         return self._build.__qualname__
 
     def placeholders(self) -> dict[str, Any]:
-        """The placeholder value of each argument (distinct, and never a real key or handle)."""
+        """The placeholder value of each argument, distinct from each other and from any constant of the query."""
         return {
             name: _INT_PLACEHOLDER - i if kind is int else _STR_PLACEHOLDER.format(i)
             for i, (name, kind) in enumerate(self._kinds.items())
@@ -122,8 +125,8 @@ class Statement(Generic[T]):
         found: set[str] = set()
         for param in params:
             name = by_value.get(param) if isinstance(param, int | str) and not isinstance(param, bool) else None
-            if name is not None and type(param) is self._kinds[name]:
-                slots.append(_Arg(name))
+            if name is not None and isinstance(param, self._kinds[name]):
+                slots.append(_Arg(name, type(param)))
                 found.add(name)
             else:
                 slots.append(param)
@@ -154,7 +157,7 @@ class Statement(Generic[T]):
     def sql_with_params(self, *, using: str = "default", **arguments: Any) -> tuple[str, tuple[Any, ...]]:
         """The SQL and parameters a call with these arguments executes."""
         compiled = self._compiled_for(using)
-        return compiled.sql, tuple(arguments[s.name] if isinstance(s, _Arg) else s for s in compiled.slots)
+        return compiled.sql, tuple(s.wrap(arguments[s.name]) if isinstance(s, _Arg) else s for s in compiled.slots)
 
     def _run(self, db: str, arguments: dict[str, Any]) -> list[T]:
         compiled = self._compiled_for(db)
@@ -164,10 +167,14 @@ class Statement(Generic[T]):
             kind = self._kinds[name]
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise TypeError(f"{self.name}: {name} must be {kind.__name__}, not {type(value).__name__}")
+        if any(kind is int and not _INT32[0] <= arguments[name] <= _INT32[1] for name, kind in self._kinds.items()):
+            # Django answers a comparison with a value outside its field's range without asking the database
+            # (no row, or every row): the statement's SQL would make the database refuse it instead.
+            return list(self.queryset(**arguments))
         connection = connections[db]
         if compiled.for_update and connection.features.has_select_for_update and connection.get_autocommit():
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        params = tuple(self._kinds[s.name](arguments[s.name]) if isinstance(s, _Arg) else s for s in compiled.slots)
+        params = tuple(s.wrap(arguments[s.name]) if isinstance(s, _Arg) else s for s in compiled.slots)
         compiler = copy.copy(compiled.compiler)
         compiler.connection = connection
         sql = compiled.sql

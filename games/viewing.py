@@ -17,6 +17,7 @@ from games.selectors import (
     match_role,
     match_view_for_player,
     match_views_for_host,
+    turn_submissions,
 )
 
 
@@ -46,16 +47,7 @@ class MatchForViewer:
 
     @cached_property
     def _submissions(self) -> list[Submission]:
-        if self.turn is None:
-            return []
-        rows = list(
-            Submission.objects.filter(turn=self.turn).only(
-                "player", "locked", "move", "submitted_at", "revision", "turn_id"
-            )
-        )
-        for row in rows:
-            row.turn = self.turn  # already read: no query per row
-        return rows
+        return [] if self.turn is None else turn_submissions(self.turn)
 
     @cached_property
     def view(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import hooks, live, selectors
@@ -17,7 +17,9 @@ from games.viewing import match_for_viewer
 
 
 def _match_or_404(pk: int) -> Match:
-    match = get_object_or_404(Match, pk=pk)
+    match = selectors.match_by_pk(pk)
+    if match is None:
+        raise Http404("There is no such match.")
     try:
         get_entry(match.game)
     except KeyError as exc:

@@ -120,3 +120,14 @@ def test_a_statement_compiled_in_one_thread_runs_in_another() -> None:
     thread.start()
     thread.join()
     assert found == [first]
+
+
+@pytest.mark.django_db
+def test_an_argument_outside_every_integer_field_is_answered_as_django_would() -> None:
+    """Django drops a comparison with a value outside its field's range; the statement runs the queryset then."""
+    match = abc_match()
+    handle = ABC_PLAYERS[0]
+    assert games.selectors.match_messages_for(match, handle, after=2**40) == []
+    everything = games.selectors.match_messages_for(match, handle)
+    assert games.selectors.match_messages_for(match, handle, after=-(2**40), after_private=-(2**40)) == everything
+    assert games.selectors.match_messages_for(match, None, after=2**40) == []
