@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from games import broadcast
 from seasons.models import Notice, Season, SeasonLog
@@ -45,8 +46,11 @@ def notice_send(
 def notices_seen_for(*, user: Any, url: str) -> int:
     """The user opened the page at ``url``: its calls to move ("turn" notices) go, its other notices are
     marked seen; how many changed."""
-    gone, _ = Notice.objects.filter(user=user, url=url, kind="turn").delete()
-    return gone + Notice.objects.filter(user=user, url=url, seen=False).update(seen=True)
+    mine = Notice.objects.filter(user=user, url=url)
+    if not mine.filter(Q(kind="turn") | Q(seen=False)).exists():
+        return 0  # the usual page view: one read and no write (a delete is a transaction of its own)
+    gone, _ = mine.filter(kind="turn").delete()
+    return gone + mine.filter(seen=False).update(seen=True)
 
 
 def notices_turn_clear(*, turn_id: int) -> int:

@@ -129,3 +129,23 @@ def test_the_dashboard_shows_my_open_pick() -> None:
     c.force_login(user("eve"))
     html = c.get(reverse("games:dashboard")).content.decode()
     assert "DMO pick in Season s1, Episode 1" in html
+
+
+def test_opening_a_match_with_nothing_to_clear_writes_nothing() -> None:
+    """Opening a match page clears its calls to move and marks its other notices seen; with none, one read."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from seasons.services.notify import notices_seen_for
+
+    season = started_season()
+    match = abc_episode(season).mm_match
+    x = user(Turn.objects.get(match=match, status="open").awaiting[0])
+    url = reverse("games:match", args=[match.pk])
+    Notice.objects.create(user=x, kind="picked", text="You were picked", url=url)
+    assert notices_seen_for(user=x, url=url) == 2  # the call to move went, the other notice is seen
+    assert not Notice.objects.filter(user=x, kind="turn", url=url).exists()
+    assert Notice.objects.get(user=x, url=url).seen
+    with CaptureQueriesContext(connection) as queries:
+        assert notices_seen_for(user=x, url=url) == 0
+    assert len(queries) == 1 and queries[0]["sql"].startswith("SELECT")
