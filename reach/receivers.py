@@ -56,13 +56,15 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
 
 def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any) -> None:
     """The last round closed: announce its public results."""
+    season = season_selectors.season_of_match(match)  # before the savepoint, as for a new turn
+    if season is None:
+        return
 
     def run() -> None:
         from reach.announce import round_results_announce
 
-        season = season_selectors.season_of_match(match)
         last = Turn.objects.filter(match=match).order_by("-number").first()
-        if season is not None and last is not None:
+        if last is not None:
             round_results_announce(season=season, match=match, turn_number=last.number, label=last.label)
 
     _guarded("announce a match's end", run)
