@@ -33,7 +33,9 @@ T = TypeVar("T")
 # Placeholders for the one compile: ints inside every integer field's range (Django drops a comparison with a
 # value outside it, so the argument would never reach the SQL), strings with a unit separator no handle has.
 _INT_PLACEHOLDER = 1_987_654_321
-_INT32 = (-(2**31), 2**31 - 1)  # every integer field's range holds these
+# What a parameter of each type the backend gives may hold (psycopg's Int2 and Int4; a plain int is 64-bit).
+_RANGES = {"Int2": (-(2**15), 2**15 - 1), "Int4": (-(2**31), 2**31 - 1)}
+_INT64 = (-(2**63), 2**63 - 1)
 _STR_PLACEHOLDER = "\x1fstatement argument {}\x1f"
 
 ALL: list[Statement[Any]] = []
@@ -54,6 +56,7 @@ class _Compiled:
     fields: tuple[str, ...] | None
     model: type
     for_update: bool
+    ranges: dict[str, tuple[int, int]]  # each int argument: what every parameter it fills may hold
 
 
 class _BoundQuery:
@@ -130,6 +133,12 @@ class Statement(Generic[T]):
                 found.add(name)
             else:
                 slots.append(param)
+        ranges: dict[str, tuple[int, int]] = {}
+        for slot in slots:
+            if isinstance(slot, _Arg) and self._kinds[slot.name] is int:
+                low, high = _RANGES.get(getattr(slot.wrap, "__name__", ""), _INT64)
+                was = ranges.get(slot.name, _INT64)
+                ranges[slot.name] = (max(low, was[0]), min(high, was[1]))
         missing = set(placeholders) - found
         if missing or any(isinstance(p, str) and "\x1f" in p for p in slots):
             raise ImproperlyConfigured(
@@ -144,6 +153,7 @@ class Statement(Generic[T]):
             fields=getattr(qs, "_fields", None),  # set by values() and values_list()
             model=qs.model,
             for_update=bool(qs.query.select_for_update),
+            ranges=ranges,
         )
 
     def _compiled_for(self, db: str) -> _Compiled:
@@ -167,9 +177,10 @@ class Statement(Generic[T]):
             kind = self._kinds[name]
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise TypeError(f"{self.name}: {name} must be {kind.__name__}, not {type(value).__name__}")
-        if any(kind is int and not _INT32[0] <= arguments[name] <= _INT32[1] for name, kind in self._kinds.items()):
-            # Django answers a comparison with a value outside its field's range without asking the database
-            # (no row, or every row): the statement's SQL would make the database refuse it instead.
+        if any(not low <= arguments[name] <= high for name, (low, high) in compiled.ranges.items()):
+            # Django answers a comparison with a value its column cannot hold without asking the database (no row,
+            # or every row); the statement's SQL would make the database refuse it instead. Inside the column's
+            # range the database's answer is Django's.
             return list(self.queryset(**arguments))
         connection = connections[db]
         if compiled.for_update and connection.features.has_select_for_update and connection.get_autocommit():

@@ -124,10 +124,11 @@ def test_a_statement_compiled_in_one_thread_runs_in_another() -> None:
 
 @pytest.mark.django_db
 def test_an_argument_outside_every_integer_field_is_answered_as_django_would() -> None:
-    """Django drops a comparison with a value outside its field's range; the statement runs the queryset then."""
+    """Django drops a comparison with a value its column cannot hold; the statement runs the queryset then."""
     match = abc_match()
     handle = ABC_PLAYERS[0]
     assert games.selectors.match_messages_for(match, handle, after=2**40) == []
     everything = games.selectors.match_messages_for(match, handle)
     assert games.selectors.match_messages_for(match, handle, after=-(2**40), after_private=-(2**40)) == everything
     assert games.selectors.match_messages_for(match, None, after=2**40) == []
+    assert games.services.turns._turn_with_match.first(pk=2**40) is None  # a 64-bit key: the statement's own SQL
