@@ -12,6 +12,7 @@ seat's private group, as the page it would have fetched. Nothing here writes or 
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -19,6 +20,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.template.loader import render_to_string, select_template
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 
 from games import broadcast, selectors
@@ -42,6 +44,17 @@ def match_variant(match: Match, view: dict[str, Any]) -> str | None:
     return options.get("variant") or options.get("scoring") or public.get("variant")
 
 
+@functools.lru_cache(maxsize=4096)
+def _match_urls(match_id: int, prefix: str, urlconf: Any) -> tuple[str, str]:
+    return reverse("games:match_submit", args=[match_id]), reverse("games:match_check", args=[match_id])
+
+
+def match_urls(match_id: int) -> tuple[str, str]:
+    """Where a match page posts its move and its check: reversed once per match and process, not per page drawn
+    (each reversal is tens of microseconds, and a close draws a page per seat)."""
+    return _match_urls(match_id, get_script_prefix(), get_urlconf())
+
+
 def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str, Any]:
     """Everything the match page shows this viewer, from the one viewer selector.
 
@@ -55,7 +68,10 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         form_class = entry.form_class or JsonMoveForm
         initial = dict(viewer.submission.move) if viewer.submission else {}
         form = bound_form or form_class(view=viewer.view, player=me or "", initial_move=initial)
+    submit_url, check_url = match_urls(match.pk)
     return {
+        "submit_url": submit_url,
+        "check_url": check_url,
         "move_labels": _move_labels(entry, viewer, form),
         "match": match,
         "viewer": viewer,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections import OrderedDict
@@ -11,7 +12,8 @@ from typing import Any
 
 from django import template
 from django.conf import settings
-from django.utils import timezone, translation
+from django.template import defaultfilters
+from django.utils import formats, timezone, translation
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.text import normalize_newlines
@@ -21,6 +23,22 @@ from games import selectors
 from games.registry import get_engine
 
 register = template.Library()
+
+
+@functools.lru_cache(maxsize=1024)
+def _date_format(value: datetime, zone: Any, fmt: str, language: str | None) -> str:
+    # ``zone`` is in the key because aware datetimes compare equal across zones: the same instant shows differently.
+    return formats.date_format(value, fmt)
+
+
+@register.filter(expects_localtime=True)
+def when(value: Any, fmt: str) -> str:
+    """Django's ``date`` filter for a time many pages show alike (a turn's deadline): the same text, formatted once
+    per time, zone, format and language in this process (a format with the zone's name costs ~75 µs, and a close
+    draws a page per seat)."""
+    if not isinstance(value, datetime):
+        return defaultfilters.date(value, fmt)
+    return _date_format(value, value.tzinfo, fmt, translation.get_language())
 
 
 def _phrase(value: Any) -> str:

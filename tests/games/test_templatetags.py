@@ -1,4 +1,4 @@
-"""The confirmation of what was submitted reads as words, not as a Python dict."""
+"""Garnet's template filters: a submitted move reads as words; a deadline reads as the date filter writes it."""
 
 from __future__ import annotations
 
@@ -13,3 +13,24 @@ def test_pairs_and_flags_read_as_words() -> None:
 def test_nested_moves_and_empty_lists() -> None:
     move = {"trades": [{"with": "bob", "give": "red"}], "discard": []}
     assert move_summary(move) == "trades: with bob, give red · discard: none"
+
+
+def test_when_writes_a_time_as_the_date_filter_does_in_each_zone() -> None:
+    """``when`` is Django's ``date`` filter, remembered: the same instant still reads in each viewer's own zone."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from django.template import defaultfilters
+    from django.utils import timezone
+
+    from games.templatetags.garnet import when
+
+    moment = datetime(2026, 11, 26, 2, 30, tzinfo=UTC)
+    fmt = "D j M, H:i T"
+    seen = []
+    for zone in ("UTC", "Europe/Paris", "Africa/Lagos", "America/New_York", "UTC"):
+        local = timezone.localtime(moment, ZoneInfo(zone))
+        assert when(local, fmt) == defaultfilters.date(local, fmt)
+        seen.append(when(local, fmt))
+    assert seen[0] == "Thu 26 Nov, 02:30 UTC" and seen[1] == "Thu 26 Nov, 03:30 CET" and seen[2].endswith("WAT")
+    assert when("", fmt) == defaultfilters.date("", fmt) == ""
