@@ -121,7 +121,7 @@ def live_root_render(viewer: MatchForViewer) -> str:
 
 @Statement
 def _log_rows(match_id: int) -> QuerySet[Message, tuple[int, str | None, str, int]]:
-    return Message.objects.filter(match_id=match_id).order_by("pk").values_list("seq", "to", "text", "turn_number")
+    return Message.objects.filter(match_id=match_id).order_by("pk").values_list(*selectors.LOG_FIELDS)
 
 
 def close_viewers(

@@ -178,6 +178,9 @@ def match_open_turn(match: Match) -> Turn | None:
     return _open_turn.first(match_id=match.pk)
 
 
+LOG_FIELDS = ("seq", "to", "text", "turn_number")  # a log line's columns, in LogLine's order
+
+
 class LogLine(NamedTuple):
     """One line of a match log as a reader gets it (``to`` is the player of a private line, else None)."""
 
@@ -198,9 +201,6 @@ def match_messages_for(match: Match, player: str | None, *, after: int = 0, afte
     else:
         rows = _public_log.all(match_id=match.pk, after=after)
     return [LogLine(*row) for row in rows]
-
-
-LOG_FIELDS = ("seq", "to", "text", "turn_number")
 
 
 @Statement
