@@ -109,13 +109,18 @@ def outcome_for_users(match: Match, outcome: Outcome) -> Outcome:
     )
 
 
+@Statement
+def _match_host(match_id: int, user_id: int) -> QuerySet[Any, tuple[int]]:
+    return Match.hosts.through.objects.filter(match_id=match_id, user_id=user_id).order_by().values_list("pk")[:1]
+
+
 def match_role(match: Match, user: Any) -> Role:
     """The viewer's role in ``match``: a player of it, one of its hosts, or someone watching."""
     if user is None or not user.is_authenticated:
         return Role.ANONYMOUS
     if seat_of(match, user) is not None:
         return Role.PLAYER
-    if user.is_superuser or match.hosts.filter(pk=user.pk).exists():
+    if user.is_superuser or _match_host.all(match_id=match.pk, user_id=user.pk):
         return Role.HOST
     return Role.SPECTATOR
 

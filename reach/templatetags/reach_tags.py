@@ -64,7 +64,7 @@ def inbox_unread(user: Any) -> int | None:
     """Unread players' posts for a host (None for someone who hosts nothing: no inbox link)."""
     if not getattr(user, "is_authenticated", False):
         return None
-    if not (user.is_superuser or user.hosted_seasons.exists() or user.hosted_matches.exists()):
+    if not (user.is_superuser or selectors.hosts_anything(user)):
         return None
     return selectors.inbox_unread_total(user)
 
