@@ -16,6 +16,7 @@ import games.live
 import games.selectors
 import games.services.submissions
 import games.services.turns
+import reach.selectors
 from games import statements
 from games.models import Match, Seat, Submission, Turn
 from games.services import submission_submit
@@ -23,7 +24,14 @@ from games.statements import Statement
 from tests.factories import ABC_PLAYERS, abc_match
 
 # Every module that defines a statement is imported above, so ALL holds them all.
-MODULES = (games.api.authentication, games.live, games.selectors, games.services.submissions, games.services.turns)
+MODULES = (
+    games.api.authentication,
+    games.live,
+    games.selectors,
+    games.services.submissions,
+    games.services.turns,
+    reach.selectors,
+)
 SAMPLE = {int: 7, str: "ann"}
 
 
@@ -42,9 +50,10 @@ def test_every_statement_runs_the_sql_django_would_compile(statement: Statement[
 
 
 def test_the_hot_reads_are_statements() -> None:
-    """The submit's and the close's reads are among the statements the test above checks."""
+    """The submit's, the close's and the nav's reads are among the statements the test above checks."""
     names = {s.name for s in statements.ALL}
     assert {"_locked_open_turn", "_seats", "_match_row", "_turn_submissions", "_locked_turn", "_log_rows"} <= names
+    assert {"_match_host", "_hosted_season", "_hosted_match", "_match_thread"} <= names  # every page's nav
 
 
 @pytest.mark.django_db
