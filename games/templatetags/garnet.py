@@ -13,6 +13,7 @@ from typing import Any
 from django import template
 from django.conf import settings
 from django.template import defaultfilters
+from django.template.loader import render_to_string
 from django.utils import formats, timezone, translation
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
@@ -29,6 +30,23 @@ register = template.Library()
 def _date_format(value: datetime, zone: Any, fmt: str, language: str | None) -> str:
     # ``zone`` is in the key because aware datetimes compare equal across zones: the same instant shows differently.
     return formats.date_format(value, fmt)
+
+
+@register.simple_tag
+def rules_body(rules: Any) -> str:
+    """A game's rules text (``games/_rules_body.html``), drawn once per text in this process: every match page and
+    rules page shows it in full, and it depends only on the fields of the ``RulesText`` that the template reads
+    (a game builds a new ``RulesText`` on every call, so the object itself is no key)."""
+    try:
+        key = (rules.html, rules.summary, rules.tables, rules.abilities, rules.ability_heading, rules.default_move)
+        hash(key)
+    except (AttributeError, TypeError):  # not a RulesText as the games make it: draw it each time
+        return render_to_string("games/_rules_body.html", {"rules": rules})
+    drawn = _RULES_BODIES.get(key)
+    if drawn is None:
+        drawn = render_to_string("games/_rules_body.html", {"rules": rules})
+        _RULES_BODIES.put(key, drawn)
+    return drawn
 
 
 @register.filter(expects_localtime=True)
@@ -224,6 +242,7 @@ class _Drawings:
 
 
 _SHARED = _Drawings(256)
+_RULES_BODIES = _Drawings(64)
 
 
 @register.tag

@@ -34,3 +34,20 @@ def test_when_writes_a_time_as_the_date_filter_does_in_each_zone() -> None:
         seen.append(when(local, fmt))
     assert seen[0] == "Thu 26 Nov, 02:30 UTC" and seen[1] == "Thu 26 Nov, 03:30 CET" and seen[2].endswith("WAT")
     assert when("", fmt) == defaultfilters.date("", fmt) == ""
+
+
+def test_rules_body_is_the_rules_template_drawn_once_per_rules() -> None:
+    """``rules_body`` draws ``games/_rules_body.html`` for each game's rules, and the second time gives the same text."""
+    from django.template.loader import render_to_string
+
+    from games.registry import slugs
+    from games.rules_text import rules_for, variants
+    from games.templatetags.garnet import rules_body
+
+    for slug in slugs():
+        for variant in variants(slug) or [None]:
+            rules = rules_for(slug, variant)
+            drawn = render_to_string("games/_rules_body.html", {"rules": rules})
+            assert rules_body(rules) == drawn and rules.summary[0][:20] in drawn
+            # A game builds a new RulesText each time: the same text is still remembered, not drawn again.
+            assert rules_for(slug, variant) is not rules and rules_body(rules_for(slug, variant)) is rules_body(rules)
