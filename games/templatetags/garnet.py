@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import threading
@@ -35,12 +36,13 @@ def _date_format(value: datetime, zone: Any, fmt: str, language: str | None) -> 
 @register.simple_tag
 def rules_body(rules: Any) -> str:
     """A game's rules text (``games/_rules_body.html``), drawn once per text in this process: every match page and
-    rules page shows it in full, and it depends only on the fields of the ``RulesText`` that the template reads
-    (a game builds a new ``RulesText`` on every call, so the object itself is no key)."""
+    rules page shows it in full, and it depends on the rules alone. The key is the ``RulesText`` by value without
+    its ``card_help`` (a game builds a new one, with a new helper function, on every call), so a field added later
+    is in the key by itself."""
     try:
-        key = (rules.html, rules.summary, rules.tables, rules.abilities, rules.ability_heading, rules.default_move)
+        key = dataclasses.replace(rules, card_help=_no_help)
         hash(key)
-    except (AttributeError, TypeError):  # not a RulesText as the games make it: draw it each time
+    except TypeError:  # not a frozen RulesText of hashable parts: draw it each time
         return render_to_string("games/_rules_body.html", {"rules": rules})
     drawn = _RULES_BODIES.get(key)
     if drawn is None:
@@ -243,6 +245,11 @@ class _Drawings:
 
 _SHARED = _Drawings(256)
 _RULES_BODIES = _Drawings(64)
+
+
+def _no_help(card: str) -> str:
+    """One helper for every key of ``_RULES_BODIES``: the rules' own help is left out of it."""
+    return ""
 
 
 @register.tag
