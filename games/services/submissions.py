@@ -25,7 +25,7 @@ from games.registry import get_engine
 from games.selectors import match_by_pk, match_has_dealer, turn_submissions, viewer_handle
 from games.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
 from games.services.turns import turn_close_soon
-from games.statements import Statement
+from games.statements import RowUpdate, Statement
 
 
 @Statement
@@ -36,6 +36,10 @@ def _locked_open_turn(match_id: int) -> QuerySet[Turn]:
         .filter(match_id=match_id, status=Turn.Status.OPEN)
         .order_by("-number")[:1]
     )
+
+
+# A move saved again (most saves are): its one write, compiled once.
+_resave = RowUpdate(Submission, ("move", "locked", "submitted_at", "revision"))
 
 
 @dataclass
@@ -136,7 +140,7 @@ def submission_do(*, target: SubmitTarget, player: str, checked: Checked, lock: 
     else:
         existing.move, existing.locked, existing.submitted_at = clean, lock, moment
         existing.revision += 1
-        existing.save(update_fields=["move", "locked", "submitted_at", "revision"])
+        _resave.run(pk=existing.pk, move=clean, locked=lock, submitted_at=moment, revision=existing.revision)
         sub = existing
     sub.turn = turn
     target.submissions[player] = sub

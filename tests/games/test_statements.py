@@ -141,3 +141,33 @@ def test_an_argument_outside_every_integer_field_is_answered_as_django_would() -
     assert games.selectors.match_messages_for(match, handle, after=-(2**40), after_private=-(2**40)) == everything
     assert games.selectors.match_messages_for(match, None, after=2**40) == []
     assert games.services.turns._turn_with_match.first(pk=2**40) is None  # a 64-bit key: the statement's own SQL
+
+
+@pytest.mark.django_db
+def test_a_row_update_runs_the_sql_django_would_compile() -> None:
+    """The saved-again move's write is Django's ``QuerySet.update`` SQL, with the same parameters, and it lands."""
+    resave = games.services.submissions._resave
+    match = abc_match()
+    pairs = [list(ABC_PLAYERS[1:3]), list(ABC_PLAYERS[3:5])]
+    first = submission_submit(match_id=match.pk, player=ABC_PLAYERS[0], move={"pairs": pairs}).submission
+    values = {"move": {"pairs": pairs[::-1]}, "locked": True, "submitted_at": first.submitted_at, "revision": 5}
+    sql, params = resave.sql_with_params(pk=first.pk, **values)
+    expected_sql, expected_params = resave._django_update(connection, first.pk, values)
+    assert sql == expected_sql
+    # psycopg's Jsonb wrapper has no equality of its own: compare each parameter's type and what it wraps.
+    assert [(type(p), getattr(p, "obj", p)) for p in params] == [
+        (type(p), getattr(p, "obj", p)) for p in expected_params
+    ]
+    assert resave.run(pk=first.pk, **values) == 1
+    again = Submission.objects.get(pk=first.pk)
+    assert (again.move, again.locked, again.submitted_at, again.revision) == tuple(values.values())
+    assert resave.run(pk=first.pk + 1000, **values) == 0
+
+
+def test_a_row_update_refuses_what_it_cannot_write() -> None:
+    """A missing or extra field, and a None (which Django writes as NULL in the SQL itself), are refused by name."""
+    resave = games.services.submissions._resave
+    with pytest.raises(TypeError, match="sets move, locked, submitted_at, revision"):
+        resave.sql_with_params(pk=1, move={}, locked=True)
+    with pytest.raises(TypeError, match="is None"):
+        resave.sql_with_params(pk=1, move=None, locked=True, submitted_at=None, revision=1)
