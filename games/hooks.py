@@ -10,7 +10,9 @@
 - ``MOVE_SAVED`` are called with ``(match, turn, player, cost)`` inside the transaction
   that stores a submission, under the turn's row lock, ``cost`` being the engine's
   ``garnet_cost`` of the stored move; each may raise ``RuleError`` to refuse it (a season
-  holds the garnets from the player's free balance).
+  holds the garnets from the player's free balance). They are called only when the move
+  costs garnets or replaces the player's earlier move of the turn that did: a free move
+  that replaces a free move (or none) changes no hold, and most moves are free.
 - ``turn_closed`` is sent inside the transaction that closes a turn with ``costs``: the
   ``garnet_cost`` of each resolved move (a season charges or releases its holds).
 - ``closing_batch`` is sent by a sweep with the matches whose turns it has just claimed

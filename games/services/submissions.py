@@ -60,6 +60,7 @@ class Checked:
     move: dict[str, Any]
     cost: Any
     state: Any
+    replaced_cost: int = 0  # what the player's earlier move of this turn, which this one replaces, costs
 
 
 def submission_access(*, match_id: int, player: str | None, by: Any = None) -> SubmitTarget:
@@ -126,7 +127,8 @@ def submission_check(
             check(match, player, clean)
     except RuleError as exc:
         raise errors.InvalidMove(str(exc)) from exc
-    return Checked(move=dict(clean), cost=cost, state=state)
+    replaced_cost = engine.garnet_cost(state, player, existing.move) if existing is not None else 0
+    return Checked(move=dict(clean), cost=cost, state=state, replaced_cost=replaced_cost)
 
 
 def submission_do(*, target: SubmitTarget, player: str, checked: Checked, lock: bool, moment: datetime) -> Submitted:
@@ -145,8 +147,9 @@ def submission_do(*, target: SubmitTarget, player: str, checked: Checked, lock: 
     sub.turn = turn
     target.submissions[player] = sub
     try:  # a season holds the move's garnets from the free balance, or refuses it (all rolled back)
-        for saved in hooks.MOVE_SAVED:
-            saved(target.match, turn, player, checked.cost)
+        if checked.cost > 0 or checked.replaced_cost > 0:  # else nothing is held, before or after
+            for saved in hooks.MOVE_SAVED:
+                saved(target.match, turn, player, checked.cost)
     except RuleError as exc:
         raise errors.InvalidMove(str(exc)) from exc
     completes = bool(turn.awaiting) and all(

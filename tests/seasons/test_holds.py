@@ -163,3 +163,21 @@ def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -
             assert selectors.season_of_match(closing) is None
     assert len(queries) == 0  # learnt when each match started (its first turn's hooks asked), cached since
     assert "_season_of_match" not in open_match.__dict__ and closing.__dict__["_season_of_match"] is None
+
+
+def test_a_free_move_replacing_a_free_move_asks_the_season_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Holds change only for a move that costs garnets or replaces one that did; most moves are free, and
+    their saves skip the hold hook (its season lookup) altogether."""
+    from games import hooks
+
+    season, match, ann = _season_with(3)
+    calls: list[int] = []
+    monkeypatch.setattr(hooks, "MOVE_SAVED", [*hooks.MOVE_SAVED, lambda m, t, p, cost: calls.append(cost)])
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS)
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS)
+    assert calls == []
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS_DOUBLED)
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS)  # releases the double's hold
+    assert calls == [2, 0] and not GarnetHold.objects.exists()
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS)
+    assert calls == [2, 0] and selectors.free_garnets(ann) == 3
