@@ -58,6 +58,10 @@ class _Compiled:
     model: type
     for_update: bool
     ranges: dict[str, tuple[int, int]]  # each int argument: what every parameter it fills may hold
+    # What turns each column's value into Python (``SQLCompiler.get_converters``): Django recomputes it on every
+    # execution, comparing every selected field, which costs a wide read as much as its fetch. The backend's own
+    # converters are methods of the compiling connection's operations, so they are bound again to the running one.
+    converters: tuple[tuple[int, tuple[tuple[Callable[..., Any], bool], ...], Any], ...]
 
 
 class _BoundQuery:
@@ -80,6 +84,14 @@ class _BoundQuerySet:
         self.db, self.query, self.model = db, query, compiled.model
         self._fields = compiled.fields
         self._known_related_objects: dict[Any, Any] = {}
+
+
+def _bound_converters(compiled: _Compiled, ops: Any) -> dict[int, tuple[list[Callable[..., Any]], Any]]:
+    """``get_converters``'s answer for the compiled statement, on the connection whose ``ops`` run it."""
+    return {
+        index: ([f.__get__(ops) if bound else f for f, bound in functions], expression)
+        for index, functions, expression in compiled.converters
+    }
 
 
 class Statement(Generic[T]):
@@ -146,10 +158,21 @@ class Statement(Generic[T]):
                 f"{self.name}: argument(s) {', '.join(sorted(missing)) or 'rewritten'} do not reach the SQL as "
                 "parameters of their own"
             )
+        ops = compiler.connection.ops
+        found_converters = compiler.get_converters([s[0] for s in compiler.select[0 : compiler.col_count]])
+        converters = tuple(
+            (
+                index,
+                tuple((c.__func__, True) if getattr(c, "__self__", None) is ops else (c, False) for c in functions),
+                expression,
+            )
+            for index, (functions, expression) in found_converters.items()
+        )
         return _Compiled(
             sql=sql,
             slots=tuple(slots),
             compiler=compiler,
+            converters=converters,
             iterable_class=qs._iterable_class,
             fields=getattr(qs, "_fields", None),  # set by values() and values_list()
             model=qs.model,
@@ -191,6 +214,8 @@ class Statement(Generic[T]):
         compiler.connection = connection
         sql = compiled.sql
         compiler.as_sql = lambda *args, **kwargs: (sql, params)
+        converters = _bound_converters(compiled, connection.ops)
+        compiler.get_converters = lambda expressions: converters
         rows = compiled.iterable_class(_BoundQuerySet(compiled, _BoundQuery(compiler.query, compiler), db))
         return list(rows)
 

@@ -49,6 +49,30 @@ def test_every_statement_runs_the_sql_django_would_compile(statement: Statement[
         assert statement.sql_with_params(**arguments) == (expected[0], tuple(expected[1]))
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("statement", statements.ALL, ids=lambda s: s.name)
+def test_every_statement_converts_columns_as_django_would(statement: Statement[Any]) -> None:
+    """The converters a statement keeps are those Django finds for its queryset, bound to the running connection."""
+
+    def functions(found: dict[int, tuple[list[Any], Any]]) -> list[tuple[int, list[Any], Any]]:
+        # By name: an aggregate's converter is a closure made afresh on every call.
+        return [
+            (i, [getattr(f, "__func__", f).__qualname__ for f in fs], e.output_field)
+            for i, (fs, e) in sorted(found.items())
+        ]
+
+    with transaction.atomic():
+        compiler = statement.queryset(**_sample(statement)).query.get_compiler(connection=connection)
+        compiler.as_sql()
+    expected = compiler.get_converters([s[0] for s in compiler.select[0 : compiler.col_count]])
+    kept = statements._bound_converters(statement._compiled_for(connection.alias), connection.ops)
+    assert functions(kept) == functions(expected)
+    backend = [
+        f for fs, _ in kept.values() for f in fs if isinstance(getattr(f, "__self__", None), type(connection.ops))
+    ]
+    assert all(f.__self__ is connection.ops for f in backend)
+
+
 def test_the_hot_reads_are_statements() -> None:
     """The submit's, the close's and the nav's reads are among the statements the test above checks."""
     names = {s.name for s in statements.ALL}
