@@ -13,7 +13,7 @@ from django.test import Client
 from games.events import check_event
 from games.models import Submission, Turn
 from tests.factories import abc_match
-from tests.trust.wsutil import communicator, drain, session_cookie
+from tests.trust.wsutil import communicator, drain, session_cookie, unbatch
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("memory_layer")]
 
@@ -37,7 +37,10 @@ async def _submit(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The answer to one submit (or check) frame, and the other frames that came with it."""
     await comm.send_json_to({"event": event, "ref": ref, "fields": fields})
-    frames = await drain(comm)
+    # The first frame may wait for a cold start (a close drawing every page for the first time) longer than drain's
+    # quiet spell; the frames that follow it come at once.
+    first = await comm.receive_json_from(timeout=10)
+    frames = unbatch([first, *await drain(comm, raw=True)])
     for frame in frames:
         check_event(frame)  # every frame, the answer too, is one the schema declares
     answers = [f for f in frames if f["event"] == "answer"]
