@@ -273,6 +273,7 @@ REST_FRAMEWORK = {
         "token": env.str("GARNET_TOKEN_RATE", default="10/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.QuickNegotiation",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Garnet API",
