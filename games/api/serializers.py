@@ -30,6 +30,8 @@ class MatchSummarySerializer(serializers.Serializer):
 
 
 class SubmissionOutSerializer(serializers.Serializer):
+    """A saved move (``submission_out`` builds the same for the save's answer)."""
+
     turn = serializers.IntegerField(source="turn.number")
     move = serializers.DictField()
     locked = serializers.BooleanField()
@@ -70,6 +72,8 @@ class MessageSerializer(serializers.Serializer):
 
 
 class SubmitInSerializer(serializers.Serializer):
+    """A save's body (``submit_in`` reads the plain ones without the fields)."""
+
     move = serializers.DictField(help_text="The move in the game's public notation.")
     lock = serializers.BooleanField(default=False)
     turn = serializers.IntegerField(
@@ -82,6 +86,40 @@ class SubmitInSerializer(serializers.Serializer):
             return json_check(value, field="move")
         except JsonInputError as exc:
             raise serializers.ValidationError(exc.problem) from exc
+
+
+_MAX_TURN = 2**31 - 1
+_WHEN = serializers.DateTimeField()  # unbound: what it writes depends only on the active zone and the settings
+
+
+def submit_in(data: Any) -> dict[str, Any] | None:
+    """``SubmitInSerializer``'s validated data for a JSON body that it would take as it is, read directly; None
+    for any other body (a form's, a missing, mistyped or out-of-range field), which the serializer then reads and
+    words its refusal for. The serializer's fields cost an API save about a twentieth of its CPU."""
+    if type(data) is not dict or type(data.get("move")) is not dict:
+        return None
+    lock, turn = data.get("lock", False), data.get("turn")
+    if type(lock) is not bool or ("turn" in data and (type(turn) is not int or not 1 <= turn <= _MAX_TURN)):
+        return None
+    try:
+        move = json_check(data["move"], field="move")
+    except JsonInputError:
+        return None
+    found: dict[str, Any] = {"move": {str(key): value for key, value in move.items()}, "lock": lock}
+    if "turn" in data:
+        found["turn"] = turn
+    return found
+
+
+def submission_out(submission: Any) -> dict[str, Any]:
+    """What ``SubmissionOutSerializer`` gives for ``submission``, built directly (the answer to every API save)."""
+    return {
+        "turn": int(submission.turn.number),
+        "move": {str(key): value for key, value in submission.move.items()},
+        "locked": bool(submission.locked),
+        "submitted_at": _WHEN.to_representation(submission.submitted_at),
+        "revision": int(submission.revision),
+    }
 
 
 class ErrorCodeField(serializers.CharField):

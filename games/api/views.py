@@ -26,6 +26,8 @@ from games.api.serializers import (
     MessageSerializer,
     SubmissionOutSerializer,
     SubmitInSerializer,
+    submission_out,
+    submit_in,
 )
 from games.errors import MalformedMove, RateLimited
 from games.live import ClosePages
@@ -187,18 +189,21 @@ class SubmitView(ZoneAwareAPIView):
         """Save (and optionally lock in) my move for the open turn."""
         if rate_limited(key=f"submit:{request.user.pk}", rate=settings.GARNET_SUBMIT_RATE):
             raise RateLimited("Too many submissions; wait a minute and try again.")
-        incoming = SubmitInSerializer(data=request.data)
-        if not incoming.is_valid():
-            first = next(iter(incoming.errors.items()))
-            raise MalformedMove(f"{first[0]}: {' '.join(map(str, first[1]))}")
+        fields = submit_in(request.data)
+        if fields is None:
+            incoming = SubmitInSerializer(data=request.data)
+            if not incoming.is_valid():
+                first = next(iter(incoming.errors.items()))
+                raise MalformedMove(f"{first[0]}: {' '.join(map(str, first[1]))}")
+            fields = incoming.validated_data
         # The service checks the match exists (404) and finds the seat this user plays (403), under the turn's lock.
         # A lock-in that closes the turn pushes every listened seat's and the spectators' new page.
         submitted = submission_submit(
             match_id=pk,
             by=request.user,
-            move=incoming.validated_data["move"],
-            lock=incoming.validated_data["lock"],
-            turn_number=incoming.validated_data.get("turn"),
+            move=fields["move"],
+            lock=fields["lock"],
+            turn_number=fields.get("turn"),
             draw=ClosePages(),
         )
-        return Response(SubmissionOutSerializer(submitted.submission).data, status=status.HTTP_201_CREATED)
+        return Response(submission_out(submitted.submission), status=status.HTTP_201_CREATED)
