@@ -8,13 +8,8 @@ from typing import Any
 
 import pytest
 from django.http import QueryDict
-from django.test import RequestFactory
 from django.utils import timezone
-from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
-from rest_framework.request import Request
 
-from games.api.negotiation import QuickNegotiation
 from games.api.serializers import SubmissionOutSerializer, SubmitInSerializer, submission_out, submit_in
 
 MOVE = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
@@ -78,24 +73,3 @@ def test_the_saves_answer_is_what_the_serializer_gives(zone: str) -> None:
     )
     with timezone.override(zone):
         assert submission_out(submission) == dict(SubmissionOutSerializer(submission).data)
-
-
-@pytest.mark.parametrize(
-    "accept",
-    [None, "*/*", "application/json", "text/html,application/xhtml+xml,*/*;q=0.8", "application/json; indent=2"],
-)
-@pytest.mark.parametrize("query", ["", "?format=json", "?format=api"])
-def test_negotiation_picks_what_drf_picks(accept: str | None, query: str) -> None:
-    """The quick answer for plain Accept headers is DRF's own; every other request negotiates in full."""
-    headers = {"HTTP_ACCEPT": accept} if accept is not None else {}
-    request = Request(RequestFactory().get(f"/api/{query}", **headers))
-    renderers = [JSONRenderer(), BrowsableAPIRenderer()]
-
-    def pick(negotiation: DefaultContentNegotiation) -> Any:
-        try:
-            renderer, media_type = negotiation.select_renderer(request, renderers)
-        except Exception as exc:  # DRF refuses a format none of the renderers can give (406)
-            return type(exc)
-        return type(renderer), media_type
-
-    assert pick(QuickNegotiation()) == pick(DefaultContentNegotiation())
