@@ -44,7 +44,8 @@ _resave = RowUpdate(Submission, ("move", "locked", "submitted_at", "revision"))
 
 @dataclass
 class SubmitTarget:
-    """What a submission lands on: the open turn (row-locked) with its match, and its submissions so far."""
+    """What a submission lands on: the open turn (row-locked) with its match, and its submissions so far (only
+    the mover's for a save)."""
 
     match: Match
     turn: Turn | None
@@ -63,7 +64,12 @@ class Checked:
     replaced_cost: int = 0  # what the player's earlier move of this turn, which this one replaces, costs
 
 
-def submission_access(*, match_id: int, player: str | None, by: Any = None) -> SubmitTarget:
+@Statement
+def _seat_submission(turn_id: int, player: str) -> QuerySet[Submission]:
+    return Submission.objects.filter(turn_id=turn_id, player=player)[:1]
+
+
+def submission_access(*, match_id: int, player: str | None, by: Any = None, everyone: bool = True) -> SubmitTarget:
     """Lock the open turn of ``match_id`` (one query, with its match) and check who plays in it.
 
     ``by`` (the signed-in user, from the edges) must play the seat ``player`` now (``player``
@@ -71,7 +77,8 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None) -> S
     seat ``games.engine.DEALER``): the seats are read under the turn's lock, so a host's
     replacement of that seat (which takes the same lock) is either before this move, which is
     then refused, or after it. The target's ``player`` is the seat the move is for.
-    Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
+    ``everyone``: read every seat's submission (a lock-in may complete the turn), or only that seat's (a save,
+    which never does). Call inside a transaction. Raises ``MatchNotFound`` or ``NotAPlayer``.
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
         raise errors.MatchNotFound("There is no such match.")
@@ -83,8 +90,15 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None) -> S
     seated = seat in match.players or (seat == DEALER and match_has_dealer(match))
     if seat is None or not seated or (player is not None and seat != player):
         raise errors.NotAPlayer("You are not a player in this match.")
-    subs = {s.player: s for s in turn_submissions(turn)} if turn is not None else {}
-    return SubmitTarget(match=match, turn=turn, player=seat, submissions=subs)
+    if turn is None:
+        subs: list[Submission] = []
+    elif everyone:
+        subs = turn_submissions(turn)
+    else:
+        subs = _seat_submission.all(turn_id=turn.pk, player=seat)
+        for sub in subs:
+            sub.turn = turn
+    return SubmitTarget(match=match, turn=turn, player=seat, submissions={s.player: s for s in subs})
 
 
 def submission_check(
@@ -188,7 +202,8 @@ def submission_submit(
     """
     moment = now or timezone.now()
     with transaction.atomic():
-        target = submission_access(match_id=match_id, player=player, by=by)
+        # A save (no lock-in) cannot complete the turn: it needs only its own seat's earlier move.
+        target = submission_access(match_id=match_id, player=player, by=by, everyone=lock)
         seat = target.player
         checked = submission_check(target=target, player=seat, move=move, turn_number=turn_number, moment=moment)
         done = submission_do(target=target, player=seat, checked=checked, lock=lock, moment=moment)

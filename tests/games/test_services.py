@@ -55,6 +55,32 @@ def test_submission_is_replaceable_until_locked(match: Match) -> None:
     assert open_turn(match).number == 1
 
 
+def test_a_save_reads_its_own_seats_move_and_a_lock_in_every_seats(
+    match: Match, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A save cannot complete its turn, so it reads only the mover's earlier submission; a lock-in reads every
+    seat's, and the last one awaited closes the turn."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with django_capture_on_commit_callbacks(execute=True):
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    action = {"action": "ally", "double": False}
+    turn = open_turn(match)
+    for player in turn.awaiting[:2]:
+        submission_submit(match_id=match.pk, player=player, move=action)
+    saver = turn.awaiting[0]
+    with CaptureQueriesContext(connection) as queries:
+        submission_submit(match_id=match.pk, player=saver, move=action)
+    reads = [q["sql"] for q in queries.captured_queries if 'FROM "games_submission"' in q["sql"]]
+    assert len(reads) == 1 and '"games_submission"."player" =' in reads[0]
+    assert Submission.objects.get(turn=turn, player=saver).revision == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        for player in turn.awaiting:
+            submission_submit(match_id=match.pk, player=player, move=action, lock=True)
+    assert Turn.objects.get(pk=turn.pk).status == Turn.Status.CLOSED
+
+
 def test_locking_in_closes_the_turn_early(match: Match, django_capture_on_commit_callbacks: Any) -> None:
     """A turn closes early when every awaited player has locked in."""
     with django_capture_on_commit_callbacks(execute=True):  # the early close runs after commit
