@@ -1,4 +1,4 @@
-"""The shared rate limiter (one Redis round trip, a process-wide client) and an async-capable middleware stack."""
+"""The shared rate limiter (one Redis command, a process-wide client) and an async-capable middleware stack."""
 
 from __future__ import annotations
 
@@ -20,18 +20,21 @@ def test_the_limiter_refuses_past_the_rate_in_its_window() -> None:
 
 @pytest.mark.skipif("redis" not in settings.CACHES["default"]["BACKEND"].lower(), reason="needs Redis")
 def test_on_redis_a_check_is_one_round_trip_on_one_shared_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check is one INCR on the process's one client; the window's first also sets its bucket to expire."""
     client = ratelimit.redis_client()
     assert client is ratelimit.redis_client(), "one client per process, not one per thread or request"
-    trips: list[Any] = []
-    real = client.pipeline
+    sent: list[str] = []
+    real = client.execute_command
 
     def counting(*args: Any, **kwargs: Any) -> Any:
-        pipe = real(*args, **kwargs)
-        execute = pipe.execute
-        pipe.execute = lambda *a, **k: trips.append(1) or execute(*a, **k)
-        return pipe
+        sent.append(str(args[0]))
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(client, "pipeline", counting)
-    monkeypatch.setattr(client, "execute_command", lambda *a, **k: pytest.fail(f"a second round trip: {a}"))
+    monkeypatch.setattr(client, "execute_command", counting)
+    monkeypatch.setattr(client, "pipeline", lambda *a, **k: pytest.fail("a pipeline costs twice a command's CPU"))
     assert ratelimit.rate_limited(key="t:trip", rate="9/m") is False
-    assert trips == [1]
+    assert sent == ["INCRBY", "EXPIRE"]  # redis-py sends incr() as INCRBY 1
+    assert ratelimit.rate_limited(key="t:trip", rate="9/m") is False
+    assert sent == ["INCRBY", "EXPIRE", "INCRBY"]
+    buckets = client.keys("*:rl:t:trip:*")
+    assert buckets and all(0 < client.ttl(key) <= 61 for key in buckets)
