@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections
-from django.db.models import Model, Q, QuerySet
+from django.db.models import Field, Model, Q, QuerySet
 from django.db.models.sql import UpdateQuery
 from django.db.transaction import TransactionManagementError
 
@@ -242,7 +242,12 @@ class RowUpdate:
 
     def __init__(self, model: type[Model], fields: tuple[str, ...]) -> None:
         self._model = model
-        self._fields = tuple(model._meta.get_field(name) for name in fields)
+        self._fields: tuple[Field[Any, Any], ...] = ()
+        for name in fields:
+            found = model._meta.get_field(name)
+            if not isinstance(found, Field):
+                raise ImproperlyConfigured(f"RowUpdate: {model.__name__}.{name} is not a concrete field")
+            self._fields += (found,)
         self._sql: dict[str, str] = {}
 
     def _django_update(self, connection: Any, pk: Any, values: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:

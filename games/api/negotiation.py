@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -18,8 +19,9 @@ class QuickNegotiation(DefaultContentNegotiation):
     into media-type objects on every call, which cost an API save about a twentieth of its CPU."""
 
     def select_renderer(
-        self, request: Any, renderers: list[BaseRenderer], format_suffix: str | None = None
+        self, request: Any, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
     ) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
         accept = request.META.get("HTTP_ACCEPT", "*/*")
         if (
             accept in _PLAIN_ACCEPTS
