@@ -45,9 +45,18 @@ def _turn_submissions(turn_id: int) -> QuerySet[Submission]:
     return Submission.objects.filter(turn_id=turn_id)
 
 
-def turn_submissions(turn: Turn) -> list[Submission]:
-    """Every submission of ``turn``, each with ``turn`` as its turn (no query per row to read it)."""
-    rows = _turn_submissions.all(turn_id=turn.pk)
+@Statement
+def _seat_submission(turn_id: int, player: str) -> QuerySet[Submission]:
+    return Submission.objects.filter(turn_id=turn_id, player=player)[:1]
+
+
+def turn_submissions(turn: Turn, player: str | None = None) -> list[Submission]:
+    """Every submission of ``turn`` (``player``: only that seat's, if any), each with ``turn`` as its turn (no
+    query per row to read it)."""
+    if player is None:
+        rows = _turn_submissions.all(turn_id=turn.pk)
+    else:
+        rows = _seat_submission.all(turn_id=turn.pk, player=player)
     for row in rows:
         row.turn = turn
     return rows

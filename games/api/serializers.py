@@ -71,13 +71,16 @@ class MessageSerializer(serializers.Serializer):
         return obj.to is not None
 
 
+_MAX_TURN = 2**31 - 1  # a turn number the database holds
+
+
 class SubmitInSerializer(serializers.Serializer):
     """A save's body (``submit_in`` reads the plain ones without the fields)."""
 
     move = serializers.DictField(help_text="The move in the game's public notation.")
     lock = serializers.BooleanField(default=False)
     turn = serializers.IntegerField(
-        required=False, min_value=1, max_value=2**31 - 1, help_text="Refuse unless this turn is open."
+        required=False, min_value=1, max_value=_MAX_TURN, help_text="Refuse unless this turn is open."
     )
 
     def validate_move(self, value: dict[str, Any]) -> dict[str, Any]:
@@ -88,7 +91,6 @@ class SubmitInSerializer(serializers.Serializer):
             raise serializers.ValidationError(exc.problem) from exc
 
 
-_MAX_TURN = 2**31 - 1
 _WHEN = serializers.DateTimeField()  # unbound: what it writes depends only on the active zone and the settings
 
 

@@ -64,11 +64,6 @@ class Checked:
     replaced_cost: int = 0  # what the player's earlier move of this turn, which this one replaces, costs
 
 
-@Statement
-def _seat_submission(turn_id: int, player: str) -> QuerySet[Submission]:
-    return Submission.objects.filter(turn_id=turn_id, player=player)[:1]
-
-
 def submission_access(*, match_id: int, player: str | None, by: Any = None, everyone: bool = True) -> SubmitTarget:
     """Lock the open turn of ``match_id`` (one query, with its match) and check who plays in it.
 
@@ -90,14 +85,7 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None, ever
     seated = seat in match.players or (seat == DEALER and match_has_dealer(match))
     if seat is None or not seated or (player is not None and seat != player):
         raise errors.NotAPlayer("You are not a player in this match.")
-    if turn is None:
-        subs: list[Submission] = []
-    elif everyone:
-        subs = turn_submissions(turn)
-    else:
-        subs = _seat_submission.all(turn_id=turn.pk, player=seat)
-        for sub in subs:
-            sub.turn = turn
+    subs = turn_submissions(turn, None if everyone else seat) if turn is not None else []
     return SubmitTarget(match=match, turn=turn, player=seat, submissions={s.player: s for s in subs})
 
 
