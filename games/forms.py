@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.forms.renderers import Jinja2
 
 from games.jsoninput import JsonInputError, json_parse
 
@@ -27,8 +28,17 @@ def parse_json_object(raw: str | None, what: str = "the value") -> dict[str, Any
     return value
 
 
+# One renderer (and so one compiled engine) for every move form of the process. A close draws a move form for every
+# awaited seat's page, and Django's Jinja2 copies of its widget templates draw one in about half the CPU of its
+# template engine (bench/README.md, issue 29, sixth pass). The site's other forms keep the default renderer: the
+# admin's own widgets have no Jinja2 copies.
+MOVE_FORM_RENDERER = Jinja2()
+
+
 class MoveFormBase(forms.Form):
-    """A form that yields a move in the public notation."""
+    """A form that yields a move in the public notation, drawn by :data:`MOVE_FORM_RENDERER`."""
+
+    default_renderer = MOVE_FORM_RENDERER
 
     def __init__(
         self,
