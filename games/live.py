@@ -19,11 +19,10 @@ from datetime import UTC
 from typing import Any
 
 from django.db.models import QuerySet
-from django.template.loader import render_to_string, select_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 
-from games import broadcast, selectors
+from games import broadcast, jinja, selectors
 from games.engine import DEALER
 from games.forms import JsonMoveForm
 from games.models import Match, Message, Submission
@@ -89,8 +88,8 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "host_views": viewer.host_views,
         "seat_labels": labels,
         "host_seats": [(labels.get(p, p), v) for p, v in viewer.host_views.items()] if viewer.host_views else [],
-        "view_template": select_template([entry.view_template, "games/_view_default.html"]),
-        "form_template": select_template([entry.form_template, "games/_form_default.html"]),
+        "view_template": jinja.pick((entry.view_template, "games/_view_default.html")),
+        "form_template": jinja.pick((entry.form_template, "games/_form_default.html")),
         "outcome": match.outcome,
         "game_name": entry.engine.title_for(match.options or {}),
         "rules": rules_for_match(match.game, match.options or {}, match_variant(match, viewer.view)),
@@ -116,7 +115,7 @@ def live_root_render(viewer: MatchForViewer) -> str:
     """The live part's root (``.live-root``) for ``viewer`` as a pushed refresh draws it: what htmx keeps
     (the open turn's form, the rules panel) is sent as an empty shell, and the form carries no CSRF field
     (a page that takes pushes posts through htmx, which sends the page's token as a header)."""
-    return render_to_string("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
+    return jinja.render("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
 
 
 @Statement

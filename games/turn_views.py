@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import select_template
 
-from games import selectors
+from games import jinja, selectors
 from games.engine import DEALER
 from games.models import Match, Turn
 from games.registry import get_engine, get_entry
@@ -38,7 +37,7 @@ def match_at_turn(request: HttpRequest, match: Match, raw: str) -> HttpResponse:
             "turn": turn,
             "view": engine.view(state, me),
             "host_views": {p: engine.view(state, p) for p in match.players} if role == selectors.Role.HOST else None,
-            "view_template": select_template([entry.view_template, "games/_view_default.html"]),
+            "view_template": jinja.pick((entry.view_template, "games/_view_default.html")),
             "log": log,
             "previous": number - 1 if number > 1 else None,
             "next": number + 1 if number < last else None,

@@ -128,6 +128,16 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live part of a match page and the games' views and forms (``<app>/jinja2/``): drawn once per seat on
+        # every close, they are compiled to Python (games/jinja.py). Names never clash with the Django templates.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "environment": "games.jinja.environment",
+            "libraries": ["games.templatetags.garnet", "games.house.templatetags.house_play"],
+        },
+    },
 ]
 
 DATABASE_URL = env.str("DATABASE_URL", default="")

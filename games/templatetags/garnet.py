@@ -5,8 +5,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -22,6 +20,7 @@ from django.utils.text import normalize_newlines
 
 from accounts.timefmt import time_left
 from games import selectors
+from games.drawings import Drawings
 from games.registry import get_engine
 
 register = template.Library()
@@ -221,30 +220,8 @@ class SharedNode(template.Node):
         return drawn
 
 
-class _Drawings:
-    """The last drawings of ``{% shared %}`` blocks, the oldest forgotten first (bounded: a few MB at most)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Any, str] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Any) -> str | None:
-        with self.lock:
-            drawn = self.items.get(key)
-            if drawn is not None:
-                self.items.move_to_end(key)
-            return drawn
-
-    def put(self, key: Any, drawn: str) -> None:
-        with self.lock:
-            self.items[key] = drawn
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-_SHARED = _Drawings(256)
-_RULES_BODIES = _Drawings(64)
+_SHARED = Drawings(256)
+_RULES_BODIES = Drawings(64)
 
 
 def _no_help(card: str) -> str:
@@ -281,3 +258,23 @@ def slot(context: template.Context, name: str, default: str = "") -> str:
     engine = context.template.engine if context.template is not None else template.Engine.get_default()
     drawn = "".join(engine.get_template(t).render(context) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
     return mark_safe(drawn.strip()) if drawn.strip() else conditional_escape(default)  # noqa: S308 - drawn by templates
+
+
+@register.simple_tag(takes_context=True)
+def draw(context: template.Context, drawn: Any) -> str:
+    """``{% include %}`` of a template of either engine (a ``select_template`` result: a game's view may be a
+    Jinja2 template, which Django's include cannot draw), with the page's names."""
+    return mark_safe(drawn.render(context.flatten()))  # noqa: S308 - drawn by a template engine
+
+
+@register.simple_tag(takes_context=True)
+def jinja(context: template.Context, name: str) -> str:
+    """The Jinja2 template ``name`` (games/jinja.py) drawn into this Django page with its names, and its
+    request's CSRF field as ``csrf_input``."""
+    from games.jinja import render
+
+    return mark_safe(render(name, context.flatten(), context.get("request")))  # noqa: S308 - drawn by Jinja2
+
+
+# The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
+JINJA_GLOBALS = {"log_items": log_items, "rules_body": rules_body}
