@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -189,61 +188,12 @@ def log_items(log: Any) -> str:
     return mark_safe("".join(parts))  # noqa: S308 - every line's text is escaped above
 
 
-class SharedNode(template.Node):
-    """``{% shared name=value … %}…{% endshared %}``: the block as drawn for those values, drawn once for all.
-
-    The block sees only the names it is given (a fresh context holds nothing else), so what it
-    draws depends on their values alone, and a drawing is reused for every viewer and request that
-    gives the same values (the same JSON), in this process. That is how the part of a game's view
-    that is public (a history table, the X order) is drawn once per close instead of once per
-    seat, and it can never show one viewer what another's values drew: equal values, equal output.
-    """
-
-    def __init__(self, nodelist: template.NodeList, values: dict[str, Any]) -> None:
-        self.nodelist = nodelist
-        self.values = values
-
-    def render(self, context: template.Context) -> str:
-        values = {name: expr.resolve(context) for name, expr in self.values.items()}
-        try:
-            dumped = json.dumps(values, sort_keys=True, separators=(",", ":"))
-        except (TypeError, ValueError):  # not JSON: draw it every time
-            return self.nodelist.render(context.new(values))
-        # Where the block stands in its template names it for good (an object id could be reused).
-        token = getattr(self, "token", None)
-        where = (getattr(getattr(self, "origin", None), "name", ""), getattr(token, "position", None))
-        key = (*where, dumped, timezone.get_current_timezone_name(), translation.get_language(), context.use_l10n)
-        drawn = _SHARED.get(key)
-        if drawn is None:
-            drawn = self.nodelist.render(context.new(values))
-            _SHARED.put(key, drawn)
-        return drawn
-
-
-_SHARED = Drawings(256)
 _RULES_BODIES = Drawings(64)
 
 
 def _no_help(card: str) -> str:
     """One helper for every key of ``_RULES_BODIES``: the rules' own help is left out of it."""
     return ""
-
-
-@register.tag
-def shared(parser: Any, token: Any) -> SharedNode:
-    """``{% shared pub=view.public %}…{% endshared %}``: see :class:`SharedNode`."""
-    bits = token.split_contents()[1:]
-    values = {}
-    for bit in bits:
-        name, sep, expr = bit.partition("=")
-        if not sep or not name.isidentifier():
-            raise template.TemplateSyntaxError(f"shared takes name=value pairs, not {bit!r}")
-        values[name] = parser.compile_filter(expr)
-    if not values:
-        raise template.TemplateSyntaxError("shared needs at least one name=value pair")
-    nodelist = parser.parse(("endshared",))
-    parser.delete_first_token()
-    return SharedNode(nodelist, values)
 
 
 @register.simple_tag(takes_context=True)

@@ -10,7 +10,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -235,16 +234,6 @@ def test_the_host_socket_does_not_join_the_watchers_group() -> None:
     assert broadcast.group_watch(match.pk) in joined["spectator"]
     assert broadcast.group_player(match.pk, "ann") in joined["ann"]
     assert broadcast.group_watch(match.pk) not in joined["ann"]
-
-
-def test_a_shared_block_sees_only_what_it_is_given_and_is_drawn_once_per_value() -> None:
-    """``{% shared %}`` draws its block from its names alone (a fresh context), so equal values draw equal
-    output for every viewer, and the drawing is reused."""
-    tpl = Template("{% load garnet %}{% shared pub=view.public %}[{{ pub.n }}|{{ me }}]{% endshared %}")
-    first = tpl.render(Context({"view": {"public": {"n": 1}}, "me": "ann"}))
-    assert first == "[1|]"  # ``me`` is not among its names: the block cannot show it
-    assert tpl.render(Context({"view": {"public": {"n": 1}}, "me": "bob"})) == first
-    assert tpl.render(Context({"view": {"public": {"n": 2}}, "me": "bob"})) == "[2|]"
 
 
 def test_a_close_draws_pages_only_for_the_groups_someone_listens_to(sent: list[broadcast.Event]) -> None:

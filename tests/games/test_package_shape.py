@@ -15,20 +15,15 @@ GAME_CONFIGS = [c for c in apps.get_app_configs() if isinstance(c, GameAppConfig
 
 @pytest.mark.parametrize("config", GAME_CONFIGS, ids=lambda c: c.name)
 def test_game_package_has_the_common_shape(config: GameAppConfig) -> None:
-    """engine.py, forms.py, rules_text.py, the two templates and RULES.md; the presenter, if split out, is
-    present.py."""
+    """engine.py, forms.py, rules_text.py, the two templates (Jinja2 in ``jinja2/``, or Django's in ``templates/``)
+    and RULES.md; the presenter, if split out, is present.py."""
     root = Path(config.path)
     slug = config.slug
-    for part in (
-        "apps.py",
-        "engine.py",
-        "forms.py",
-        "rules_text.py",
-        "RULES.md",
-        f"templates/{slug}/view.html",
-        f"templates/{slug}/form.html",
-    ):
+    for part in ("apps.py", "engine.py", "forms.py", "rules_text.py", "RULES.md"):
         assert (root / part).exists(), f"{config.name} has no {part}"
+    for template in ("view.html", "form.html"):
+        kinds = [root / folder / slug / template for folder in ("jinja2", "templates")]
+        assert sum(path.exists() for path in kinds) == 1, f"{config.name} needs {template} in jinja2/ or templates/"
     assert not (root / "views.py").exists(), "a game's presenter is present.py: views.py names a Django view"
     assert registry.get_entry(slug).form_class is not None
 
