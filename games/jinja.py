@@ -93,12 +93,11 @@ def draw(context: Context, template: Any, **values: Any) -> Markup:
 
 @pass_context
 def slot(context: Context, name: str, default: str = "") -> Markup | str:
-    """What the apps above put in the page's slot ``name`` (see ``games.templatetags.garnet.slot``): the Django
-    templates ``settings.GARNET_TEMPLATE_SLOTS`` lists for it, drawn with this template's names, in order;
-    ``default`` when none draws anything."""
+    """What the apps above put in the page's slot ``name`` (see ``games.templatetags.garnet.slot``): the templates
+    ``settings.GARNET_TEMPLATE_SLOTS`` lists for it (of either engine: the live part's are Jinja2), drawn with this
+    template's names, in order; ``default`` when none draws anything."""
     names = context.get_all()
-    django = engines["django"]
-    drawn = "".join(django.get_template(t).render(names) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
+    drawn = "".join(pick((t,)).render(names) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
     return Markup(drawn.strip()) if drawn.strip() else default  # noqa: S704 - drawn by a template engine
 
 

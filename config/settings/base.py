@@ -135,7 +135,12 @@ TEMPLATES = [
         "APP_DIRS": True,
         "OPTIONS": {
             "environment": "games.jinja.environment",
-            "libraries": ["games.templatetags.garnet", "games.house.templatetags.house_play"],
+            "libraries": [
+                "games.templatetags.garnet",
+                "games.house.templatetags.house_play",
+                "reach.templatetags.reach_tags",
+                "seasons.templatetags.seasons_tags",
+            ],
         },
     },
 ]

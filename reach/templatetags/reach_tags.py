@@ -73,3 +73,7 @@ def inbox_unread(user: Any) -> int | None:
 def discord_enabled() -> bool:
     """Whether "Log in with Discord" can be offered."""
     return discord_configured()
+
+
+# The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
+JINJA_GLOBALS = {"clarifications_for": clarifications_for}

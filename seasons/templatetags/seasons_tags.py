@@ -78,3 +78,7 @@ def default_extension(progress: Any) -> int:
 def seat_replace_choices(season: Any, match: Any) -> Any:
     """The seats and candidates of the "replace a player" control (``selectors.seat_replace_choices``)."""
     return selectors.seat_replace_choices(season, match)
+
+
+# The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
+JINJA_GLOBALS = {"loser_label": loser_label}

@@ -1,15 +1,17 @@
 """Templates keep the apps' layers (pyproject's import contracts): the match framework's templates include,
 extend and load nothing of seasons, reach or the story, nor of a game app; a game app's nothing of those
 three; seasons' nothing of reach or the story; reach's nothing of the story. A page of a lower app leaves
-a slot (games' ``{% slot %}`` tag) that the project's settings fill."""
+a slot (games' ``{% slot %}`` tag, ``slot()`` in Jinja2) that the project's settings fill. A Jinja2 template
+(``<app>/jinja2/``) sees every library's filters and functions, so it must not call those of an app above it."""
 
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from pathlib import Path
 
 from django.conf import settings
-from django.template import engines
+from django.template.loader import get_template
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_APPS = [app.rsplit(".", 1)[1] for app in settings.GAME_APPS if app.startswith("games.")]
@@ -24,12 +26,19 @@ HIGHER = {
 LIBRARIES = {"seasons_tags": "seasons", "reach_tags": "reach", "story_tags": "story", "house_play": "house"}
 REFERENCE = re.compile(r"""\{%-?\s*(include|extends)\s+["']([^"']+)["']""")
 LOAD = re.compile(r"\{%-?\s*load\s+([^%]+?)(?:\s+from\s+\S+)?\s*-?%\}")
+# What a Jinja2 template can call of each library above the framework: its filters and its functions.
+JINJA_NAMES = {
+    app: {*module.register.filters, *getattr(module, "JINJA_GLOBALS", {})}
+    for lib, app in LIBRARIES.items()
+    for module in [import_module(f"{'games.house' if app == 'house' else app}.templatetags.{lib}")]
+}
 
 
 def _templates() -> dict[Path, str]:
     """Every template file of the project, with the layer it belongs to (by the folder it names, e.g. ``games/``)."""
     found: dict[Path, str] = {}
-    for base in [ROOT / "templates", *ROOT.glob("*/templates"), *ROOT.glob("games/*/templates")]:
+    folders = [ROOT / "templates", *ROOT.glob("*/templates"), *ROOT.glob("games/*/templates")]
+    for base in [*folders, *ROOT.glob("*/jinja2"), *ROOT.glob("games/*/jinja2")]:
         for path in base.rglob("*.html"):
             top = path.relative_to(base).parts[0]
             if top in GAME_APPS:
@@ -45,6 +54,11 @@ def _violations(path: Path, layer: str, root: Path = ROOT) -> list[str]:
     bad = [f"{kind} {name!r}" for kind, name in REFERENCE.findall(text) if name.split("/", 1)[0] in higher]
     for libs in LOAD.findall(text):
         bad += [f"load {lib}" for lib in libs.split() if LIBRARIES.get(lib) in higher]
+    if "jinja2" in path.parts:
+        for app in higher:
+            for name in sorted(JINJA_NAMES.get(app, ())):
+                if re.search(rf"(\|\s*{name}\b|\b{name}\s*\()", text):
+                    bad.append(f"calls {name} of {app}")
     return [f"{path.relative_to(root)} ({layer}): {b}" for b in bad]
 
 
@@ -65,9 +79,15 @@ def test_the_scan_catches_a_framework_page_that_includes_reach(tmp_path: Path) -
     ]
 
 
+def test_the_scan_catches_a_jinja2_template_of_the_framework_that_calls_seasons(tmp_path: Path) -> None:
+    page = tmp_path / "jinja2" / "page.html"
+    page.parent.mkdir()
+    page.write_text("{{ loser_label(match) }}{{ view|get('x') }}")
+    assert _violations(page, "games", tmp_path) == ["jinja2/page.html (games): calls loser_label of seasons"]
+
+
 def test_every_slot_names_templates_that_exist() -> None:
-    engine = engines["django"]
     for name, names in settings.GARNET_TEMPLATE_SLOTS.items():
         assert names, name
         for template_name in names:
-            engine.get_template(template_name)
+            get_template(template_name)
