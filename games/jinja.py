@@ -116,7 +116,7 @@ def shared(template: str, **values: Any) -> Markup:
     except (TypeError, ValueError):
         return Markup(jinja.get_template(template).render(values))  # noqa: S704 - drawn by a template engine
     key = (template, dumped, timezone.get_current_timezone_name(), translation.get_language())
-    drawn = _SHARED.get(key)
+    drawn = None if settings.DEBUG else _SHARED.get(key)  # under DEBUG an edited template shows at once
     if drawn is None:
         drawn = jinja.get_template(template).render(values)
         _SHARED.put(key, drawn)
@@ -128,17 +128,22 @@ def render(name: str, context: Mapping[Any, Any], request: Any = None) -> str:
     return str(engines["jinja2"].get_template(name).render(dict(context), request))
 
 
-@functools.lru_cache(maxsize=256)
 def pick(names: tuple[str, ...]) -> Any:
     """``select_template(names)`` of either engine, looked up once per process: a page per seat asks it for the
-    same game's view and form on every close, and the Django engine's miss for a Jinja2 template is an exception."""
+    same game's view and form on every close, and the Django engine's miss for a Jinja2 template is an exception.
+    Under DEBUG it is looked up every time, so an edited template shows without a restart."""
+    return select_template(list(names)) if settings.DEBUG else _picked(names)
+
+
+@functools.lru_cache(maxsize=256)
+def _picked(names: tuple[str, ...]) -> Any:
     return select_template(list(names))
 
 
 @receiver(setting_changed)
 def _forget_picks(*, setting: str, **kwargs: Any) -> None:
     if setting == "TEMPLATES":
-        pick.cache_clear()
+        _picked.cache_clear()
 
 
 def _library_filters(paths: Iterable[str]) -> dict[str, Callable[..., Any]]:
