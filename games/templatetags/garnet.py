@@ -20,6 +20,7 @@ from django.utils.text import normalize_newlines
 from accounts.timefmt import time_left
 from games import selectors
 from games.drawings import Drawings
+from games.jinja import render as jinja_render
 from games.registry import get_engine
 
 register = template.Library()
@@ -223,9 +224,7 @@ def draw(context: template.Context, drawn: Any) -> str:
 def jinja(context: template.Context, name: str) -> str:
     """The Jinja2 template ``name`` (games/jinja.py) drawn into this Django page with its names, and its
     request's CSRF field as ``csrf_input``."""
-    from games.jinja import render
-
-    return mark_safe(render(name, context.flatten(), context.get("request")))  # noqa: S308 - drawn by Jinja2
+    return mark_safe(jinja_render(name, context.flatten(), context.get("request")))  # noqa: S308 - drawn by Jinja2
 
 
 # The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
