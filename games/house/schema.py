@@ -183,7 +183,7 @@ def definition_schema() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "winners": {"enum": ["top", "none"], "default": "top"},
+                    "winners": {"enum": ["top", "one", "none"], "default": "top"},
                     "tokens": {"type": "integer", "minimum": 0, "maximum": 3, "default": 1},
                     "candidates": {"enum": ["bottom"], "default": "bottom"},
                     "garnets": {
