@@ -69,17 +69,16 @@ def test_a_huge_whole_number_param_is_refused() -> None:
     "text",
     [
         "a: " + "[" * 100_000 + "]" * 100_000,
-        "{" + '"a": [' * 30_000 + "]" * 30_000 + "}",
+        "{" + '"a": ' + "[" * 100_000 + "]" * 100_000 + "}",
         "a:\n" + "".join(" " * i + f"k{i}:\n" for i in range(1, 400)),
-        "a: " + "- " * 5_000 + "x",
+        "a:\n  " + "- " * 5_000 + "x",
     ],
     ids=["yaml flow", "json", "yaml blocks", "yaml sequences"],
 )
 def test_deeply_nested_files_are_refused_with_a_clear_error(text: str) -> None:
     with pytest.raises(DefinitionError) as caught:
         quickly(definition_load_text, text, limit=2.0)
-    assert caught.value.errors[0].startswith("file: ")
-    assert "nested" in caught.value.errors[0] or "neither YAML nor JSON" in caught.value.errors[0]
+    assert caught.value.errors == ["file: is nested more than 32 levels deep"]
 
 
 def test_a_yaml_alias_bomb_is_refused_before_anything_walks_it() -> None:
