@@ -122,7 +122,7 @@ def test_a_failing_announcement_never_blocks_a_turn_close(fake_discord: FakeDisc
 def test_an_unreachable_webhook_leaves_the_delivery_pending_for_retry(fake_discord: FakeDiscord) -> None:
     """No answer at all counts like a 5xx: retried with backoff, the error kept for the host."""
     season = _season_on(fake_discord)
-    season_channel_set(season=season, discord_webhook="http://127.0.0.1:9/nowhere")
+    season_channel_set(season=season, discord_webhook="http://127.0.0.1:9/api/webhooks/1/token")
     delivery = Delivery.objects.create(season=season, key="k-down", payload={"embeds": [{"title": "t"}]})
     result = delivery_attempt(delivery_id=delivery.pk)
     assert not result.done and result.retry_in == 2.0
