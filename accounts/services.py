@@ -1,10 +1,11 @@
-"""Writes about accounts and the site's roles: the first site admin, granting and removing the host role."""
+"""Writes about accounts and the site's roles: the first site admin, the host role, API tokens."""
 
 from __future__ import annotations
 
 import logging
 
 from django.db import transaction
+from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from accounts.selectors import site_has_admin
@@ -58,3 +59,14 @@ def user_host_revoke(*, user_id: int, by: User) -> User:
     user.is_staff = False
     log.info("%s removed %s's host role", by.username, user.username)
     return user
+
+
+def user_api_tokens_revoke(*, user: User, reason: str) -> int:
+    """Delete every API token of ``user`` (a script using one gets 401 from then on); the number deleted.
+
+    The next token comes from the token endpoint with the account's password, as the first did.
+    """
+    deleted, _ = Token.objects.filter(user=user).delete()
+    if deleted:
+        log.info("%s's API tokens revoked (%s)", user.username, reason)
+    return deleted
