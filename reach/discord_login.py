@@ -51,9 +51,9 @@ def invite_user(token: str) -> Any:
         data = signing.loads(token, salt=INVITE_SALT, max_age=INVITE_MAX_AGE)
     except signing.BadSignature:
         return None
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not isinstance(data.get("u"), int):
         return None
-    user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
+    user = get_user_model().objects.filter(pk=data["u"], is_active=True).first()
     if user is None or not constant_time_compare(str(data.get("b", "")), _binding(user)):
         return None
     return user
