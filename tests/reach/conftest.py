@@ -40,6 +40,13 @@ class FakeDiscord:
         return [p["embeds"][0]["title"] for p in self.posts]
 
 
+@pytest.fixture(autouse=True)
+def discord_api_nowhere(settings: Any) -> None:
+    """Discord's REST API at a dead loopback port unless a test points it at its stand-in: a call no test
+    meant to make fails at once instead of reaching discord.com."""
+    settings.DISCORD_API_URL = "http://127.0.0.1:9/api/v10"
+
+
 @pytest.fixture
 def fake_discord(settings: Any) -> Iterator[FakeDiscord]:
     """A webhook endpoint on loopback: 204 by default; queue 429 (with retry_after) or 500 answers in ``script``.
