@@ -4,6 +4,7 @@ first. Nothing here reaches the network: the outgoing HTTP is caught at the REST
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 from unittest import mock
@@ -13,9 +14,10 @@ import requests
 from django.test import TestCase
 
 from games.models import Match, Submission, Turn
-from reach.discord import deferred
+from reach.discord import deferred, moves, rest
 from tests.reach.discord_helpers import FakeApp, catch_edits, command, component, find, link
 from tests.seasons.factories import abc_episode, started_season
+from tests.trust.conftest import postgres_only
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +153,37 @@ def test_an_interaction_without_a_usable_token_is_answered_in_the_request(app: F
         reply = app.post(payload).json()
     assert reply["type"] == 4 or reply["type"] == 7
     assert edits == []
+
+
+@pytest.mark.django_db(transaction=True)
+@postgres_only
+def test_a_slow_close_on_the_embedded_path_answers_in_time_and_edits_the_answer_from_a_thread(
+    app: FakeApp, season_match: Match, settings: Any
+) -> None:
+    """No Celery worker: the close runs in a background thread with its own connection. A close that takes
+    3.5 s (past Discord's 3 s) still gets its acknowledgement at once, and the answer is edited in after."""
+    settings.GARNET_CELERY_ENABLED = False
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    payload = _lock_in_payload(app, season_match)
+    real_submit = moves.submission_submit
+    edited = threading.Event()
+    edits: list[Any] = []
+
+    def slow_submit(**kwargs: Any) -> Any:
+        time.sleep(3.5)
+        return real_submit(**kwargs)
+
+    def fake_call(method: str, path: str, *, json: Any = None, bot: bool = True) -> Any:
+        edits.append((method, path, json))
+        edited.set()
+        return rest.Result(status=200)
+
+    with mock.patch.object(moves, "submission_submit", slow_submit), mock.patch.object(rest, "call", fake_call):
+        started = time.monotonic()
+        resp = app.post(payload)
+        took = time.monotonic() - started
+        assert resp.json() == {"type": 6} and took < 1.0, took
+        assert edited.wait(30), "the deferred answer was never edited in"
+    [(method, _path, body)] = edits
+    assert method == "PATCH" and "locked in" in body["content"]
+    assert Turn.objects.get(match=season_match, number=1).status == "closed"
