@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 
@@ -40,3 +42,8 @@ def hosts_list() -> QuerySet[User]:
 def accounts_not_hosting() -> QuerySet[User]:
     """Active accounts without the host role: the Hosts page's suggestions."""
     return User.objects.filter(is_active=True, is_staff=False, is_superuser=False).order_by("username")
+
+
+def user_api_token_since(user: Any) -> datetime | None:
+    """When ``user``'s API token was made, or None when they have none (the profile page's API section)."""
+    return Token.objects.filter(user_id=user.pk).values_list("created", flat=True).first()

@@ -15,8 +15,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.first_run import first_run_token_valid
 from accounts.forms import FirstRunForm, HostGrantForm, ProfileForm, SignupForm
 from accounts.ratelimit import rate_limited
-from accounts.selectors import accounts_not_hosting, hosts_list, site_has_admin, user_is_site_admin
-from accounts.services import AccountError, site_admin_create, user_host_grant, user_host_revoke
+from accounts.selectors import (
+    accounts_not_hosting,
+    hosts_list,
+    site_has_admin,
+    user_api_token_since,
+    user_is_site_admin,
+)
+from accounts.services import (
+    AccountError,
+    site_admin_create,
+    user_api_tokens_revoke,
+    user_host_grant,
+    user_host_revoke,
+)
 
 
 class LoginView(auth_views.LoginView):
@@ -45,13 +57,31 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
-    """Change my time zone."""
+    """Change my time zone and e-mail; revoke my API tokens (asked to confirm first)."""
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    if action == "revoke_tokens":
+        if request.POST.get("confirm") != "yes":
+            return _profile_page(request, ProfileForm(instance=request.user), confirm_revoke=True)
+        count = user_api_tokens_revoke(user=request.user, reason="revoked on the profile page")  # type: ignore[arg-type]
+        if count:
+            messages.success(request, "Your API token is revoked: scripts using it are refused from now on.")
+        else:
+            messages.info(request, "You had no API token.")
+        return redirect("accounts:profile")
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Saved. Deadlines now show in your zone.")
         return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    return _profile_page(request, form)
+
+
+def _profile_page(request: HttpRequest, form: ProfileForm, *, confirm_revoke: bool = False) -> HttpResponse:
+    return render(
+        request,
+        "accounts/profile.html",
+        {"form": form, "token_since": user_api_token_since(request.user), "confirm_revoke": confirm_revoke},
+    )
 
 
 @require_http_methods(["GET", "POST"])

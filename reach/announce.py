@@ -7,6 +7,7 @@ from typing import Any
 from django.urls import reverse
 
 from games.models import Match, Message
+from reach.markdown import markdown_escape
 from reach.services.discord import announcement_queue
 from seasons.models import Season, SeasonLog
 
@@ -77,7 +78,8 @@ def season_step_announce(entry: SeasonLog) -> None:
 
 
 def round_results_announce(*, season: Season, match: Match, turn_number: int, label: str) -> None:
-    """Announce the public lines of a closed round (never a private line)."""
+    """Announce the public lines of a closed round (never a private line), each made inert Markdown: a line may
+    hold a player's revealed free text, which must not become a link or a mention under Garnet's name."""
     lines = list(
         Message.objects.filter(match=match, to__isnull=True, turn_number=turn_number)
         .order_by("seq")
@@ -92,6 +94,6 @@ def round_results_announce(*, season: Season, match: Match, turn_number: int, la
         season=season,
         key=f"round:{match.pk}:{turn_number}",
         title=f"{match} · {label}: results",
-        description="\n".join(f"• {t}" for t in shown) + more,
+        description="\n".join(f"• {markdown_escape(t)}" for t in shown) + more,
         path=_match_path(match.pk),
     )

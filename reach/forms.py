@@ -8,6 +8,7 @@ from django import forms
 
 from reach.models import MailPrefs
 from reach.selectors import ChangeableOption
+from reach.webhooks import validate_discord_webhook
 
 
 class PostForm(forms.Form):
@@ -44,6 +45,7 @@ class ChannelForm(forms.Form):
         max_length=400,
         label="Discord webhook URL",
         assume_scheme="https",
+        validators=[validate_discord_webhook],
         help_text="Server settings → Integrations → Webhooks → Copy Webhook URL. "
         "Only public announcements are posted there.",
     )

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 from games.models import Match
 from games.selectors import Role, match_role
 from reach import selectors
-from reach.discord_login import invite_url
+from reach.discord_login import discord_linked_ids, invite_url
 from reach.forms import ChannelForm, ClarificationForm
 from reach.models import Delivery
 from reach.services import ReachError
@@ -96,6 +96,7 @@ def season_channel(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, "Saved.")
             return HttpResponseRedirect(reverse("reach:season_channel", args=[season.slug]))
     entrants = season.entrants.select_related("user").order_by("user__username")
+    linked = discord_linked_ids([e.user_id for e in entrants])
     return render(
         request,
         "reach/channel.html",
@@ -103,6 +104,6 @@ def season_channel(request: HttpRequest, slug: str) -> HttpResponse:
             "season": season,
             "form": form,
             "deliveries": Delivery.objects.filter(season=season)[:20],
-            "invites": [(e.handle, invite_url(e.user)) for e in entrants],
+            "invites": [(e.handle, "" if e.user_id in linked else invite_url(e.user)) for e in entrants],
         },
     )

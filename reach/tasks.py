@@ -45,3 +45,11 @@ def discord_dm_send(self: Any, dm_id: int) -> None:
     result = dm_attempt(dm_id=dm_id)
     if not result.done:
         raise self.retry(countdown=result.retry_in)
+
+
+@shared_task(name="reach.tasks.discord_interaction_finish", ignore_result=True)
+def discord_interaction_finish(payload: dict[str, Any]) -> None:
+    """Finish a deferred Discord interaction (a Save, a Lock in, a host's close) and edit its answer in."""
+    from reach.discord.deferred import interaction_finish
+
+    interaction_finish(payload=payload)

@@ -28,6 +28,10 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def password(self, create: bool, extracted: str | None, **kwargs: Any) -> None:
+        # An existing account fetched again (get_or_create) keeps its password: setting it anew is a password
+        # change, which revokes the account's API tokens (accounts/RULES.md 9).
+        if self.password and extracted is None:
+            return
         self.set_password(extracted or PASSWORD)
         if create:
             self.save(update_fields=["password"])

@@ -138,7 +138,7 @@ def match_of_option(call: Call, *, hosted: bool = False) -> Match:
         raise Answer("You have several open matches: name one with the match option (`/garnet matches` lists them).")
     try:
         pk = int(raw)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise Answer("The match option takes a match number (pick one from the list).") from exc
     match = Match.objects.filter(pk=pk).first() if 0 < pk < 2**63 else None
     if match is None:

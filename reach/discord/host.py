@@ -60,9 +60,10 @@ def _extend_seconds(options: dict[str, Any]) -> int:
     try:
         hours = int(options.get("hours") or 0)
         minutes = int(options.get("minutes") or 0)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise Answer("Extend by whole hours and minutes.") from exc
     seconds = hours * 3600 + minutes * 60
-    if seconds <= 0 or hours > MAX_EXTEND_HOURS:
+    # Each part bounded on its own: 10**12 minutes must not reach the clock (a timedelta overflows).
+    if hours < 0 or minutes < 0 or seconds <= 0 or seconds > MAX_EXTEND_HOURS * 3600:
         raise Answer(f"Extend by at least a minute and at most {MAX_EXTEND_HOURS} hours (hours, minutes).")
     return seconds

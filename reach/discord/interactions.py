@@ -13,7 +13,7 @@ from typing import Any
 from games import selectors
 from games.errors import GameError
 from games.models import Match
-from reach.discord import commands, moves, replies
+from reach.discord import commands, deferred, moves, replies
 from reach.discord.context import Answer, Call, call_read, dealer_turns, unlinked_reply
 from seasons import selectors as season_selectors
 from seasons.models import Season
@@ -22,7 +22,7 @@ log = logging.getLogger("reach.discord")
 
 
 def interaction_answer(*, payload: dict[str, Any]) -> replies.Reply:
-    """The response to one verified interaction."""
+    """The response to one verified interaction: at once, or deferred when it may outlast Discord's 3 s."""
     kind = payload.get("type")
     if kind == replies.PING:
         return {"type": replies.PONG}
@@ -31,6 +31,22 @@ def interaction_answer(*, payload: dict[str, Any]) -> replies.Reply:
         return replies.autocomplete(suggestions(call) if call.user is not None else [])
     if call.user is None:
         return unlinked_reply()
+    if deferred.is_slow(payload, call.path):
+        return deferred.interaction_defer(payload=payload)
+    return _answer(call, payload)
+
+
+def interaction_answer_now(*, payload: dict[str, Any]) -> replies.Reply:
+    """The full answer to a deferred interaction, worked out off the request (``reach.discord.deferred``)."""
+    call = call_read(payload)
+    if call.user is None:
+        return unlinked_reply()
+    return _answer(call, payload)
+
+
+def _answer(call: Call, payload: dict[str, Any]) -> replies.Reply:
+    """What a linked caller's command, component or modal is answered."""
+    kind = payload.get("type")
     try:
         if kind == replies.COMMAND:
             return commands.answer_for(call)

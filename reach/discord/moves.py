@@ -55,8 +55,28 @@ class Seat:
 
 
 def custom_id(match_id: int, turn: int, action: str, arg: str = "") -> str:
-    """A component's id: the match, the turn, the action and its argument."""
-    return f"{PREFIX}:{match_id}:{turn}:{action}:{arg}"[:100]
+    """A component's id: the match, the turn, the action and its argument (a number: never past 100 characters,
+    never cut, so two ids never collide)."""
+    return f"{PREFIX}:{match_id}:{turn}:{action}:{arg}"
+
+
+def fit_content(head: list[str], body: list[str], tail: list[str]) -> str:
+    """The message text within Discord's 2,000 characters: the head (the match and turn) and the tail (the page
+    line, the "Saved" note) always whole; the body's lines each cut to a share, then dropped from the end with
+    a line saying how many more the match page shows."""
+    limit = replies.CONTENT_LIMIT
+    head = [replies.clip(line, 300) for line in head]
+    tail = [replies.clip(line, 400) for line in tail]
+    room = limit - sum(len(line) + 1 for line in head + tail) - 60  # 60: the "… more" line
+    lines = [replies.clip(line, 300) for line in body]
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if len(line) + 1 > room:
+            kept.append(f"… and {len(lines) - i} more fields: see the match page.")
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    return replies.clip("\n".join(head + kept + tail), limit)
 
 
 def _key(user: Any, match_id: int) -> str:
@@ -101,20 +121,18 @@ def _render(user: Any, seat: Seat, draft: Draft, *, update: bool) -> replies.Rep
     controls = dforms.controls_of(seat.form)
     pages = dforms.pages_of(controls)
     draft.page = max(0, min(draft.page, len(pages) - 1))
-    lines = [f"**{selectors.match_name(match)}** · {turn.label} · deadline {deadline_text(user, turn)}"]
-    if not controls:
-        lines.append("This turn asks nothing of you: Lock in to confirm.")
+    head = [f"**{selectors.match_name(match)}** · {turn.label} · deadline {deadline_text(user, turn)}"]
+    body = [] if controls else ["This turn asks nothing of you: Lock in to confirm."]
     for control in controls:
-        lines.append(f"• {control.label}: **{dforms.shown_value(control, draft.data)}**")
-    if len(pages) > 1:
-        lines.append(f"Page {draft.page + 1} of {len(pages)}.")
+        body.append(f"• {control.label}: **{dforms.shown_value(control, draft.data)}**")
+    tail = [f"Page {draft.page + 1} of {len(pages)}."] if len(pages) > 1 else []
     if draft.note:
-        lines.append(draft.note)
+        tail.append(draft.note)
     page = pages[draft.page]
     rows: list[dict[str, Any]] = []
     for control in page:
-        if control.kind != "text":
-            cid = custom_id(match.pk, turn.number, "f", control.name)
+        if control.kind not in ("text", "empty"):
+            cid = custom_id(match.pk, turn.number, "f", str(controls.index(control)))
             rows.append(replies.row(dforms.select_component(control, draft.data, cid)))
     buttons = []
     if draft.page > 0:
@@ -131,7 +149,7 @@ def _render(user: Any, seat: Seat, draft: Draft, *, update: bool) -> replies.Rep
     buttons.append(replies.button("Lock in", custom_id(match.pk, turn.number, "l"), style=3))
     rows.append(replies.row(*buttons))
     _draft_keep(user, match.pk, draft, turn)
-    return replies.message("\n".join(lines), components=rows, update=update)
+    return replies.message(fit_content(head, body, tail), components=rows, update=update)
 
 
 def move_start(*, user: Any, match: Match) -> replies.Reply:
@@ -170,17 +188,22 @@ def move_component(*, user: Any, cid: str, values: list[str]) -> replies.Reply:
     match_id, turn_number, action, arg = _parse(cid)
     seat, draft = _seat_for(user, match_id, turn_number)
     draft.note = ""
-    controls = {c.name: c for c in dforms.controls_of(seat.form)}
-    if action == "f" and arg in controls:
-        draft.data[arg] = dforms.picked(controls[arg], values)
-        if draft.data[arg] in ("", []) and controls[arg].kind == "bool":
-            draft.data.pop(arg)
+    controls = dforms.controls_of(seat.form)
+    if action == "f" and arg.isdigit() and int(arg) < len(controls) and controls[int(arg)].kind != "text":
+        control = controls[int(arg)]
+        draft.data[control.name] = dforms.picked(control, values)
+        if draft.data[control.name] in ("", []) and control.kind == "bool":
+            draft.data.pop(control.name)
     elif action == "p":
-        draft.page = int(arg) if arg.isdigit() else 0
+        draft.page = int(arg) if arg.isdigit() and len(arg) < 4 else 0
     elif action == "t":
-        page = dforms.pages_of(list(controls.values()))
-        index = min(int(arg) if arg.isdigit() else 0, len(page) - 1)
-        inputs = [dforms.text_input(c, draft.data) for c in page[index] if c.kind == "text"]
+        page = dforms.pages_of(controls)
+        index = min(int(arg) if arg.isdigit() and len(arg) < 4 else 0, len(page) - 1)
+        inputs = [
+            dforms.text_input(c, draft.data, dforms.input_id(i, c))
+            for i, c in enumerate(controls)
+            if c.kind == "text" and c in page[index]
+        ]
         _draft_keep(user, match_id, draft, seat.turn)
         return replies.modal(
             custom_id=custom_id(match_id, turn_number, "m", str(index)), title=seat.turn.label, inputs=inputs
@@ -194,10 +217,11 @@ def move_modal(*, user: Any, cid: str, inputs: dict[str, str]) -> replies.Reply:
     """The text inputs of a modal, written into the draft."""
     match_id, turn_number, _action, _arg = _parse(cid)
     seat, draft = _seat_for(user, match_id, turn_number)
-    names = {c.name for c in dforms.controls_of(seat.form) if c.kind == "text"}
-    for name, value in inputs.items():
-        if name in names:
-            draft.data[name] = value
+    controls = dforms.controls_of(seat.form)
+    for input_id, value in inputs.items():
+        control = dforms.input_control(input_id, controls)
+        if control is not None and control.kind == "text":
+            draft.data[control.name] = value
     draft.note = ""
     return _render(user, seat, draft, update=True)
 
@@ -228,8 +252,8 @@ def _submit(user: Any, seat: Seat, draft: Draft, *, lock: bool) -> replies.Reply
         return _render(user, seat, draft, update=True)
     if lock:
         cache.delete(_key(user, seat.match.pk))
-        lines = [f"**{selectors.match_name(seat.match)}** · {seat.turn.label}: locked in."]
-        lines += [f"• {c.label}: {dforms.shown_value(c, draft.data)}" for c in dforms.controls_of(seat.form)]
-        return replies.message("\n".join(lines), update=True)
+        head = [f"**{selectors.match_name(seat.match)}** · {seat.turn.label}: locked in."]
+        body = [f"• {c.label}: {dforms.shown_value(c, draft.data)}" for c in dforms.controls_of(seat.form)]
+        return replies.message(fit_content(head, body, []), update=True)
     draft.note = "✅ Saved. You can change it until the deadline, or Lock in."
     return _render(user, seat, draft, update=True)

@@ -35,6 +35,15 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_middle(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters in its middle, keeping both ends: labels naming two long handles that
+    share their start (or their end) stay apart."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return text[:head] + "…" + text[len(text) - (limit - 1 - head) :]
+
+
 def message(
     text: str,
     *,

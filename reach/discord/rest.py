@@ -29,10 +29,15 @@ class Result:
         return 200 <= self.status < 300
 
 
-def call(method: str, path: str, *, json: Any = None) -> Result:
-    """``method`` ``path`` (below the API's base URL) with the bot's token; never raises for HTTP answers."""
+def call(method: str, path: str, *, json: Any = None, bot: bool = True) -> Result:
+    """``method`` ``path`` (below the API's base URL) with the bot's token; never raises for HTTP answers.
+
+    ``bot=False``: no Authorization header (an interaction's webhook is authorised by the token in its path).
+    """
     url = f"{settings.DISCORD_API_URL}{path}"
-    headers = {"Authorization": f"Bot {settings.DISCORD_BOT_TOKEN}", "User-Agent": "Garnet (garnet, 1.0)"}
+    headers = {"User-Agent": "Garnet (garnet, 1.0)"}
+    if bot:
+        headers["Authorization"] = f"Bot {settings.DISCORD_BOT_TOKEN}"
     try:
         resp = requests.request(method, url, json=json, headers=headers, timeout=settings.GARNET_WEBHOOK_TIMEOUT)
     except requests.RequestException as exc:

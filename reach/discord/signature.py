@@ -2,14 +2,15 @@
 
 Discord signs ``timestamp + body`` with the application's key and sends the signature (hex) in
 ``X-Signature-Ed25519`` and the timestamp (Unix seconds) in ``X-Signature-Timestamp``. A request is
-accepted only when the signature verifies against ``DISCORD_PUBLIC_KEY``, its timestamp is within
+accepted only when the signature is exactly 128 hex digits and verifies against ``DISCORD_PUBLIC_KEY``, its timestamp is within
 ``DISCORD_INTERACTION_WINDOW`` seconds of now, and its signature has not been seen in that window
-(remembered in the cache, shared by every web replica).
+(its decoded bytes remembered in the cache, shared by every web replica).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import time
 
 from django.conf import settings
@@ -20,6 +21,9 @@ from nacl.signing import VerifyKey
 log = logging.getLogger("reach.discord")
 
 SEEN_PREFIX = "discord:sig:"
+# Exactly 64 bytes in hex, nothing else: bytes.fromhex skips whitespace, so " ab…" would decode to the
+# same signature under another header text and slip past a replay check keyed by that text.
+CANONICAL_SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
 
 
 class Refused(Exception):
@@ -37,6 +41,8 @@ def interaction_verify(*, signature: str, timestamp: str, body: bytes, now: floa
         key = VerifyKey(bytes.fromhex(key_hex))
     except ValueError as exc:
         raise Refused("DISCORD_PUBLIC_KEY is not a 32-byte hex key") from exc
+    if not CANONICAL_SIGNATURE.fullmatch(signature):
+        raise Refused("bad signature (not 128 hex digits)")
     try:
         sig = bytes.fromhex(signature)
         key.verify(timestamp.encode() + body, sig)
@@ -51,7 +57,8 @@ def interaction_verify(*, signature: str, timestamp: str, body: bytes, now: floa
     if abs(moment - stamp) > window:
         raise Refused(f"stale timestamp ({int(moment - stamp)} s off)")
     # add() is atomic on every cache backend: of two requests with one signature, exactly one gets in.
-    if not cache.add(SEEN_PREFIX + signature.lower(), 1, timeout=2 * window):
+    # Keyed by the decoded bytes (in canonical hex), never by the header's text.
+    if not cache.add(SEEN_PREFIX + sig.hex(), 1, timeout=2 * window):
         raise Refused("replayed signature")
 
 

@@ -19,6 +19,7 @@ from games import live
 from games.models import Match, Turn
 from games.viewing import match_for_viewer
 
+_LINK_SYNTAX = re.compile(r"([\[\]<>])")
 BLOCKS = {"p", "div", "section", "article", "h1", "h2", "h3", "h4", "h5", "ul", "ol", "table", "tr", "br", "pre"}
 SKIP = {"script", "style", "template", "button", "form", "select", "option", "textarea", "label", "head", "nav"}
 
@@ -57,7 +58,9 @@ class _Text(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if not self.skipping:
-            self.parts.append(re.sub(r"\s+", " ", data))
+            # The page's text may hold a player's revealed words: brackets and angle brackets are escaped so
+            # "[text](url)", "<url>" and "<@id>" never become a link or a mention in Garnet's answer.
+            self.parts.append(_LINK_SYNTAX.sub(r"\\\1", re.sub(r"\s+", " ", data)))
 
 
 def html_text(html: str) -> str:

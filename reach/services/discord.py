@@ -18,6 +18,8 @@ from django.utils import timezone
 
 from reach.models import Delivery, SeasonChannel
 from reach.services.dispatch import dispatch
+from reach.services.errors import BadWebhook
+from reach.webhooks import webhook_problem
 from seasons.models import Season
 
 GARNET_COLOUR = 0x9B1C31
@@ -41,12 +43,10 @@ def webhook_of(season: Season) -> str:
 
 
 def season_channel_set(*, season: Season, discord_webhook: str) -> SeasonChannel:
-    """Set (or clear, with "") the season's Discord webhook."""
+    """Set (or clear, with "") the season's Discord webhook; anything but a Discord webhook address is refused."""
     url = (discord_webhook or "").strip()
-    if url and not url.startswith(("https://", "http://")):
-        from reach.services.errors import BadWebhook
-
-        raise BadWebhook("A Discord webhook URL starts with https://")
+    if url and webhook_problem(url):
+        raise BadWebhook(webhook_problem(url))
     channel, _ = SeasonChannel.objects.update_or_create(season=season, defaults={"discord_webhook": url})
     return channel
 
@@ -105,6 +105,11 @@ def delivery_attempt(*, delivery_id: int) -> Attempt:
             return Attempt(done=True)
         url = webhook_of(delivery.season)
         if not url:
+            return Attempt(done=True)
+        if webhook_problem(url):  # set before the rule: never posted to, the host told why
+            Delivery.objects.filter(pk=delivery.pk).update(
+                status=Delivery.Status.FAILED, last_error=webhook_problem(url)
+            )
             return Attempt(done=True)
         delivery.attempts += 1
         delivery.save(update_fields=["attempts"])

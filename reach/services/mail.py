@@ -7,6 +7,7 @@ a mail are in the recipient's own time zone.
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from datetime import datetime, tzinfo
 from functools import partial
@@ -85,6 +86,15 @@ def mail_unsubscribe(*, token: str) -> tuple[Any, str]:
     return user, kind
 
 
+def header_line(text: str) -> str:
+    """``text`` as one header-safe line: every line break, control and other whitespace run becomes one space.
+
+    A game's title or a round's label may hold a newline; in a Subject it would make Django refuse the
+    mail (BadHeaderError) or, unchecked, inject a header.
+    """
+    return " ".join(re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", " ", text).split())
+
+
 def mail_queue(*, user: Any, kind: str, key: str, subject: str, body: str, url: str = "") -> Mail | None:
     """Queue one mail of ``kind`` for ``user`` unless they turned it off or have no address.
 
@@ -99,7 +109,13 @@ def mail_queue(*, user: Any, kind: str, key: str, subject: str, body: str, url: 
     try:
         with transaction.atomic():
             mail = Mail.objects.create(
-                user=user, kind=kind, key=key[:160], subject=subject[:200], body=body, url=url, status=status
+                user=user,
+                kind=kind,
+                key=key[:160],
+                subject=header_line(subject)[:200],
+                body=body,
+                url=url,
+                status=status,
             )
     except IntegrityError:
         return None
@@ -126,7 +142,7 @@ def _message(mail: Mail) -> EmailMessage:
         f"Stop it with one click: {stop}\n"
     )
     return EmailMessage(
-        subject=mail.subject,
+        subject=header_line(mail.subject),  # a row queued before subjects were made one line
         body=f"Hello {user.username},\n\n{mail.body}{link}{footer}",
         to=[user.email],
         from_email=settings.DEFAULT_FROM_EMAIL,

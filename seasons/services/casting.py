@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -30,6 +30,7 @@ from seasons.services.errors import (
 )
 from seasons.services.notify import notice_send, season_log
 
+USED_INVITE = "This invite link has already been used or does not exist."
 HANDLE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@.+-_")
 
 
@@ -113,10 +114,14 @@ def season_cast(*, season: Season, roster: str, user: Any, base_url: str = "") -
 
 
 def invite_accept(*, token: str, password: str, email: str = "", time_zone: str = "UTC") -> Entrant:
-    """The invited player sets a password (and their time zone): their account is created and they join."""
+    """The invited player sets a password (and their time zone): their account is created and they join.
+
+    The invite's row is locked while it is used, so of simultaneous acceptances exactly one creates the
+    account; the others are told the link is used (or the handle taken), never a server error.
+    """
     invite = Invite.objects.select_related("season").filter(token=token, requested=False).first()
     if invite is None or invite.used_at is not None:
-        raise InviteNotFound("This invite link has already been used or does not exist.")
+        raise InviteNotFound(USED_INVITE)
     model = get_user_model()
     if model.objects.filter(username=invite.handle).exists():
         raise HandleTaken(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.')
@@ -125,12 +130,18 @@ def invite_accept(*, token: str, password: str, email: str = "", time_zone: str 
         validate_password(password, candidate)
     except ValidationError as exc:
         raise BadPassword(" ".join(exc.messages)) from exc
-    with transaction.atomic():
-        candidate.set_password(password)
-        candidate.save()
-        entrant = Entrant.objects.create(season=invite.season, user=candidate)
-        Invite.objects.filter(pk=invite.pk).update(used_at=timezone.now(), user=candidate)
-        season_log(season=invite.season, action="invite_accept", player=invite.handle)
+    try:
+        with transaction.atomic():
+            locked = Invite.objects.select_for_update().filter(pk=invite.pk, used_at__isnull=True).first()
+            if locked is None:
+                raise InviteNotFound(USED_INVITE)
+            candidate.set_password(password)
+            candidate.save()
+            entrant = Entrant.objects.create(season=invite.season, user=candidate)
+            Invite.objects.filter(pk=invite.pk).update(used_at=timezone.now(), user=candidate)
+            season_log(season=invite.season, action="invite_accept", player=invite.handle)
+    except IntegrityError as exc:  # someone signed up with the handle in the same instant
+        raise HandleTaken(f'The handle "{invite.handle}" is already taken: ask your host for a new invite.') from exc
     return entrant
 
 

@@ -40,9 +40,18 @@ class FakeDiscord:
         return [p["embeds"][0]["title"] for p in self.posts]
 
 
+@pytest.fixture(autouse=True)
+def discord_api_nowhere(settings: Any) -> None:
+    """Discord's REST API at a dead loopback port unless a test points it at its stand-in: a call no test
+    meant to make fails at once instead of reaching discord.com."""
+    settings.DISCORD_API_URL = "http://127.0.0.1:9/api/v10"
+
+
 @pytest.fixture
-def fake_discord() -> Iterator[FakeDiscord]:
-    """A webhook endpoint on loopback: 204 by default; queue 429 (with retry_after) or 500 answers in ``script``."""
+def fake_discord(settings: Any) -> Iterator[FakeDiscord]:
+    """A webhook endpoint on loopback: 204 by default; queue 429 (with retry_after) or 500 answers in ``script``.
+
+    Its origin (and the dead port 9's) join the webhook origins the site accepts, for this test only."""
     fake = FakeDiscord()
 
     class Handler(BaseHTTPRequestHandler):
@@ -65,6 +74,11 @@ def fake_discord() -> Iterator[FakeDiscord]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     fake.url = f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/token"
+    settings.DISCORD_WEBHOOK_ORIGINS = [
+        "https://discord.com",
+        f"http://127.0.0.1:{server.server_address[1]}",
+        "http://127.0.0.1:9",
+    ]
     try:
         yield fake
     finally:

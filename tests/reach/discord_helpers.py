@@ -5,8 +5,11 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
 from allauth.socialaccount.models import SocialAccount
 from django.test import Client
@@ -42,9 +45,44 @@ class FakeApp:
         )
 
     def send(self, payload: dict[str, Any]) -> dict[str, Any]:
-        resp = self.post(payload)
+        """Post ``payload`` and return its answer; a deferred answer (5/6) is returned as the answer its webhook
+        edit put in place (the edit is caught at the REST client, never sent: see :func:`catch_edits`)."""
+        with catch_edits() as edits:
+            resp = self.post(payload)
         assert resp.status_code == 200, resp.content
-        return dict(resp.json())
+        answer = dict(resp.json())
+        if answer["type"] not in (5, 6):
+            return answer
+        assert len(edits) == 1, edits
+        method, path, body = edits[0]
+        assert (
+            method == "PATCH" and path == f"/webhooks/{payload['application_id']}/{payload['token']}/messages/@original"
+        )
+        if answer["type"] == 6:
+            # The edited message is the one the button sits on: the move form, always private (ephemeral).
+            return {"type": 7, "data": {"flags": 64, **body}, "deferred": 6}
+        return {"type": 4, "data": {**answer.get("data", {}), **body}, "deferred": 5}
+
+
+@contextmanager
+def catch_edits(status: int = 200) -> Iterator[list[tuple[str, str, Any]]]:
+    """Catch the edits of deferred answers at the REST client (``reach.discord.rest.call``), running the
+    deferred work's after-commit hook at once; every other REST call goes on as before."""
+    from django.test import TestCase
+
+    from reach.discord import rest
+
+    edits: list[tuple[str, str, Any]] = []
+    real = rest.call
+
+    def fake(method: str, path: str, *, json: Any = None, bot: bool = True) -> Any:
+        if path.startswith("/webhooks/"):
+            edits.append((method, path, json))
+            return rest.Result(status=status, data={"id": "1"})
+        return real(method, path, json=json, bot=bot)
+
+    with mock.patch.object(rest, "call", side_effect=fake), TestCase.captureOnCommitCallbacks(execute=True):
+        yield edits
 
 
 def discord_id(handle: str) -> str:

@@ -85,18 +85,67 @@ def test_a_verified_discord_e_mail_signs_in_the_account_that_has_it(discord_user
     assert SocialAccount.objects.get(provider="discord").user == ann
 
 
-def test_an_invite_link_joins_discord_to_the_invited_account(discord_user: dict[str, Any]) -> None:
-    """ "or by an invite link": bob has no e-mail; his invite link attaches his Discord to him."""
+def _connect_discord(client: Client) -> Any:
+    """allauth's *connect*: the signed-in account links the Discord account Discord answers with."""
+    start = client.post(reverse("discord_login") + "?process=connect")
+    assert start.status_code == 302 and start["Location"].startswith("https://discord.com/api/oauth2/authorize")
+    state = parse_qs(urlparse(start["Location"]).query)["state"][0]
+    return client.get(reverse("discord_callback"), {"code": "the-code", "state": state})
+
+
+def test_an_invite_link_lets_the_invited_account_link_its_discord_from_its_own_session(
+    discord_user: dict[str, Any],
+) -> None:
+    """bob has no e-mail; logged in as himself, his invite link links his Discord to him, and then it is spent."""
     bob = UserFactory(username="bob")
-    client = Client()
     path = urlparse(invite_url(bob)).path
+    client = Client()
+    assert client.post(reverse("accounts:login"), {"username": "bob", "password": "garnet-pass-1"}).status_code == 302
     page = client.get(path)
-    assert page.status_code == 200 and b"bob" in page.content
-    assert _log_in_with_discord(client) == str(bob.pk)
+    assert page.status_code == 200 and b"Link my Discord account" in page.content
+    assert _connect_discord(client).status_code == 302
     assert SocialAccount.objects.get(provider="discord").user == bob
     # Next time Discord alone signs bob in.
-    again = Client()
-    assert _log_in_with_discord(again) == str(bob.pk)
+    assert _log_in_with_discord(Client()) == str(bob.pk)
+    # Single use: once Discord is linked, the link is dead.
+    assert Client().get(path).status_code == 400
+
+
+def test_whoever_else_opens_an_invite_link_links_nothing_to_that_account(discord_user: dict[str, Any]) -> None:
+    """The link is shown to every host of the season: opened without bob's session it attaches nothing to bob
+    (issue 40, item 5); a Discord login from that browser is just a Discord login."""
+    bob = UserFactory(username="bob")
+    UserFactory(username="mallory")
+    path = urlparse(invite_url(bob)).path
+    stranger = Client()
+    page = stranger.get(path)
+    assert page.status_code == 200 and b"Log in as bob first" in page.content
+    assert b"Link my Discord account" not in page.content
+    who = _log_in_with_discord(stranger)
+    assert who != str(bob.pk)
+    assert not SocialAccount.objects.filter(user=bob).exists()
+    # Signed in as someone else, the page says so and offers nothing.
+    other = Client()
+    other.post(reverse("accounts:login"), {"username": "mallory", "password": "garnet-pass-1"})
+    page = other.get(path)
+    assert b"you are logged in as <strong>mallory</strong>" in page.content
+    assert b"Link my Discord account" not in page.content
+
+
+def test_an_invite_link_is_short_lived_and_ends_with_a_new_password(discord_user: dict[str, Any]) -> None:
+    from datetime import timedelta
+
+    from reach.discord_login import INVITE_MAX_AGE, invite_user
+
+    bob = UserFactory(username="bob")
+    token = urlparse(invite_url(bob)).path.rstrip("/").rsplit("/", 1)[1]
+    assert invite_user(token) == bob
+    assert timedelta(hours=48) >= INVITE_MAX_AGE
+    with mock.patch("django.core.signing.time.time", return_value=__import__("time").time() + 49 * 3600):
+        assert invite_user(token) is None
+    bob.set_password("a-brand-new-pass-5")
+    bob.save()
+    assert invite_user(token) is None
 
 
 def test_an_unverified_address_never_takes_over_an_account(discord_user: dict[str, Any]) -> None:
