@@ -145,27 +145,37 @@ TEMPLATES = [
     },
 ]
 
+# SQLite: WAL lets readers run beside the one writer; the busy timeout makes writers queue instead of
+# failing with "database is locked".
+SQLITE_OPTIONS: dict[str, Any] = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+}
 DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
     _db = env.db_url_config(DATABASE_URL)
     _db.setdefault("OPTIONS", {})
-    # psycopg 3's pool replaces persistent connections; CONN_MAX_AGE must be 0 with it.
-    _db["CONN_MAX_AGE"] = 0
-    if env_bool("GARNET_DB_POOL", True):
-        _db["OPTIONS"]["pool"] = {"min_size": 1, "max_size": env.int("GARNET_DB_POOL_SIZE", default=10), "timeout": 10}
+    if _db["ENGINE"] == "django.db.backends.sqlite3":
+        # ``sqlite:///path`` (the README's variable may name SQLite too): the embedded default's options, never
+        # PostgreSQL's pool, which SQLite refuses at start.
+        _db["OPTIONS"] = {**SQLITE_OPTIONS, **_db["OPTIONS"]}
+    else:
+        # psycopg 3's pool replaces persistent connections; CONN_MAX_AGE must be 0 with it.
+        _db["CONN_MAX_AGE"] = 0
+        if env_bool("GARNET_DB_POOL", True) and _db["ENGINE"] == "django.db.backends.postgresql":
+            _db["OPTIONS"]["pool"] = {
+                "min_size": 1,
+                "max_size": env.int("GARNET_DB_POOL_SIZE", default=10),
+                "timeout": 10,
+            }
     DATABASES: dict[str, Any] = {"default": _db}
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env.str("GARNET_SQLITE_PATH", default=str(BASE_DIR / "garnet.sqlite3")),
-            "OPTIONS": {
-                # WAL lets readers run beside the one writer; the busy timeout makes
-                # writers queue instead of failing with "database is locked".
-                "timeout": 20,
-                "transaction_mode": "IMMEDIATE",
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
-            },
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 
