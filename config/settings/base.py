@@ -346,6 +346,10 @@ LOGGING = {
 }
 
 # Turns this short or shorter get a close task scheduled for their deadline (live Death Matches).
+# A push is a notification: it never holds a player's answer longer than this (a hung Redis), and after one
+# that timed out, pushes are skipped for GARNET_PUSH_PAUSE seconds (pages catch up by themselves).
+GARNET_PUSH_TIMEOUT = env.float("GARNET_PUSH_TIMEOUT", default=1.0)
+GARNET_PUSH_PAUSE = env.float("GARNET_PUSH_PAUSE", default=10.0)
 GARNET_SCHEDULE_MAX_SECONDS = env.int("GARNET_SCHEDULE_MAX_SECONDS", default=3600)
 
 # --- Reach (issue 13): the dealer's channel, Discord, e-mail, log in with Discord -------------

@@ -162,8 +162,11 @@ def test_a_sqlite_database_url_starts_without_the_postgresql_pool(tmp_path: Path
     proc = subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
         cwd=ROOT,
-        env={**{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "GARNET_", "DATABASE_", "REDIS_"))},
-             "DJANGO_SETTINGS_MODULE": "config.settings.local", "DATABASE_URL": f"sqlite:///{path}"},
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "GARNET_", "DATABASE_", "REDIS_"))},
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
+            "DATABASE_URL": f"sqlite:///{path}",
+        },
         capture_output=True,
         text=True,
         timeout=300,
