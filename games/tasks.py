@@ -18,8 +18,12 @@ log = logging.getLogger(__name__)
 
 @shared_task(name="games.tasks.turns_close_due", ignore_result=True)
 def turns_close_due_task() -> int:
-    """Sweep: close every overdue turn."""
-    return turns_close_due()
+    """Sweep: close every overdue turn, then write the workers' heartbeat (web processes watch it)."""
+    from games.sweeper import sweep_beat
+
+    closed = turns_close_due()
+    sweep_beat()
+    return closed
 
 
 @shared_task(name="games.tasks.turns_close_complete", ignore_result=True)

@@ -278,6 +278,28 @@ CELERY_BEAT_SCHEDULE = {
 # The in-process sweeper runs only where there is no Celery broker.
 GARNET_INPROCESS_SWEEPER = env_bool("GARNET_INPROCESS_SWEEPER", not REDIS_URL)
 GARNET_CELERY_ENABLED = bool(REDIS_URL) and not GARNET_INPROCESS_SWEEPER
+# With Celery, each web process watches the workers' sweep heartbeat (in the database) and closes due turns
+# itself when no worker has swept for GARNET_SWEEP_STALE_SECONDS: Redis down, workers gone or deaf, beat down.
+GARNET_SWEEP_STANDBY = env_bool("GARNET_SWEEP_STANDBY", True)
+GARNET_SWEEP_STALE_SECONDS = env.float("GARNET_SWEEP_STALE_SECONDS", default=max(15.0, 5 * GARNET_SWEEP_SECONDS))
+# A worker outlives a Redis outage: it retries the broker forever (Celery's default gives up after 100 tries
+# and the process exits), every socket has a timeout (kombu: without one a publish on a half-open connection
+# waits forever), and the BRPOP connection is checked every 5 s (kombu 5.7: a consumer on a dead connection
+# reconnects within ~11 s instead of ~51 s). A task cut off by the outage is redelivered (acks_late); closing
+# a turn twice is a no-op.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": 5,
+    "socket_connect_timeout": 3,
+    "socket_keepalive": True,
+    "health_check_interval": 5,
+    "retry_on_timeout": True,
+}
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 3
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 5
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
