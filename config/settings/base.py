@@ -372,6 +372,8 @@ LOGGING = {
 # that timed out, pushes are skipped for GARNET_PUSH_PAUSE seconds (pages catch up by themselves).
 GARNET_PUSH_TIMEOUT = env.float("GARNET_PUSH_TIMEOUT", default=1.0)
 GARNET_PUSH_PAUSE = env.float("GARNET_PUSH_PAUSE", default=10.0)
+# After a cache call found Redis unreachable or hung, cache calls fail at once (a miss) for this long.
+GARNET_CACHE_PAUSE = env.float("GARNET_CACHE_PAUSE", default=10.0)
 GARNET_SCHEDULE_MAX_SECONDS = env.int("GARNET_SCHEDULE_MAX_SECONDS", default=3600)
 
 # --- Reach (issue 13): the dealer's channel, Discord, e-mail, log in with Discord -------------

@@ -1,4 +1,5 @@
-"""A hung Redis (connection open, no answer) never holds a player's answer: a push is a notification."""
+"""A hung Redis (connection open, no answer) never holds a player's answer: a push is a notification, a
+cache read is a miss."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from accounts.cache import cache_resume
 from games import broadcast
 from games.models import Submission, Turn
 from tests.deploy.tcpproxy import silent_server
@@ -21,7 +23,8 @@ PAIRS = {"pairs": [["bob", "dan"], ["cat", "eve"]], "double": False}
 
 @pytest.fixture
 def hung_redis(settings: Any) -> Any:
-    """The channel layer on a Redis stand-in that accepts connections and never answers."""
+    """The channel layer and the cache on a Redis stand-in that accepts connections and never answers
+    (with production's timeouts: the layer's 30 s, the cache's 1 s)."""
     with silent_server() as port:
         settings.CHANNEL_LAYERS = {
             "default": {
@@ -29,9 +32,18 @@ def hung_redis(settings: Any) -> Any:
                 "CONFIG": {"hosts": [{"address": f"redis://127.0.0.1:{port}/0", "socket_timeout": 30}]},
             }
         }
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "accounts.cache.SharedRedisCache",
+                "LOCATION": f"redis://127.0.0.1:{port}/1",
+                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+            }
+        }
         broadcast.pushes_resume()
+        cache_resume()
         yield port
         broadcast.pushes_resume()
+        cache_resume()
 
 
 def test_a_lock_in_is_answered_within_two_seconds_while_redis_hangs(
@@ -56,6 +68,10 @@ def test_a_lock_in_is_answered_within_two_seconds_while_redis_hangs(
     ann = Client()
     ann.force_login(UserFactory(username="ann"))
     assert ann.get(f"/matches/{match.pk}/").status_code == 200  # the process's first page costs its imports
+    started = time.monotonic()
+    assert ann.get(f"/matches/{match.pk}/").status_code == 200
+    took = time.monotonic() - started
+    assert took < 1.0, f"a page waited {took:.1f} s for a hung cache (each of its cache calls timed out)"
     started = time.monotonic()
     response = ann.post(
         f"/api/matches/{match.pk}/submit/", {"move": PAIRS, "lock": True}, content_type="application/json"
