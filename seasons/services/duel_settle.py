@@ -45,7 +45,7 @@ def duel_settle_way(duel: Duel) -> SettleWay | None:
         return SettleWay(
             duel, (loser.handle,), "Its match is over, but the season has not recorded the result.", by_result=True
         )
-    out = [e.handle for e in (ec, dmo) if _out(e)]
+    out = [e.handle for e in (ec, dmo) if e is not None and _out(e)]
     if match is not None:  # aborted (or ended without a result): the host names the loser
         players = [e.handle for e in (ec, dmo) if e is not None]
         return SettleWay(duel, tuple(out or players), "Its match was aborted before it had a result.")
