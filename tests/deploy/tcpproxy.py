@@ -55,10 +55,11 @@ class TcpProxy:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pipe(src: socket.socket, dst: socket.socket) -> None:
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
         try:
             while data := src.recv(65536):
+                if not self.up:  # a hanging cut: what is sent goes nowhere, nothing answers
+                    continue
                 dst.sendall(data)
         except OSError:
             pass
@@ -68,17 +69,21 @@ class TcpProxy:
                     s.shutdown(socket.SHUT_RDWR)
 
     def cut(self, *, hang: bool = False) -> None:
-        """Drop every connection; until :meth:`restore`, new ones are dropped too (or, ``hang``, held unanswered)."""
+        """Drop every connection; until :meth:`restore`, new ones are dropped too. With ``hang`` (Redis hung):
+        connections stay open and new ones are accepted, but nothing is forwarded or answered."""
         self.up, self.hang = False, hang
+        if hang:
+            return
         with self._lock:
             conns, self._conns = self._conns, []
         for s in conns:
             _drop(s)
 
     def restore(self) -> None:
-        """Forward new connections again (connections a hanging cut held are dropped)."""
+        """Forward new connections again. After a hanging cut every connection is dropped (what they sent
+        meanwhile went nowhere: their replies would be out of step), as when a hung server is restarted."""
         with self._lock:
-            held, self._conns = self._conns, []
+            held, self._conns = self._conns, []  # a reset cut left only the connections it refused
         self.up = True
         for s in held:
             _drop(s)

@@ -1,7 +1,8 @@
 """A Redis cut of a few seconds: the Celery worker reconnects by itself and turns keep closing at their deadline.
 
 A real worker and beat (production settings) reach Redis through a TCP proxy the test controls. The test
-cuts every connection through it for 5 s (and drops new ones), restores it, and checks that a turn that fell
+cuts every connection through it for 5 s (resets them and new ones, or holds them unanswered: Redis hung),
+restores it, and checks that a turn that fell
 due during the cut closes, that the workers' sweep heartbeat (``SweepBeat``, which the web processes
 watch) is fresh again, and that the worker is still alive: nobody restarted anything.
 
@@ -130,15 +131,18 @@ def _closed(turn: Turn) -> Callable[[], bool]:
     return lambda: Turn.objects.get(pk=turn.pk).status == Turn.Status.CLOSED
 
 
+@pytest.mark.parametrize("hang", [False, True], ids=["connections-reset", "redis-hung"])
 def test_a_worker_outlives_a_five_second_redis_cut_and_turns_keep_closing(
-    celery_through_proxy: tuple[TcpProxy, dict[str, subprocess.Popen[bytes]]],
+    celery_through_proxy: tuple[TcpProxy, dict[str, subprocess.Popen[bytes]]], hang: bool
 ) -> None:
+    """Cut: every connection reset and new ones refused (a restart, a network cut); or Redis hung (connections
+    open, nothing answers). Either way, 5 s later Redis is back and nobody touches the worker."""
     proxy, procs = celery_through_proxy
     before = _due_turn(0)
     assert wait_for(_closed(before), 60), "the worker never closed a due turn (before any cut)"
     assert wait_for(SweepBeat.objects.filter(name="worker").exists, 5), "the workers' sweep writes no heartbeat"
 
-    proxy.cut()
+    proxy.cut(hang=hang)
     during = _due_turn(1)  # falls due while Redis is unreachable
     time.sleep(CUT_SECONDS)
     assert procs["worker"].poll() is None, "the worker exited during the cut"
