@@ -54,6 +54,17 @@ def standby_sweep() -> bool:
     return True
 
 
+def _standby_sweep_in_thread() -> bool:
+    """:func:`standby_sweep` from an executor thread, giving its database connection back afterwards (the
+    threads are many and outlive the call: each would keep a connection of the pool)."""
+    from django.db import connections
+
+    try:
+        return standby_sweep()
+    finally:
+        connections.close_all()
+
+
 def _sweep_and_next_wait(interval: float) -> float:
     """Close due turns, then say how long to sleep: until the next deadline, at most ``interval``."""
     from django.utils import timezone
@@ -98,7 +109,7 @@ async def stand_by_forever(interval: float) -> None:
     standing_in = False
     while True:
         try:
-            swept = await sync_to_async(standby_sweep, thread_sensitive=False)()
+            swept = await sync_to_async(_standby_sweep_in_thread, thread_sensitive=False)()
         except Exception:
             log.exception("standby sweep failed; trying again")
             swept = standing_in
