@@ -10,15 +10,23 @@ clients and pools are thread-safe and notice a fork, so sharing them is safe.
 
 The ``soft_*`` helpers are for caches of what the database holds: a cache outage makes them
 miss, never fail.
+
+A hung Redis (connection open, no answer) costs each cache call its socket timeout, and a page makes
+about ten: a request took 10 s. So after a call times out or cannot connect, every cache call of the
+process fails at once for ``GARNET_CACHE_PAUSE`` seconds (its callers treat that as a miss, or fall back
+to the database), then one call tries Redis again (issue 40).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from functools import cached_property
 from typing import Any
 
+import redis
+from django.conf import settings
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 log = logging.getLogger(__name__)
@@ -26,10 +34,59 @@ _shared: dict[tuple[Any, ...], RedisCacheClient] = {}
 _lock = threading.Lock()
 
 
+_paused_until: dict[tuple[str, int], float] = {}  # per Redis server: until when its cache calls fail at once
+
+
+def _pause(server: tuple[str, int]) -> None:
+    pause = float(settings.GARNET_CACHE_PAUSE)
+    if time.monotonic() >= _paused_until.get(server, 0.0):
+        log.warning("the cache at %s:%s did not answer: its calls fail at once for %s s", *server, pause)
+    _paused_until[server] = time.monotonic() + pause
+
+
+def cache_resume() -> None:
+    """Forget every pause (tests; a pause otherwise ends by itself)."""
+    _paused_until.clear()
+
+
+class _PausingConnection(redis.Connection):
+    """A connection that fails at once while its server's cache is paused, and pauses it when Redis does not
+    answer (a timeout, a refused or reset connection)."""
+
+    def _server(self) -> tuple[str, int]:
+        return (str(self.host), int(self.port))
+
+    def _check(self) -> None:
+        if time.monotonic() < _paused_until.get(self._server(), 0.0):
+            raise redis.ConnectionError("the cache is paused after Redis did not answer")
+
+    def connect(self) -> None:
+        self._check()
+        try:
+            super().connect()
+        except (redis.ConnectionError, redis.TimeoutError):
+            _pause(self._server())
+            raise
+
+    def send_packed_command(self, command: Any, check_health: bool = True) -> None:
+        self._check()
+        super().send_packed_command(command, check_health)
+
+    def read_response(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().read_response(*args, **kwargs)
+        except (redis.ConnectionError, redis.TimeoutError):
+            _pause(self._server())
+            raise
+
+
 class _ReusingClient(RedisCacheClient):
-    """A ``RedisCacheClient`` that keeps one ``redis.Redis`` per server instead of one per call."""
+    """A ``RedisCacheClient`` that keeps one ``redis.Redis`` per server instead of one per call, on
+    connections that pause the cache when Redis does not answer."""
 
     def __init__(self, servers: list[str], **options: Any) -> None:
+        if all(s.startswith("redis://") for s in servers):  # TLS (rediss://) and sockets keep redis-py's own
+            options.setdefault("connection_class", _PausingConnection)
         super().__init__(servers, **options)
         self._redis: dict[int, Any] = {}
 

@@ -4,16 +4,20 @@ A push is a notification, not the truth: it carries only what its group may see
 (public lines to the public group, a private line to its player's group) and the
 message sequence number, and clients re-fetch the page on a gap or a reconnect.
 A push that fails (the channel layer is down) is logged and dropped; the page
-still shows the truth on reload.
+still shows the truth on reload. A push never holds its caller (a player's lock-in)
+longer than ``GARNET_PUSH_TIMEOUT`` seconds: a hung Redis (connection open, no answer)
+costs one such wait, then pushes are skipped for ``GARNET_PUSH_PAUSE`` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 if TYPE_CHECKING:
     from games.models import Match, Message, Turn
@@ -188,7 +193,10 @@ def send(events: Iterable[Event]) -> int:
     if layer is None or not batch:
         return 0
 
-    async def _all() -> list[BaseException | None]:
+    if time.monotonic() < _paused_until:
+        return 0  # the layer just timed out: nobody waits for it again until the pause is over
+
+    async def _each() -> list[BaseException | None]:
         results: list[BaseException | None] = []
         for group, payload in batch:
             try:
@@ -198,8 +206,16 @@ def send(events: Iterable[Event]) -> int:
                 results.append(exc)
         return results
 
+    timeout = float(settings.GARNET_PUSH_TIMEOUT)
+
+    async def _all() -> list[BaseException | None]:
+        return await asyncio.wait_for(_each(), timeout)
+
     try:
-        results = _run(layer, _all)
+        results = _run(layer, _all, timeout + 1)
+    except (TimeoutError, concurrent.futures.TimeoutError):
+        _pause()
+        return 0
     except Exception:
         log.warning("pushes failed; clients will catch up on their next resync", exc_info=True)
         return 0
@@ -212,7 +228,28 @@ def send(events: Iterable[Event]) -> int:
     return sent
 
 
-def _run(layer: Any, fn: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
+_paused_until = 0.0
+
+
+def _pause() -> None:
+    """The channel layer did not answer in time: skip pushes for a while (each would wait as long)."""
+    global _paused_until
+    pause = float(settings.GARNET_PUSH_PAUSE)
+    _paused_until = time.monotonic() + pause
+    log.warning(
+        "the channel layer did not answer within %s s (Redis hung?); pushes are skipped for %s s, pages catch up",
+        settings.GARNET_PUSH_TIMEOUT,
+        pause,
+    )
+
+
+def pushes_resume() -> None:
+    """Forget a pause (tests; a pause otherwise ends by itself)."""
+    global _paused_until
+    _paused_until = 0.0
+
+
+def _run(layer: Any, fn: Callable[[], Coroutine[Any, Any, _T]], timeout: float) -> _T:
     """Run ``fn()`` for a send from this synchronous thread.
 
     A request's thread (inside the ASGI server's ``sync_to_async``) hops to the server's own event
@@ -225,7 +262,7 @@ def _run(layer: Any, fn: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
     serving = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     if (serving is not None and serving.is_running()) or not type(layer).__module__.startswith("channels_redis"):
         return async_to_sync(fn)()
-    return asyncio.run_coroutine_threadsafe(fn(), _push_loop()).result(timeout=60)
+    return asyncio.run_coroutine_threadsafe(fn(), _push_loop()).result(timeout=timeout)
 
 
 _push: tuple[int, asyncio.AbstractEventLoop] | None = None

@@ -235,3 +235,18 @@ class PlaytestRun(models.Model):
     def percent(self) -> int:
         """How far the run is, 0–100."""
         return int(100 * self.done / self.matches) if self.matches else 100
+
+
+class SweepBeat(models.Model):
+    """When a deadline sweep last ran, by who ran it (``worker``): the heartbeat web processes watch.
+
+    Celery workers write it at each sweep; a web process that finds it stale (no worker swept for a while:
+    Redis is down, the workers are gone or deaf) closes due turns itself until it is fresh again
+    (``games.sweeper``). It lives in the database because it must outlive a Redis outage.
+    """
+
+    name = models.CharField(max_length=32, primary_key=True)
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} swept at {self.at:%H:%M:%S}"

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+
 from celery import shared_task
 
 from games.live import ClosePages
 from games.services.recovery import turns_close_complete
 from games.services.turns import turn_close, turns_close_due
 
+log = logging.getLogger(__name__)
+
 
 @shared_task(name="games.tasks.turns_close_due", ignore_result=True)
 def turns_close_due_task() -> int:
-    """Sweep: close every overdue turn."""
-    return turns_close_due()
+    """Sweep: close every overdue turn, then write the workers' heartbeat (web processes watch it)."""
+    from games.sweeper import sweep_beat
+
+    closed = turns_close_due()
+    sweep_beat()
+    return closed
 
 
 @shared_task(name="games.tasks.turns_close_complete", ignore_result=True)
@@ -42,3 +53,26 @@ def playtest_run_task(run_id: int) -> bool:
     from games.services.playtest import playtest_run_execute
 
     return playtest_run_execute(run_id=run_id)
+
+
+_publisher: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def turn_close_schedule(turn_id: int, deadline: datetime) -> None:
+    """Publish a turn's deadline task from this process's background thread, never the caller's.
+
+    The caller may be a player's lock-in that opened the next turn: with Redis hung (connection open, no
+    answer) a publish waits for its socket timeout, and the player must not. A publish that fails is logged;
+    the deadline sweep closes the turn anyway.
+    """
+    global _publisher
+    if _publisher is None or _publisher[0] != os.getpid():  # one per process, again after a fork
+        _publisher = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="garnet-schedule"))
+    _publisher[1].submit(_publish_close, turn_id, deadline)
+
+
+def _publish_close(turn_id: int, deadline: datetime) -> None:
+    try:
+        turn_close_task.apply_async((turn_id,), eta=deadline, retry=False)
+    except Exception:  # the broker is down: the sweep will close it
+        log.warning("could not schedule the close of turn %s", turn_id, exc_info=True)

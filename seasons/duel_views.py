@@ -1,4 +1,5 @@
-"""The page where the two Death Match players agree on a later start, within the host's window."""
+"""The page where the two Death Match players agree on a later start, within the host's window, and the
+host's page that settles a Death Match left half done."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from datetime import datetime, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -15,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.timefmt import user_time
 from seasons import selectors
 from seasons.models import Duel
+from seasons.services.duel_settle import duel_settle, duel_settle_way
 from seasons.services.duel_times import duel_time_agree, duel_time_propose
 from seasons.services.errors import BadStartTime, SeasonError
 from seasons.views import _season
@@ -85,3 +88,35 @@ def season_duel_time(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "latest": user_time(request.user, duel.latest_start) if duel.latest_start else "",
         },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_duel_settle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A host settles a half-done Death Match: this page says what settling does; its button does it."""
+    season = _season(slug)
+    if not selectors.is_host(season, request.user):
+        raise PermissionDenied("Only this season's hosts may settle a Death Match.")
+    console = reverse("season_host", args=[slug])
+    duel = Duel.objects.select_related("episode", "ec__user", "dmo__user", "match").filter(
+        pk=pk, episode__season=season
+    )
+    way = duel_settle_way(duel.get()) if duel.exists() else None
+    if request.method == "POST":
+        try:
+            settled = duel_settle(
+                season=season,
+                duel_id=pk,
+                loser=request.POST.get("loser", ""),
+                user=request.user,
+                reason=request.POST.get("reason", ""),
+            )
+        except SeasonError as exc:
+            messages.error(request, f"Nothing changed: {exc}")
+            return HttpResponseRedirect(request.path if way is not None else console)
+        messages.success(request, f"Settled: {settled.loser} lost the Death Match of Episode {settled.episode.number}.")
+        return HttpResponseRedirect(console)
+    if way is None:
+        messages.info(request, "That Death Match needs no settling.")
+        return HttpResponseRedirect(console)
+    return render(request, "seasons/duel_settle.html", {"season": season, "duel": way.duel, "way": way})

@@ -63,6 +63,12 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "dm_forfeit": lambda d: f"{_ep(d)}{d.get('player')} did not show up for the Death Match and forfeits.",
     "dm_game_set": lambda d: f"{_ep(d)}a host set the Death Match game: {d.get('game')}.",
     "dm_start": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} started.",
+    "dm_lost_when_out": lambda d: (
+        f"{_ep(d)}{d.get('player')} lost the Death Match after a host had eliminated them; that elimination stands."
+    ),
+    "duel_settle": lambda d: (
+        f"{_ep(d)}a host settled the Death Match {d.get('ec')} vs {d.get('dmo')}: {d.get('loser')} lost."
+    ),
     "entrant_eliminate": lambda d: (
         f"{_ep(d)}{d.get('player')} was eliminated"
         + (f" ({d['confiscated']} garnets confiscated)" if d.get("confiscated") else "")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("seasons/<slug:slug>/me/", views.season_me, name="season_me"),
     path("seasons/<slug:slug>/duels/<int:pk>/", views.season_duel, name="season_duel"),
     path("seasons/<slug:slug>/duels/<int:pk>/time/", duel_views.season_duel_time, name="season_duel_time"),
+    path("seasons/<slug:slug>/duels/<int:pk>/settle/", duel_views.season_duel_settle, name="season_duel_settle"),
     path("seasons/<slug:slug>/picks/<int:pk>/", views.season_pick, name="season_pick"),
     path("seasons/<slug:slug>/archive.json", views.season_archive_json, name="season_archive_json"),
     path("seasons/<slug:slug>/archive.md", views.season_archive_md, name="season_archive_md"),

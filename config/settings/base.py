@@ -145,27 +145,37 @@ TEMPLATES = [
     },
 ]
 
+# SQLite: WAL lets readers run beside the one writer; the busy timeout makes writers queue instead of
+# failing with "database is locked".
+SQLITE_OPTIONS: dict[str, Any] = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+}
 DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
     _db = env.db_url_config(DATABASE_URL)
     _db.setdefault("OPTIONS", {})
-    # psycopg 3's pool replaces persistent connections; CONN_MAX_AGE must be 0 with it.
-    _db["CONN_MAX_AGE"] = 0
-    if env_bool("GARNET_DB_POOL", True):
-        _db["OPTIONS"]["pool"] = {"min_size": 1, "max_size": env.int("GARNET_DB_POOL_SIZE", default=10), "timeout": 10}
+    if _db["ENGINE"] == "django.db.backends.sqlite3":
+        # ``sqlite:///path`` (the README's variable may name SQLite too): the embedded default's options, never
+        # PostgreSQL's pool, which SQLite refuses at start.
+        _db["OPTIONS"] = {**SQLITE_OPTIONS, **_db["OPTIONS"]}
+    else:
+        # psycopg 3's pool replaces persistent connections; CONN_MAX_AGE must be 0 with it.
+        _db["CONN_MAX_AGE"] = 0
+        if env_bool("GARNET_DB_POOL", True) and _db["ENGINE"] == "django.db.backends.postgresql":
+            _db["OPTIONS"]["pool"] = {
+                "min_size": 1,
+                "max_size": env.int("GARNET_DB_POOL_SIZE", default=10),
+                "timeout": 10,
+            }
     DATABASES: dict[str, Any] = {"default": _db}
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env.str("GARNET_SQLITE_PATH", default=str(BASE_DIR / "garnet.sqlite3")),
-            "OPTIONS": {
-                # WAL lets readers run beside the one writer; the busy timeout makes
-                # writers queue instead of failing with "database is locked".
-                "timeout": 20,
-                "transaction_mode": "IMMEDIATE",
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
-            },
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 
@@ -268,6 +278,28 @@ CELERY_BEAT_SCHEDULE = {
 # The in-process sweeper runs only where there is no Celery broker.
 GARNET_INPROCESS_SWEEPER = env_bool("GARNET_INPROCESS_SWEEPER", not REDIS_URL)
 GARNET_CELERY_ENABLED = bool(REDIS_URL) and not GARNET_INPROCESS_SWEEPER
+# With Celery, each web process watches the workers' sweep heartbeat (in the database) and closes due turns
+# itself when no worker has swept for GARNET_SWEEP_STALE_SECONDS: Redis down, workers gone or deaf, beat down.
+GARNET_SWEEP_STANDBY = env_bool("GARNET_SWEEP_STANDBY", True)
+GARNET_SWEEP_STALE_SECONDS = env.float("GARNET_SWEEP_STALE_SECONDS", default=max(15.0, 5 * GARNET_SWEEP_SECONDS))
+# A worker outlives a Redis outage: it retries the broker forever (Celery's default gives up after 100 tries
+# and the process exits), every socket has a timeout (kombu: without one a publish on a half-open connection
+# waits forever), and the BRPOP connection is checked every 5 s (kombu 5.7: a consumer on a dead connection
+# reconnects within ~11 s instead of ~51 s). A task cut off by the outage is redelivered (acks_late); closing
+# a turn twice is a no-op.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": 5,
+    "socket_connect_timeout": 3,
+    "socket_keepalive": True,
+    "health_check_interval": 5,
+    "retry_on_timeout": True,
+}
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 3
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 5
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -336,6 +368,12 @@ LOGGING = {
 }
 
 # Turns this short or shorter get a close task scheduled for their deadline (live Death Matches).
+# A push is a notification: it never holds a player's answer longer than this (a hung Redis), and after one
+# that timed out, pushes are skipped for GARNET_PUSH_PAUSE seconds (pages catch up by themselves).
+GARNET_PUSH_TIMEOUT = env.float("GARNET_PUSH_TIMEOUT", default=1.0)
+GARNET_PUSH_PAUSE = env.float("GARNET_PUSH_PAUSE", default=10.0)
+# After a cache call found Redis unreachable or hung, cache calls fail at once (a miss) for this long.
+GARNET_CACHE_PAUSE = env.float("GARNET_CACHE_PAUSE", default=10.0)
 GARNET_SCHEDULE_MAX_SECONDS = env.int("GARNET_SCHEDULE_MAX_SECONDS", default=3600)
 
 # --- Reach (issue 13): the dealer's channel, Discord, e-mail, log in with Discord -------------

@@ -70,12 +70,9 @@ def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now
 def _schedule_close(turn_id: int, deadline: datetime, seconds: int) -> None:
     """Live turns get a task for their deadline; the sweeper is the backstop for all."""
     if settings.GARNET_CELERY_ENABLED and seconds <= settings.GARNET_SCHEDULE_MAX_SECONDS:
-        from games.tasks import turn_close_task
+        from games.tasks import turn_close_schedule
 
-        try:
-            turn_close_task.apply_async((turn_id,), eta=deadline)
-        except Exception:  # the broker is down: the sweeper will close it
-            log.warning("could not schedule the close of turn %s", turn_id, exc_info=True)
+        turn_close_schedule(turn_id, deadline)  # in the background: a hung broker never holds a lock-in
 
 
 @dataclass

@@ -14,6 +14,7 @@ from seasons.services.entrants import entrant_eliminate
 from seasons.services.episodes import dm_open, episode_close_if_done
 from seasons.services.errors import (
     BadStartTime,
+    DuelNeedsHost,
     DuelNotFound,
     DuelNotScheduled,
     DuelStarted,
@@ -37,6 +38,8 @@ def _scheduled(duel_id: int) -> Duel:
         raise DuelStarted("This Death Match has already started.")
     if duel.dmo is None or duel.starts_at is None:
         raise DuelNotScheduled("This Death Match has no opponent yet.")
+    if not (duel.ec.alive and duel.dmo.alive):  # a host eliminated one of them: it never starts
+        raise DuelNeedsHost("A player of this Death Match was eliminated: a host settles it on the console.")
     return duel
 
 

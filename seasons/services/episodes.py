@@ -26,6 +26,7 @@ from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
 from seasons.services.errors import (
+    EntrantNotAlive,
     EpisodeNotOver,
     MatchSetupRefused,
     PlayerNotAlive,
@@ -350,21 +351,35 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     return duel
 
 
+def dm_loser(duel: Duel, match: Match, outcome: Outcome) -> Entrant:
+    """Who lost the Death Match of ``duel`` by ``outcome`` (its first candidate, else its non-winner)."""
+    losers = list(outcome.candidates) or [p for p in match_usernames(match) if p not in outcome.winners]
+    loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
+    assert loser is not None, "a played Death Match has its DMO"
+    return loser
+
+
 def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:
-    """A Death Match ended: its loser is eliminated; the episode is done when every DM is."""
+    """A Death Match ended: its loser is eliminated; the episode is done when every DM is.
+
+    The result is recorded whatever came first: a loser a host had already eliminated (before the result,
+    or in the same instant: their row lock decides) stays as the host left them, and the duel still gets
+    its loser, so the episode ends (ruling: seasons/RULES.md, issue 40).
+    """
     duel = Duel.objects.select_related("episode__season", "ec__user", "dmo__user").filter(match=match).first()
     if duel is None or duel.loser_id is not None:
         return None
     episode = duel.episode
     _record_outcome(season=episode.season, match=match, outcome=outcome, label=f"Episode {episode.number} Death Match")
-    losers = list(outcome.candidates) or [p for p in match_usernames(match) if p not in outcome.winners]
-    loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
-    assert loser is not None, "a played Death Match has its DMO"
+    loser = dm_loser(duel, match, outcome)
     duel.loser = loser
     duel.save(update_fields=["loser"])
-    entrant_eliminate(
-        entrant=loser, episode=episode, match=match, reason=f"lost the Death Match of Episode {episode.number}"
-    )
+    try:
+        entrant_eliminate(
+            entrant=loser, episode=episode, match=match, reason=f"lost the Death Match of Episode {episode.number}"
+        )
+    except EntrantNotAlive:  # a host eliminated them first (their row lock decided): that elimination stands
+        season_log(season=episode.season, action="dm_lost_when_out", player=loser.handle, episode=episode.number)
     episode_close_if_done(episode=episode)
     return duel
 

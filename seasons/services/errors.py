@@ -366,3 +366,21 @@ class UnknownControl(SeasonError, BadRequest):
     """That is not a match control."""
 
     code = "unknown_control"
+
+
+class DuelNotHalfDone(SeasonError, Conflict):
+    """This Death Match needs no settling: it is decided, or it runs (its match decides it)."""
+
+    code = "duel_not_half_done"
+
+
+class DuelLoserRefused(SeasonError, BadRequest):
+    """That player cannot be recorded as this Death Match's loser."""
+
+    code = "duel_loser_refused"
+
+
+class DuelNeedsHost(SeasonError, Conflict):
+    """A player of this Death Match is no longer alive: a host settles it on the console."""
+
+    code = "duel_needs_host"

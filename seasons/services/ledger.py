@@ -151,7 +151,8 @@ def ledger_transfer(*, season: Season, sender: Any, to: str, amount: int, confir
     """Move ``amount`` garnets from ``sender`` (a user) to the player ``to``; both are told.
 
     Refused, with nothing written, unless the sender confirmed, both are alive in
-    the season, the amount is positive and the sender's live balance covers it.
+    the season (checked again once both row locks are held, the locks an elimination
+    takes), the amount is positive and the sender's live balance covers it.
     """
     if season.status != Season.Status.RUNNING:
         raise SeasonNotRunning("Transfers are closed: the season is not running.")
@@ -172,7 +173,13 @@ def ledger_transfer(*, season: Season, sender: Any, to: str, amount: int, confir
     if not confirmed:
         raise NotConfirmed("Confirm the transfer first: nothing was sent.")
     with transaction.atomic():
-        list(Entrant.objects.select_for_update().filter(pk__in=[me.pk, other.pk]).order_by("pk"))
+        locked = {e.pk: e for e in Entrant.objects.select_for_update().filter(pk__in=[me.pk, other.pk]).order_by("pk")}
+        # Looked at again under the locks: a host's elimination holding them may have committed meanwhile
+        # (its confiscation came first; a transfer landing after it would leave an eliminated player garnets).
+        if not locked[me.pk].alive:
+            raise Eliminated("You have been eliminated: you can no longer transfer garnets.")
+        if not locked[other.pk].alive:
+            raise PlayerNotAlive(f"{other.handle} has been eliminated and cannot receive garnets.")
         have = selectors.free_garnets(me)
         if amount > have:
             held = selectors.held_garnets(me)

@@ -14,6 +14,7 @@ from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, Pick, Season
 from seasons.services.episodes import _require_running, dm_start, duel_open, ec_name_next
 from seasons.services.errors import (
+    DuelNeedsHost,
     Eliminated,
     NoCandidate,
     NotSeasonPlayer,
@@ -152,6 +153,8 @@ def pick_timeout(*, pick_id: int, now: datetime | None = None) -> Duel | None:
         season = pick.episode.season
         if pick.kind == Pick.Kind.EC:
             return _ec_done(pick, None, Pick.Status.TIMED_OUT, now=now)
+        if not pick.picker.alive:  # a host eliminated the EC: their Death Match waits for a host to settle it
+            raise DuelNeedsHost(f"{pick.picker.handle} was eliminated: a host settles their Death Match.")
         pool = selectors.dmo_eligible(pick.episode)
         if not pool:
             raise NoCandidate("Nobody is left to pick as DMO; a host must settle this pick.")

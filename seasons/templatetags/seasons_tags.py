@@ -82,3 +82,11 @@ def seat_replace_choices(season: Any, match: Any) -> Any:
 
 # The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
 JINJA_GLOBALS = {"loser_label": loser_label}
+
+
+@register.inclusion_tag("seasons/_duels_to_settle.html")
+def season_duels_to_settle(season: Any) -> dict[str, Any]:
+    """The host console's Death Matches left half done, each with its "Settle" button (issue 40)."""
+    from seasons.services.duel_settle import duels_to_settle
+
+    return {"season": season, "ways": duels_to_settle(season)}

@@ -173,6 +173,8 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_join": ("max", f"/seasons/{slug}/join/{site['join']}/"),
         "season_duel": ("eve", f"/seasons/{slug}/duels/{site['duel']}/"),
         "season_duel_time": ("eve", f"/seasons/{slug}/duels/{site['duel']}/time/"),
+        # Issue 40: a Death Match that needs no settling (this one) lands on the console, with the message.
+        "season_duel_settle": ("host", f"/seasons/{slug}/duels/{site['duel']}/settle/"),
         # The dealer's channel and mail (issue 13).
         "reach:inbox": ("host", "/reach/inbox/"),
         "reach:host_thread": ("host", f"/reach/threads/{site['thread']}/"),

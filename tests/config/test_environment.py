@@ -150,3 +150,27 @@ def test_a_value_beginning_with_a_dollar_is_itself(secret: str) -> None:
     secret keys may begin with ``$``."""
     found = _settings("config.settings.production", DJANGO_SECRET_KEY=secret, DJANGO_DEBUG="1")
     assert found["SECRET_KEY"] == secret
+
+
+def test_a_sqlite_database_url_starts_without_the_postgresql_pool(tmp_path: Path) -> None:
+    """``DATABASE_URL=sqlite:///…`` (the README's variable naming SQLite) starts: it gets the embedded default's
+    options, and no ``pool`` (SQLite refuses that option, and every process crashed at its first query)."""
+    path = tmp_path / "garnet.sqlite3"
+    db = _settings("config.settings.local", DATABASE_URL=f"sqlite:///{path}")["DATABASES"]["default"]
+    assert db["ENGINE"] == "django.db.backends.sqlite3" and db["NAME"] == str(path)
+    assert "pool" not in db["OPTIONS"] and db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "GARNET_", "DATABASE_", "REDIS_"))},
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
+            "DATABASE_URL": f"sqlite:///{path}",
+        },
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert path.exists()

@@ -92,3 +92,32 @@ def test_lock_file_pins_every_runtime_dependency_with_hashes() -> None:
     missing = {_name(r) for r in project["dependencies"]} - pinned
     assert not missing, f"regenerate requirements.lock (see Dockerfile): {sorted(missing)}"
     assert lock.count("--hash=sha256:") >= len(pinned)
+
+
+OPERATIONS = (ROOT / "docs" / "operations.md").read_text()
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_garnet_starts_and_runs_without_waiting_for_redis_health(name: str) -> None:
+    """docs/operations.md: Garnet runs while Redis is away (it heals itself), so Redis's health never holds an
+    app service back; PostgreSQL's does (nothing works without it), and a process that exits comes back."""
+    deps = SERVICES[name]["depends_on"]
+    assert deps["redis"]["condition"] == "service_started"
+    assert deps["postgres"]["condition"] == "service_healthy"
+    assert SERVICES[name]["restart"] == "unless-stopped"
+
+
+def test_the_operations_page_says_what_each_health_check_checks_and_is_linked() -> None:
+    """Each health check of the compose file is the one docs/operations.md describes."""
+    checks = {
+        name: " ".join(map(str, svc["healthcheck"]["test"])) for name, svc in SERVICES.items() if "healthcheck" in svc
+    }
+    assert "pg_isready" in checks["postgres"] and "`pg_isready`" in OPERATIONS
+    assert "redis-cli ping" in checks["redis"] and "`redis-cli ping`" in OPERATIONS
+    assert "inspect ping" in checks["worker"] and "`celery inspect ping`" in OPERATIONS
+    assert "deploy/healthcheck.py web" in checks["web"] and "`deploy/healthcheck.py web`" in OPERATIONS
+    assert "deploy/healthcheck.py beat" in checks["beat"] and "`deploy/healthcheck.py beat`" in OPERATIONS
+    for section in ("## Redis", "## PostgreSQL", "## A worker or beat"):
+        assert section in OPERATIONS
+    assert "docs/operations.md" in (ROOT / "README.md").read_text()
+    assert "docs/operations.md" in (ROOT / "docs" / "architecture.md").read_text()

@@ -1,0 +1,123 @@
+"""Settling a Death Match a host's steps left half done: a finished match whose result the season never
+took, an aborted one, or one whose player a host eliminated before it started (issue 40)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import Outcome
+from games.models import Match
+from games.selectors import outcome_for_users
+from seasons.models import Duel, Entrant, Pick, Season
+from seasons.services.entrants import entrant_eliminate
+from seasons.services.episodes import dm_loser, episode_close_if_done, episode_dm_finished
+from seasons.services.errors import DuelLoserRefused, DuelNotFound, DuelNotHalfDone
+from seasons.services.notify import require_reason, season_log
+
+
+@dataclass(frozen=True)
+class SettleWay:
+    """How a half-done Death Match is settled: who may be recorded as its loser, and why it is half done."""
+
+    duel: Duel
+    losers: tuple[str, ...]
+    why: str
+    by_result: bool = False  # the loser is its finished match's: the whole result (ledger too) is recorded
+
+
+def _out(entrant: Entrant | None) -> bool:
+    return entrant is not None and entrant.status != Entrant.Status.ALIVE
+
+
+def duel_settle_way(duel: Duel) -> SettleWay | None:
+    """None for a Death Match that needs no host (decided, running, or waiting with both players alive)."""
+    if duel.loser_id is not None:
+        return None
+    ec, dmo, match = duel.ec, duel.dmo, duel.match
+    if match is not None and match.status in (Match.Status.RUNNING, Match.Status.PAUSED):
+        return None  # its match decides it (a host has the match controls)
+    if match is not None and match.status == Match.Status.FINISHED and match.outcome:
+        outcome = outcome_for_users(match, Outcome.from_json(match.outcome))
+        loser = dm_loser(duel, match, outcome)
+        return SettleWay(
+            duel, (loser.handle,), "Its match is over, but the season has not recorded the result.", by_result=True
+        )
+    out = [e.handle for e in (ec, dmo) if e is not None and _out(e)]
+    if match is not None:  # aborted (or ended without a result): the host names the loser
+        players = [e.handle for e in (ec, dmo) if e is not None]
+        return SettleWay(duel, tuple(out or players), "Its match was aborted before it had a result.")
+    if out:
+        who = " and ".join(out)
+        return SettleWay(duel, tuple(out), f"{who} was eliminated before it started.")
+    return None
+
+
+def duels_to_settle(season: Season) -> list[SettleWay]:
+    """The season's Death Matches a host must settle, oldest first."""
+    duels = (
+        Duel.objects.filter(episode__season=season, loser__isnull=True)
+        .select_related("episode", "ec__user", "dmo__user", "match")
+        .order_by("episode__number", "pk")
+    )
+    return [way for way in map(duel_settle_way, duels) if way is not None]
+
+
+def duel_settle(*, season: Season, duel_id: int, loser: str, user: Any, reason: str = "") -> Duel:
+    """Record ``loser`` as the loser of a half-done Death Match; the episode ends when its duels are decided.
+
+    A finished match's result is recorded as if the season had taken it (its ledger entries, its loser
+    eliminated). Otherwise the loser is eliminated if still alive, the duel's open DMO pick closes, and a
+    match not started never starts. Refused for a duel that is decided or still played, and for a loser
+    the duel's state does not allow (``duel_settle_way``).
+    """
+    reason = require_reason(reason)
+    with transaction.atomic():
+        duel = (
+            Duel.objects.select_for_update(of=("self",))
+            .select_related("episode__season", "ec__user", "dmo__user", "match")
+            .filter(pk=duel_id, episode__season=season)
+            .first()
+        )
+        if duel is None:
+            raise DuelNotFound("That Death Match is not part of this season.")
+        way = duel_settle_way(duel)
+        if way is None:
+            raise DuelNotHalfDone("This Death Match needs no settling: it is decided, or its match decides it.")
+        if loser not in way.losers:
+            raise DuelLoserRefused(f"{loser} cannot be recorded as its loser: choose {' or '.join(way.losers)}.")
+        episode = duel.episode
+        if way.by_result:
+            assert duel.match is not None and duel.match.outcome
+            episode_dm_finished(
+                match=duel.match, outcome=outcome_for_users(duel.match, Outcome.from_json(duel.match.outcome))
+            )
+        else:
+            entrant = duel.ec if duel.ec.handle == loser else duel.dmo
+            assert entrant is not None
+            duel.loser = entrant
+            duel.save(update_fields=["loser"])
+            Pick.objects.filter(duel=duel, status=Pick.Status.OPEN).update(status=Pick.Status.OVERRIDDEN)
+            if entrant.alive:  # one eliminated already (what left the duel half done) stays as they are
+                entrant_eliminate(
+                    entrant=entrant,
+                    episode=episode,
+                    match=duel.match,
+                    reason=f"lost the Death Match of Episode {episode.number} (settled by a host)",
+                    user=user,
+                )
+            episode_close_if_done(episode=episode)
+        season_log(
+            season=season,
+            action="duel_settle",
+            user=user,
+            reason=reason,
+            episode=episode.number,
+            ec=duel.ec.handle,
+            dmo=duel.dmo.handle if duel.dmo else "",
+            loser=loser,
+        )
+    duel.refresh_from_db()
+    return duel
