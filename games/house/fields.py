@@ -13,7 +13,9 @@ from typing import Any
 
 from games.engine import PlayerId, RuleError
 
-FIELD_TYPES = ("choice", "number", "player", "players", "order", "text", "garnets")
+FIELD_TYPES = ("choice", "number", "player", "players", "order", "text", "garnets", "flag", "pairing")
+V2_TYPES = ("flag", "pairing")
+"""Field types of ``garnet-house/2`` only (a ``/1`` definition that uses one is refused)."""
 PLAYER_TYPES = ("player", "players", "order")
 LIMIT = 1_000_000
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -26,6 +28,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "order": ("not_self", "alive_only"),
     "text": ("max_length",),
     "garnets": ("min", "max", "pays"),
+    "flag": ("cost",),
+    "pairing": (),
 }
 WORDS = ("yes", "no", "maybe", "trust me", "left", "right", "north", "gold", "42")
 
@@ -121,15 +125,49 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
             if low is not None and high is not None and high < low:
                 fail(f"{path}.count_max", f"must be at least count_min ({low})")
             out["count_min"], out["count_max"] = low or 1, high or max_players
+    elif kind == "flag":
+        out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
     elif kind == "text":
         out["max_length"] = _int(raw.get("max_length", 280), f"{path}.max_length", fail, 1, 2000) or 280
     out["default"] = _default(raw.get("default"), out, f"{path}.default", fail)
     return out
 
 
+def _flag_cost(raw: Any, path: str, fail: Fail) -> dict[str, Any] | None:
+    """A flag's garnet cost: null (free), a whole number, or ``{start, step, counter}``: ``start`` the first
+    time, ``step`` more for each earlier use counted in holding ``counter`` (FORMAT.md /2, "costs that rise")."""
+    if raw is None:
+        return None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = _int(raw, path, fail, 0, 1000)
+        return {"start": value or 0, "step": 0, "counter": None}
+    if not isinstance(raw, Mapping):
+        fail(path, "must be a whole number or {start, step, counter}")
+        return None
+    for key in raw:
+        if key not in ("start", "step", "counter"):
+            fail(f"{path}.{key}", "is not a key of a cost (known: start, step, counter)")
+    start = _int(raw.get("start", 0), f"{path}.start", fail, 0, 1000)
+    step = _int(raw.get("step", 0), f"{path}.step", fail, 0, 1000)
+    counter = raw.get("counter")
+    if counter is not None and (not isinstance(counter, str) or not NAME_RE.match(counter)):
+        fail(f"{path}.counter", "must name a holding")
+        counter = None
+    return {"start": start or 0, "step": step or 0, "counter": counter}
+
+
+def flag_cost(decl: Mapping[str, Any], uses: int) -> int:
+    """What setting flag ``decl`` costs after ``uses`` earlier uses (0: a free flag)."""
+    cost = decl.get("cost")
+    return int(cost["start"]) + int(cost["step"]) * uses if cost else 0
+
+
 def _default(value: Any, decl: dict[str, Any], path: str, fail: Fail) -> Any:
     """The field's default (what a missing submission becomes), checked against the field; None abstains."""
     if value is None:
+        return None
+    if decl["type"] == "pairing":
+        fail(path, "a pairing's default must be null (a missing pairing pairs the players in seat order)")
         return None
     if decl["type"] in PLAYER_TYPES:
         fail(path, "a player field's default must be null (a missing submission abstains): handles are not known yet")
@@ -186,6 +224,14 @@ def field_value(decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligib
         return value.strip()
     if kind == "player":
         return _handle(decl, value, player, eligible, bad)
+    if kind == "flag":
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.strip().lower() in ("true", "yes", "on", "1")
+        if not isinstance(value, bool):
+            raise bad("must be yes or no")
+        return value
+    if kind == "pairing":
+        return pairing_value(value, eligible, bad)
     if not isinstance(value, list) or len(value) > 64:
         raise bad("must be a list of players")
     handles = [_handle(decl, v, player, eligible, bad) for v in value]
@@ -219,6 +265,33 @@ def _handle(
     )
 
 
+def pairing_value(value: Any, eligible: Sequence[PlayerId], bad: Callable[[str], RuleError]) -> list[list[PlayerId]]:
+    """A pairing: every eligible player in exactly one pair (one left out when their number is odd), pairs in
+    seat order, each pair's first player the earlier seat."""
+    if not isinstance(value, list) or len(value) > 32:
+        raise bad("must be a list of pairs")
+    seats = {p: i for i, p in enumerate(eligible)}
+    pairs: list[list[PlayerId]] = []
+    for item in value:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise bad("each pair must name exactly two players")
+        for h in item:
+            if not isinstance(h, str) or h.strip() not in seats:
+                raise bad(f'"{h}" is not a player you may pair')
+        pairs.append(sorted((str(h).strip() for h in item), key=seats.__getitem__))
+    named = [p for pair in pairs for p in pair]
+    if len(set(named)) != len(named):
+        raise bad("must put each player in one pair only")
+    if len(named) != len(eligible) - len(eligible) % 2:
+        raise bad("must pair every player" + (" but one" if len(eligible) % 2 else ""))
+    return sorted(pairs, key=lambda pair: seats[pair[0]])
+
+
+def seat_pairing(eligible: Sequence[PlayerId]) -> list[list[PlayerId]]:
+    """The pairing a missing one becomes: the 1st with the 2nd, the 3rd with the 4th, ... in seat order."""
+    return [[eligible[i], eligible[i + 1]] for i in range(0, len(eligible) - 1, 2)]
+
+
 def is_blank(value: Any) -> bool:
     """Whether a submitted value counts as left out (null, empty text, an empty list)."""
     return value is None or (isinstance(value, str) and not value.strip()) or value == []
@@ -235,6 +308,12 @@ def field_random(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Ran
         return rng.choice(decl["choices"])
     if kind == "text":
         return rng.choice(WORDS)[: decl["max_length"]]
+    if kind == "flag":
+        return rng.random() < 1 / 3
+    if kind == "pairing":
+        order = list(eligible)
+        rng.shuffle(order)
+        return pairing_value([order[i : i + 2] for i in range(0, len(order) - 1, 2)], eligible, RuleError)
     if not eligible:
         return None
     if kind == "player":

@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId
+from games.house import play2
 from games.house.state import State, alive, plan_for, ranking, round_label, worst_first
 
 MAX_ROUNDS = 99
@@ -74,13 +75,33 @@ def _bids_spent(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, 
 
 
 def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> list[Message]:
-    """A play turn closes: the dealer tallies, the dealer reviews the mechanic's result, or it is published."""
+    """A play turn closes: the dealer tallies, the dealer reviews the mechanic's result, or it is published
+    (``/2``: the flags are charged first, and the spent garnets kept; a round the format resolves itself)."""
+    if not play2.is_v2(state["definition"]):
+        return _close_play(state, moves, rng)
+    flags = play2.charge(state, {p: moves.get(p, {}) for p in state["awaits"]})
+    plan = plan_for(state, state["round"])
+    if plan["resolve"]["by"] in ("pairs", "none"):
+        round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}
+        result = play2.resolve_round(state, plan, round_moves)
+        state["spent"] = _bids_spent(state, plan, round_moves)
+        play2.settle_spent(state, flags)
+        return publish(state, result, round_moves) + advance(state, {"next": "continue"}, rng)
+    messages = _close_play(state, moves, rng, settle=flags)
+    return messages
+
+
+def _close_play(
+    state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random, settle: Mapping[PlayerId, int] | None = None
+) -> list[Message]:
     plan = plan_for(state, state["round"])
     label = round_label(state)
     round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}
     if plan["resolve"]["by"] == "dealer":
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
+        if settle is not None:
+            play2.settle_spent(state, settle)
         return [Message(f"{label} is closed: the dealer is tallying the submissions.")]
     try:
         result = run_mechanic(state, round_moves, rng)
@@ -88,21 +109,27 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
         # A mechanic that cannot make sense of the round never blocks the match: the dealer tallies it.
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
+        if settle is not None:
+            play2.settle_spent(state, settle)
         text = f"{label} is closed: the mechanic could not resolve it, so the dealer tallies the submissions."
         return [Message(text, ruling="house-16")]
     state["spent"] = result.pop("spent")
+    if settle is not None:
+        play2.settle_spent(state, settle)
     if plan["resolve"].get("review"):
         state["phase"], state["pending"], state["proposal"] = "review", round_moves, result
         return [Message(f"{label} is closed: the dealer is reviewing the result.")]
     messages = publish(state, result, round_moves)
-    return messages + advance(state, {"next": "continue"})
+    return messages + advance(state, {"next": "continue"}, rng)
 
 
-def close_dealer(state: State, move: Mapping[str, Any], result: dict[str, Any]) -> list[Message]:
+def close_dealer(
+    state: State, move: Mapping[str, Any], result: dict[str, Any], rng: Random | None = None
+) -> list[Message]:
     """The dealer's tally or review is in: its result published, then the match goes on or ends."""
     messages = publish(state, result, state["pending"])
     state["pending"], state["proposal"] = {}, None
-    return messages + advance(state, move)
+    return messages + advance(state, move, rng)
 
 
 def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, dict[str, Any]]) -> list[Message]:
@@ -167,13 +194,16 @@ def ends_now(state: State) -> bool:
     return len(living) <= 1 and (end["last_standing"] or state["definition"]["kind"] == "death")
 
 
-def advance(state: State, move: Mapping[str, Any]) -> list[Message]:
+def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) -> list[Message]:
     """After a published round: end the match (the dealer's "end" or an end rule), or open the next round."""
     if move.get("next") == "end" or ends_now(state):
-        return finish(state, move.get("outcome"))
+        return finish(state, move.get("outcome"), rng)
     state["round"] += 1
     plan = plan_for(state, state["round"])
-    if plan["awaits"] == "all":
+    named = play2.round_awaits(state, plan) if play2.is_v2(state["definition"]) else None
+    if named is not None:
+        state["phase"], state["awaits"] = "play", named
+    elif plan["awaits"] == "all":
         state["phase"], state["awaits"] = "play", alive(state)
     elif move.get("next_awaits"):
         state["phase"], state["awaits"] = (
@@ -235,9 +265,20 @@ def _with_tokens(player: PlayerId, tokens: int) -> str:
     return f"{player} ({tokens} Token{'s' if tokens != 1 else ''} of Life)" if tokens else player
 
 
-def finish(state: State, given: Mapping[str, Any] | None) -> list[Message]:
-    """The match is over: its outcome kept, and announced with the final scores and every secret."""
-    outcome = derived_outcome(state, given)
+def finish(state: State, given: Mapping[str, Any] | None, rng: Random | None = None) -> list[Message]:
+    """The match is over: its outcome kept, and announced with the final scores and every secret (``/2``
+    without a dealer's outcome: its own rule, which may first ask the winners to pick the candidate)."""
+    if play2.is_v2(state["definition"]) and given is None:
+        found = play2.finish(state, None, rng or Random(0))
+        if found is None:
+            tied = ", ".join(state["ec"]["tied"])
+            text = f"The rounds are over. {tied} are tied for last; {' and '.join(state['ec']['choosers'])} will choose the Elimination Candidate."
+            return [Message(text, ruling="house-21")]
+        return _finished(state, found, given)
+    return _finished(state, derived_outcome(state, given), given)
+
+
+def _finished(state: State, outcome: Outcome, given: Mapping[str, Any] | None) -> list[Message]:
     state["phase"], state["awaits"], state["outcome"] = "over", [], outcome.to_json()
     label = state["definition"]["scores"]["label"]
     lines = []

@@ -1,4 +1,4 @@
-"""The published JSON Schema of a dealer's game definition (``garnet-house/1``, FORMAT.md).
+"""The published JSON Schema of a dealer's game definition (``garnet-house/1`` and ``/2``, FORMAT.md).
 
 It describes the shape a file must have; :func:`games.house.definition.definition_clean` applies the same
 rules and the cross-field ones a schema cannot say (max at least min, unique names, a mechanic's params).
@@ -60,6 +60,25 @@ def _field_schema() -> dict[str, Any]:
             "pays": {"enum": ["bid", "if_won", "none"], "default": "bid"},
             "default": {"type": ["integer", "null"]},
         },
+        "flag": {
+            "cost": {
+                "oneOf": [
+                    {"type": "null"},
+                    {"type": "integer", "minimum": 0, "maximum": 1000},
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "start": {"type": "integer", "minimum": 0, "maximum": 1000},
+                            "step": {"type": "integer", "minimum": 0, "maximum": 1000},
+                            "counter": {"type": ["string", "null"]},
+                        },
+                    },
+                ]
+            },
+            "default": {"type": ["boolean", "null"]},
+        },
+        "pairing": {"default": {"type": "null"}},
     }
     return {
         "type": "object",
@@ -99,6 +118,25 @@ def definition_schema() -> dict[str, Any]:
                 "required": ["by", "mechanic"],
                 "additionalProperties": False,
             },
+            {
+                "type": "object",
+                "properties": {"by": {"const": "none"}},
+                "required": ["by"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "by": {"const": "pairs"},
+                    "field": NAME,
+                    "matrix": {"type": "object"},
+                    "role": {"type": ["string", "null"]},
+                    "double": {"type": ["string", "null"]},
+                    "role_double": {"type": ["string", "null"]},
+                },
+                "required": ["by", "field", "matrix"],
+                "additionalProperties": False,
+            },
         ]
     }
     round_schema = {
@@ -107,7 +145,11 @@ def definition_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "label": {"type": "string", "maxLength": 40, "default": "Round"},
-            "awaits": {"enum": ["all", "named"], "default": "all"},
+            "awaits": {
+                "type": "string",
+                "pattern": "^(all|named|(role|others):[a-z][a-z0-9_]{0,31})$",
+                "default": "all",
+            },
             "seconds": {"type": ["integer", "null"], "minimum": 10, "maximum": 604_800, "default": None},
             "reveal": {"enum": ["none", "all"], "default": "none"},
             "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "minItems": 1, "maxItems": 12},
@@ -117,14 +159,47 @@ def definition_schema() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://garnet.invalid/games/house/schema.json",
-        "title": "A dealer's game for Garnet (garnet-house/1)",
+        "title": "A dealer's game for Garnet (garnet-house/1, garnet-house/2)",
         "description": "See games/house/FORMAT.md. Errors a schema cannot state are named by the importer.",
         "type": "object",
         "required": ["schema", "title", "kind", "players", "round_plan"],
         "additionalProperties": False,
         "$defs": {"field": _field_schema(), "round": round_schema},
         "properties": {
-            "schema": {"const": "garnet-house/1"},
+            "schema": {"enum": ["garnet-house/1", "garnet-house/2"]},
+            "plan_repeat": {"enum": ["last", "cycle"], "default": "last"},
+            "holdings": {
+                "type": "array",
+                "maxItems": 16,
+                "items": {
+                    "type": "object",
+                    "required": ["name"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "name": NAME,
+                        "label": {"type": "string", "maxLength": 40},
+                        "start": {**WHOLE, "default": 0},
+                        "min": {"type": ["integer", "null"]},
+                        "max": {"type": ["integer", "null"]},
+                        "visibility": {"enum": ["public", "holder", "dealer"], "default": "public"},
+                    },
+                },
+            },
+            "roles": {
+                "type": "array",
+                "maxItems": 4,
+                "items": {
+                    "type": "object",
+                    "required": ["name"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "name": NAME,
+                        "label": {"type": "string", "maxLength": 40},
+                        "order": {"enum": ["random", "seat"], "default": "random"},
+                        "every": {"type": "integer", "minimum": 1, "maximum": 99, "default": 1},
+                    },
+                },
+            },
             "title": {"type": "string", "minLength": 1, "maxLength": 80},
             "kind": {"enum": ["main", "death"]},
             "rules": {"type": "string", "maxLength": 20_000, "default": ""},
@@ -184,14 +259,26 @@ def definition_schema() -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "winners": {"enum": ["top", "none"], "default": "top"},
-                    "tokens": {"type": "integer", "minimum": 0, "maximum": 3, "default": 1},
+                    "tokens": {
+                        "oneOf": [
+                            {"type": "integer", "minimum": 0, "maximum": 3},
+                            {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "maxItems": 32},
+                        ],
+                        "default": 1,
+                    },
                     "candidates": {"enum": ["bottom"], "default": "bottom"},
                     "garnets": {
                         "type": "object",
                         "additionalProperties": False,
-                        "properties": {"winner": {"type": "integer", "minimum": 0, "maximum": 100}},
+                        "properties": {
+                            "winner": {"type": "integer", "minimum": 0, "maximum": 100},
+                            "per_points": {"type": "integer", "minimum": 1, "maximum": 1000},
+                        },
                         "default": {},
                     },
+                    "max_winners": {"type": ["integer", "null"], "minimum": 1, "maximum": 32},
+                    "last_tie": {"enum": ["order", "winners_pick"], "default": "order"},
+                    "candidate_ties": {"type": "array", "items": {"type": "string"}},
                 },
             },
         },

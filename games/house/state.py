@@ -30,11 +30,17 @@ from games.engine import PlayerId
 State = dict[str, Any]
 
 PHASE_SUFFIX = {"tally": " · dealer's tally", "review": " · dealer's review", "open": " · dealer opens"}
+EC_LABEL = "Elimination Candidate"
+"""The turn in which a ``/2`` game's winners pick the Elimination Candidate among the tied for last."""
 
 
 def plan_for(state: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The round plan entry of round ``number``: ``round_plan[min(n, len) - 1]``."""
-    plan = state["definition"]["round_plan"]
+    """The round plan entry of round ``number``: ``round_plan[min(n, len) - 1]`` (``/2``'s ``plan_repeat:
+    cycle``: ``round_plan[(n - 1) % len]``, the plan played again from its start)."""
+    definition = state["definition"]
+    plan = definition["round_plan"]
+    if definition.get("plan_repeat") == "cycle":
+        return dict(plan[(number - 1) % len(plan)])
     return dict(plan[min(number, len(plan)) - 1])
 
 
