@@ -23,7 +23,7 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house import dealer, flow, play2, present
+from games.house import dealer, flow, items, play2, present, rounds2
 from games.house.definition import DefinitionError, definition_clean
 from games.house.fields import PLAYER_TYPES, eligible, field_value, is_blank
 from games.house.samples import default_definition
@@ -146,10 +146,9 @@ class HouseEngine(BaseEngine[State]):
             "outcome": None,
         }
         if play2.is_v2(definition):
-            play2.setup(state, options, rng)
-            named = play2.round_awaits(state, plan_for(state, 1))
-            if named is not None:
-                state["awaits"] = named
+            rounds2.setup(state, options, rng)
+            if plan_for(state, 1)["awaits"] != "named":
+                rounds2.open_round(state, None)
         if plan_for(state, 1)["awaits"] == "named":
             state["phase"], state["awaits"] = "open", []
         return state
@@ -203,6 +202,7 @@ class HouseEngine(BaseEngine[State]):
             raise RuleError(f"{missing[0]}: is required")
         if play2.is_v2(state["definition"]):
             play2.check_move(state, player, out)
+            items.check_move(state, player, out)
         return out
 
     def _eligible(self, state: State, decl: Mapping[str, Any], player: PlayerId | None) -> list[PlayerId]:

@@ -13,8 +13,21 @@ from typing import Any
 
 from games.engine import PlayerId, RuleError
 
-FIELD_TYPES = ("choice", "number", "player", "players", "order", "text", "garnets", "flag", "pairing")
-V2_TYPES = ("flag", "pairing")
+FIELD_TYPES = (
+    "choice",
+    "number",
+    "player",
+    "players",
+    "order",
+    "text",
+    "garnets",
+    "flag",
+    "pairing",
+    "give",
+    "trade",
+    "card",
+)
+V2_TYPES = ("flag", "pairing", "give", "trade", "card")
 """Field types of ``garnet-house/2`` only (a ``/1`` definition that uses one is refused)."""
 PLAYER_TYPES = ("player", "players", "order")
 LIMIT = 1_000_000
@@ -30,6 +43,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "garnets": ("min", "max", "pays"),
     "flag": ("cost",),
     "pairing": (),
+    "give": ("holding", "max"),
+    "trade": ("holdings", "max", "public"),
+    "card": ("pile",),
 }
 WORDS = ("yes", "no", "maybe", "trust me", "left", "right", "north", "gold", "42")
 
@@ -127,6 +143,23 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
             out["count_min"], out["count_max"] = low or 1, high or max_players
     elif kind == "flag":
         out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
+    elif kind == "give":
+        out["holding"] = raw.get("holding") if isinstance(raw.get("holding"), str) else None
+        if out["holding"] is None:
+            fail(f"{path}.holding", "must name a holding")
+        out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
+    elif kind == "trade":
+        held = raw.get("holdings")
+        if not isinstance(held, list) or not 1 <= len(held) <= 16 or not all(isinstance(h, str) for h in held):
+            fail(f"{path}.holdings", "must list the holdings that may be traded (1 to 16)")
+            held = []
+        out["holdings"] = list(held)
+        out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
+        out["public"] = _bool(raw.get("public", True), f"{path}.public", fail)
+    elif kind == "card":
+        out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None
+        if out["pile"] is None:
+            fail(f"{path}.pile", "must name a pile")
     elif kind == "text":
         out["max_length"] = _int(raw.get("max_length", 280), f"{path}.max_length", fail, 1, 2000) or 280
     out["default"] = _default(raw.get("default"), out, f"{path}.default", fail)
@@ -166,8 +199,8 @@ def _default(value: Any, decl: dict[str, Any], path: str, fail: Fail) -> Any:
     """The field's default (what a missing submission becomes), checked against the field; None abstains."""
     if value is None:
         return None
-    if decl["type"] == "pairing":
-        fail(path, "a pairing's default must be null (a missing pairing pairs the players in seat order)")
+    if decl["type"] in ("pairing", "give", "trade", "card"):
+        fail(path, f"a {decl['type']} field's default must be null (a missing one gives, trades or plays nothing)")
         return None
     if decl["type"] in PLAYER_TYPES:
         fail(path, "a player field's default must be null (a missing submission abstains): handles are not known yet")
@@ -232,6 +265,23 @@ def field_value(decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligib
         return value
     if kind == "pairing":
         return pairing_value(value, eligible, bad)
+    if kind == "give":
+        if not isinstance(value, Mapping) or set(value) != {"to", "amount"}:
+            raise bad('must be {"to": a player, "amount": a whole number}')
+        amount = value["amount"]
+        if isinstance(amount, str) and amount.strip().isdigit():
+            amount = int(amount)
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= decl["max"]:
+            raise bad(f"the amount must be a whole number from 1 to {decl['max']}")
+        return {"to": _handle(decl, value["to"], player, eligible, bad), "amount": amount}
+    if kind == "trade":
+        return trade_value(decl, value, player, eligible, bad)
+    if kind == "card":
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100_000:
+            raise bad("must be one of your cards")
+        return value
     if not isinstance(value, list) or len(value) > 64:
         raise bad("must be a list of players")
     handles = [_handle(decl, v, player, eligible, bad) for v in value]
@@ -287,6 +337,33 @@ def pairing_value(value: Any, eligible: Sequence[PlayerId], bad: Callable[[str],
     return sorted(pairs, key=lambda pair: seats[pair[0]])
 
 
+def trade_value(
+    decl: Mapping[str, Any], value: Any, player: PlayerId, eligible: Sequence[PlayerId], bad: Callable[[str], RuleError]
+) -> dict[str, Any]:
+    """A trade offer: ``{"with": a player, "give": {holding: n}, "get": {holding: n}}`` over the field's
+    holdings, each amount 0..``max``, something given or got."""
+    if not isinstance(value, Mapping) or set(value) != {"with", "give", "get"}:
+        raise bad('must be {"with": a player, "give": {...}, "get": {...}}')
+    terms: dict[str, dict[str, int]] = {}
+    for side in ("give", "get"):
+        raw = value[side]
+        if not isinstance(raw, Mapping):
+            raise bad(f"{side} must map holdings to amounts")
+        terms[side] = {}
+        for name, n in raw.items():
+            if name not in decl["holdings"]:
+                raise bad(f'"{name}" cannot be traded here (only {", ".join(decl["holdings"])})')
+            if isinstance(n, str) and n.strip().isdigit():
+                n = int(n)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= decl["max"]:
+                raise bad(f"{side}: {name} must be a whole number from 0 to {decl['max']}")
+            if n:
+                terms[side][str(name)] = n
+    if not terms["give"] and not terms["get"]:
+        raise bad("a trade must give or get something")
+    return {"with": _handle(decl, value["with"], player, eligible, bad), **terms}
+
+
 def seat_pairing(eligible: Sequence[PlayerId]) -> list[list[PlayerId]]:
     """The pairing a missing one becomes: the 1st with the 2nd, the 3rd with the 4th, ... in seat order."""
     return [[eligible[i], eligible[i + 1]] for i in range(0, len(eligible) - 1, 2)]
@@ -314,6 +391,8 @@ def field_random(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Ran
         order = list(eligible)
         rng.shuffle(order)
         return pairing_value([order[i : i + 2] for i in range(0, len(order) - 1, 2)], eligible, RuleError)
+    if kind in ("give", "trade", "card"):
+        return None  # what a player holds decides these: the engine draws them (play2.random_extras)
     if not eligible:
         return None
     if kind == "player":

@@ -13,7 +13,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId
-from games.house import play2
+from games.house import effects, items, play2, rounds2
 from games.house.state import State, alive, plan_for, ranking, round_label, worst_first
 
 MAX_ROUNDS = 99
@@ -79,20 +79,55 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
     (``/2``: the flags are charged first, and the spent garnets kept; a round the format resolves itself)."""
     if not play2.is_v2(state["definition"]):
         return _close_play(state, moves, rng)
-    flags = play2.charge(state, {p: moves.get(p, {}) for p in state["awaits"]})
     plan = plan_for(state, state["round"])
-    if plan["resolve"]["by"] in ("pairs", "none"):
+    earlier: dict[PlayerId, dict[str, Any]] = {}
+    if plan.get("order", "together") != "together":
+        mover = state["awaits"][0]
+        if (more := rounds2.step(state, mover, moves.get(mover, {}))) is not None:
+            return more
+        earlier = {p: m for p, m in state["so_far"].items() if p != mover}
+        moves = {**state["so_far"]}
+    flags = play2.charge(state, {p: moves.get(p, {}) for p in state["awaits"] if p not in earlier})
+    messages = items.exchange(state, {p: dict(moves.get(p, {})) for p in state["awaits"]})
+    by = plan["resolve"]["by"]
+    if by in ("pairs", "none", "best"):
         round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}
-        result = play2.resolve_round(state, plan, round_moves)
+        if by == "best":
+            winners = effects.best(state, plan["resolve"], round_moves)
+            result: dict[str, Any] = {"announcement": _best_words(state, winners), "winners": winners}
+        else:
+            result = play2.resolve_round(state, plan, round_moves)
         state["spent"] = _bids_spent(state, plan, round_moves)
-        play2.settle_spent(state, flags)
-        return publish(state, result, round_moves) + advance(state, {"next": "continue"}, rng)
-    messages = _close_play(state, moves, rng, settle=flags)
-    return messages
+        _settle(state, flags, earlier)
+        return messages + publish(state, result, round_moves) + advance(state, {"next": "continue"}, rng)
+    return messages + _close_play(state, moves, rng, settle=flags, earlier=earlier)
+
+
+def _best_words(state: State, winners: list[PlayerId]) -> str:
+    label = round_label(state)
+    return (
+        f"{label}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
+        if winners
+        else f"{label}: nobody wins."
+    )
+
+
+def _settle(state: State, settle: Mapping[PlayerId, int] | None, earlier: Mapping[PlayerId, Any]) -> None:
+    """``/2``: the flags added to the close's spending and every total kept; the movers of a round in turn order
+    who moved before the last were charged at their own turns."""
+    if settle is None:
+        return
+    for p in earlier:
+        state["spent"].pop(p, None)
+    play2.settle_spent(state, settle)
 
 
 def _close_play(
-    state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random, settle: Mapping[PlayerId, int] | None = None
+    state: State,
+    moves: Mapping[PlayerId, dict[str, Any]],
+    rng: Random,
+    settle: Mapping[PlayerId, int] | None = None,
+    earlier: Mapping[PlayerId, Any] | None = None,
 ) -> list[Message]:
     plan = plan_for(state, state["round"])
     label = round_label(state)
@@ -100,8 +135,7 @@ def _close_play(
     if plan["resolve"]["by"] == "dealer":
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
-        if settle is not None:
-            play2.settle_spent(state, settle)
+        _settle(state, settle, earlier or {})
         return [Message(f"{label} is closed: the dealer is tallying the submissions.")]
     try:
         result = run_mechanic(state, round_moves, rng)
@@ -109,13 +143,11 @@ def _close_play(
         # A mechanic that cannot make sense of the round never blocks the match: the dealer tallies it.
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
-        if settle is not None:
-            play2.settle_spent(state, settle)
+        _settle(state, settle, earlier or {})
         text = f"{label} is closed: the mechanic could not resolve it, so the dealer tallies the submissions."
         return [Message(text, ruling="house-16")]
     state["spent"] = result.pop("spent")
-    if settle is not None:
-        play2.settle_spent(state, settle)
+    _settle(state, settle, earlier or {})
     if plan["resolve"].get("review"):
         state["phase"], state["pending"], state["proposal"] = "review", round_moves, result
         return [Message(f"{label} is closed: the dealer is reviewing the result.")]
@@ -138,6 +170,10 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     plan = plan_for(state, state["round"])
     label = round_label(state)
     points = {p: n for p, n in result.get("points", {}).items() if n}
+    if play2.is_v2(state["definition"]) and plan.get("effects"):
+        for p, n in effects.apply_effects(state, moves, list(result.get("winners", []))).items():
+            points[p] = points.get(p, 0) + n
+        points = {p: n for p, n in points.items() if n}
     for p, n in points.items():
         state["scores"][p] += n
     gone = [p for p in result.get("out", []) if p not in state["out"]]
@@ -191,6 +227,8 @@ def ends_now(state: State) -> bool:
         return True
     if end["first_to"] is not None and any(state["scores"][p] >= end["first_to"] for p in living):
         return True
+    if end.get("when") and effects.end_now(state):
+        return True
     return len(living) <= 1 and (end["last_standing"] or state["definition"]["kind"] == "death")
 
 
@@ -200,10 +238,12 @@ def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) ->
         return finish(state, move.get("outcome"), rng)
     state["round"] += 1
     plan = plan_for(state, state["round"])
-    named = play2.round_awaits(state, plan) if play2.is_v2(state["definition"]) else None
-    if named is not None:
-        state["phase"], state["awaits"] = "play", named
-    elif plan["awaits"] == "all":
+    if play2.is_v2(state["definition"]) and plan["awaits"] != "named":
+        skipped = rounds2.open_round(state, None)
+        if state["phase"] != "play":  # every round left was skipped
+            return skipped + finish(state, None, rng)
+        return skipped
+    if plan["awaits"] == "all":
         state["phase"], state["awaits"] = "play", alive(state)
     elif move.get("next_awaits"):
         state["phase"], state["awaits"] = (

@@ -13,8 +13,8 @@ from typing import Any
 from games.house.sections import Checker
 
 SCHEMA2 = "garnet-house/2"
-TOP_KEYS2 = ("plan_repeat", "holdings", "roles")
-ROUND_KEYS2 = ("when",)
+TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
+ROUND_KEYS2 = ("when", "order", "deal", "effects")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = ("score", "garnets", "players", "round")
 MAX_HOLDINGS = 16
@@ -100,7 +100,7 @@ def read_roles(c: Checker, raw: Any) -> list[dict[str, Any]]:
 def awaits_choices(roles: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
     """What a round's ``awaits`` may say in ``/2``: all, named, ``role:<name>`` (the holder) or
     ``others:<name>`` (everyone still in but the holder)."""
-    return ("all", "named", *(f"{k}:{r['name']}" for r in roles for k in ("role", "others")))
+    return ("all", "named", "leaders", *(f"{k}:{r['name']}" for r in roles for k in ("role", "others")))
 
 
 def read_pairs_resolve(c: Checker, data: Mapping[str, Any], path: str, fields: list[dict[str, Any]]) -> dict[str, Any]:
@@ -194,6 +194,8 @@ def outcome_v1_part(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The ``/1`` keys of a ``/2`` outcome, for ``/1``'s reader (the ``/2`` keys are read by
     :func:`read_outcome2`)."""
     part = {k: v for k, v in raw.items() if k not in OUTCOME_KEYS2}
+    if isinstance(part.get("winners"), str) and part["winners"] not in ("top", "none"):
+        part["winners"] = "top"  # a formula: read by sections2.read_winners
     if isinstance(part.get("tokens"), list):
         part["tokens"] = 1
     if isinstance(part.get("garnets"), Mapping):
@@ -201,17 +203,26 @@ def outcome_v1_part(raw: Mapping[str, Any]) -> dict[str, Any]:
     return part
 
 
-def check_names(
-    c: Checker, plan: Sequence[Mapping[str, Any]], holdings: Sequence[Mapping[str, Any]], roles: Sequence[Any]
-) -> None:
-    """Names across the definition: a flag's cost counter is a holding; a pair round's role is a role."""
-    counters = {h["name"] for h in holdings}
-    role_names = {r["name"] for r in roles}
+def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[str, Any]) -> None:
+    """Names across the definition: a flag's cost counter, a gift's or a trade's holdings are holdings; a card
+    field's pile is a pile; a pair round's role is a role; a round in turn order has no ``if_won`` field."""
+    counters = {h["name"] for h in parts.get("holdings", [])}
+    piles = {p["name"] for p in parts.get("piles", [])}
+    role_names = {r["name"] for r in parts.get("roles", [])}
     for i, r in enumerate(plan):
         for j, f in enumerate(r["fields"]):
+            where = f"round_plan[{i}].fields[{j}]"
             counter = (f.get("cost") or {}).get("counter")
             if counter is not None and counter not in counters:
-                c.fail(f"round_plan[{i}].fields[{j}].cost.counter", f'"{counter}" is not a holding')
+                c.fail(f"{where}.cost.counter", f'"{counter}" is not a holding')
+            if f["type"] == "give" and f.get("holding") not in counters:
+                c.fail(f"{where}.holding", f'"{f.get("holding")}" is not a holding')
+            if f["type"] == "trade" and any(h not in counters for h in f.get("holdings", [])):
+                c.fail(f"{where}.holdings", "must name holdings only")
+            if f["type"] == "card" and f.get("pile") not in piles:
+                c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
+            if r.get("order") not in (None, "together") and f.get("pays") == "if_won":
+                c.fail(f"{where}.pays", "a round in turn order charges each mover at their turn: bid or none")
         role = r["resolve"].get("role")
         if r["resolve"]["by"] == "pairs" and role is not None and role not in role_names:
             c.fail(f"round_plan[{i}].resolve.role", f'"{role}" is not a role')

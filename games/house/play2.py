@@ -24,9 +24,9 @@ from typing import Any
 from games.engine import Message, Outcome, PlayerId, RuleError, ec_order, seat_order
 from games.house.fields import flag_cost, seat_pairing
 from games.house.format2 import is_v2
-from games.house.state import State, alive, plan_for, ranking, round_label
+from games.house.state import State, alive, balance, holder, plan_for, ranking, round_label
 
-__all__ = ["is_v2"]
+__all__ = ["balance", "holder", "is_v2"]
 
 
 def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
@@ -51,15 +51,6 @@ def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
     state["ec"] = None
 
 
-def holder(state: Mapping[str, Any], role: str, number: int | None = None) -> PlayerId:
-    """Who holds ``role`` in round ``number`` (the current round): the rotation's next player every
-    ``every`` rounds, round after round around the table."""
-    n = state["round"] if number is None else number
-    decl = next(r for r in state["definition"]["roles"] if r["name"] == role)
-    order = state["roles"][role]
-    return str(order[((n - 1) // decl["every"]) % len(order)])
-
-
 def round_awaits(state: State, plan: Mapping[str, Any]) -> list[PlayerId] | None:
     """The players a ``role:``/``others:`` round awaits (None for ``all`` and ``named``): the role's holder if
     still in (nobody else stands in), or everyone still in but the holder."""
@@ -69,12 +60,6 @@ def round_awaits(state: State, plan: Mapping[str, Any]) -> list[PlayerId] | None
     who = holder(state, role)
     living = alive(state)
     return [who] if kind == "role" and who in living else [p for p in living if p != who and kind == "others"]
-
-
-def balance(state: Mapping[str, Any], player: PlayerId) -> int:
-    """``player``'s garnets now: brought in, minus spent, plus paid during the match."""
-    g = state["garnets"][player]
-    return int(g["start"]) - int(g["spent"]) + int(g["paid"])
 
 
 def _uses(state: Mapping[str, Any], player: PlayerId, decl: Mapping[str, Any]) -> int:
@@ -196,6 +181,11 @@ def _earned(state: State) -> dict[PlayerId, int]:
 
 def _winners(state: State) -> list[PlayerId]:
     rule = state["definition"]["outcome"]
+    if rule["winners"] not in ("top", "none"):
+        from games.house.effects import formula_winners
+
+        found = formula_winners(state)
+        return [] if len(found) == len(state["players"]) else found
     if rule["winners"] != "top":
         return []
     order = ranking(state)

@@ -13,6 +13,7 @@ from games.house.fields import FIELD_TYPES, LIMIT
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
 WHOLE = {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT}
+FORMULA_OR_NULL = {"type": ["string", "boolean", "integer", "null"], "maxLength": 500}
 
 
 def _field_schema() -> dict[str, Any]:
@@ -79,6 +80,14 @@ def _field_schema() -> dict[str, Any]:
             "default": {"type": ["boolean", "null"]},
         },
         "pairing": {"default": {"type": "null"}},
+        "give": {"holding": NAME, "max": {"type": "integer", "minimum": 1}, "default": {"type": "null"}},
+        "trade": {
+            "holdings": {"type": "array", "items": NAME, "minItems": 1, "maxItems": 16},
+            "max": {"type": "integer", "minimum": 1},
+            "public": {"type": "boolean", "default": True},
+            "default": {"type": "null"},
+        },
+        "card": {"pile": NAME, "default": {"type": "null"}},
     }
     return {
         "type": "object",
@@ -154,6 +163,37 @@ def definition_schema() -> dict[str, Any]:
             "reveal": {"enum": ["none", "all"], "default": "none"},
             "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "minItems": 1, "maxItems": 12},
             "resolve": {**resolve, "default": {"by": "dealer"}},
+            "when": FORMULA_OR_NULL,
+            "order": {"type": "string", "default": "together", "description": "together, seat or a formula"},
+            "deal": {
+                "type": "array",
+                "maxItems": 8,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["pile"],
+                    "properties": {
+                        "pile": NAME,
+                        "count": {"type": "integer", "minimum": 0, "maximum": 52, "default": 1},
+                        "replace": {"type": "boolean", "default": False},
+                    },
+                },
+            },
+            "effects": {
+                "type": "array",
+                "maxItems": 12,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["to", "amount"],
+                    "properties": {
+                        "to": NAME,
+                        "who": {"type": "string", "default": "each"},
+                        "amount": {"type": ["string", "integer"]},
+                        "when": FORMULA_OR_NULL,
+                    },
+                },
+            },
         },
     }
     return {
@@ -182,6 +222,61 @@ def definition_schema() -> dict[str, Any]:
                         "min": {"type": ["integer", "null"]},
                         "max": {"type": ["integer", "null"]},
                         "visibility": {"enum": ["public", "holder", "dealer"], "default": "public"},
+                    },
+                },
+            },
+            "counters": {
+                "type": "array",
+                "maxItems": 8,
+                "items": {
+                    "type": "object",
+                    "required": ["name"],
+                    "additionalProperties": False,
+                    "properties": {"name": NAME, "label": {"type": "string", "maxLength": 40}, "start": WHOLE},
+                },
+            },
+            "decks": {
+                "type": "array",
+                "maxItems": 4,
+                "items": {
+                    "type": "object",
+                    "required": ["name", "cards"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "name": NAME,
+                        "label": {"type": "string", "maxLength": 40},
+                        "cards": {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 500,
+                            "items": {
+                                "type": "object",
+                                "required": ["label"],
+                                "additionalProperties": False,
+                                "properties": {
+                                    "label": {"type": "string", "minLength": 1, "maxLength": 40},
+                                    "value": WHOLE,
+                                    "suit": {"type": "string", "maxLength": 40},
+                                    "copies": {"type": ["integer", "string"], "minimum": 0, "maximum": 500},
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            "piles": {
+                "type": "array",
+                "maxItems": 8,
+                "items": {
+                    "type": "object",
+                    "required": ["name", "deck"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "name": NAME,
+                        "label": {"type": "string", "maxLength": 40},
+                        "deck": NAME,
+                        "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
+                        "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer"], "default": "holder"},
                     },
                 },
             },
@@ -252,13 +347,14 @@ def definition_schema() -> dict[str, Any]:
                     "after_rounds": {"type": "boolean", "default": True},
                     "first_to": {"type": ["integer", "null"], "default": None},
                     "last_standing": {"type": "boolean", "default": False},
+                    "when": FORMULA_OR_NULL,
                 },
             },
             "outcome": {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "winners": {"enum": ["top", "none"], "default": "top"},
+                    "winners": {"type": "string", "default": "top", "description": "top, none or a formula"},
                     "tokens": {
                         "oneOf": [
                             {"type": "integer", "minimum": 0, "maximum": 3},

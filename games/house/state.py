@@ -78,3 +78,18 @@ def worst_first(state: Mapping[str, Any], players: Sequence[PlayerId]) -> list[P
 def is_public(state: Mapping[str, Any]) -> bool:
     """Whether the game's scores are public."""
     return bool(state["definition"]["scores"]["visibility"] == "public")
+
+
+def holder(state: Mapping[str, Any], role: str, number: int | None = None) -> PlayerId:
+    """Who holds ``role`` in round ``number`` (the current round): the rotation's next player every
+    ``every`` rounds, round after round around the table."""
+    n = state["round"] if number is None else number
+    decl = next(r for r in state["definition"]["roles"] if r["name"] == role)
+    order = state["roles"][role]
+    return str(order[((n - 1) // decl["every"]) % len(order)])
+
+
+def balance(state: Mapping[str, Any], player: PlayerId) -> int:
+    """``player``'s garnets now: brought in, minus spent, plus paid during the match."""
+    g = state["garnets"][player]
+    return int(g["start"]) - int(g["spent"]) + int(g["paid"])
