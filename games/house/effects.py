@@ -78,13 +78,16 @@ def player_env(
         env[pile["name"]] = items.labels(state, ids)
         env[f"{pile['name']}_values"] = [int(state["cards"][i]["value"]) for i in ids]
     move = moves.get(player, {})
-    sent: dict[str, list[Any]] = {}
     for f in fields:
         value = move.get(f["name"])
         env[f["name"]] = _plain(value) if value is not None else _EMPTY.get(f["type"], [])
-        sent[f["name"]] = [_plain(m[f["name"]]) for p, m in moves.items() if m.get(f["name"]) is not None]
-    env["sent"] = sent
+    env["sent"] = _sent(moves, fields)
     return env
+
+
+def _sent(moves: Mapping[PlayerId, Mapping[str, Any]], fields: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
+    """Each field's values sent this round, in seat order (those who left it out: missing)."""
+    return {f["name"]: [_plain(m[f["name"]]) for m in moves.values() if m.get(f["name"]) is not None] for f in fields}
 
 
 def _plain(value: Any) -> Any:
@@ -111,10 +114,11 @@ def apply_effects(
         path = f"round {state['round']}.effects[{i}]"
         base = match_env(state)
         if effect["who"] == "match":
-            mnames = match_names(definition)
-            if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), base):
+            mnames = [*match_names(definition), "sent", "winners"]
+            env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
+            if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), env):
                 continue
-            state["counters"][effect["to"]] += formula_int(_compiled(effect["amount"], f"{path}.amount", mnames), base)
+            state["counters"][effect["to"]] += formula_int(_compiled(effect["amount"], f"{path}.amount", mnames), env)
             continue
         amount = _compiled(effect["amount"], f"{path}.amount", names)
         when = _compiled(effect["when"], f"{path}.when", names) if effect["when"] else None

@@ -136,6 +136,17 @@ def definition_schema() -> dict[str, Any]:
             {
                 "type": "object",
                 "properties": {
+                    "by": {"const": "best"},
+                    "key": {"type": ["string", "integer"]},
+                    "among": FORMULA_OR_NULL,
+                    "ties": {"enum": ["all", "tiebreak"], "default": "all"},
+                },
+                "required": ["by", "key"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {
                     "by": {"const": "pairs"},
                     "field": NAME,
                     "matrix": {"type": "object"},

@@ -199,7 +199,7 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
         c.unknown(data, ("to", "who", "amount", "when"), where)
         who = c.choice(data.get("who", "each"), f"{where}.who", ("each", "awaited", "winners", "match", *roles))
         to = c.choice(data.get("to"), f"{where}.to", [*targets, *counters] if who != "match" else counters or ["-"])
-        names = match_names(definition) if who == "match" else player_names(definition, fields)
+        names = [*match_names(definition), "sent", "winners"] if who == "match" else player_names(definition, fields)
         amount = formula(c, data.get("amount"), f"{where}.amount", names)
         when = data.get("when")
         when = None if when is None else formula(c, when, f"{where}.when", names)
