@@ -36,10 +36,12 @@ def match_env(state: Mapping[str, Any]) -> dict[str, Any]:
         "leaders": [p for p in living if scores[p] == top],
         "lowest": [p for p in living if scores[p] == low],
         "scores": dict(scores),
+        "all_scores": [scores[p] for p in living],
         "last_points": {p: int(last.get(p, 0)) for p in state["players"]},
     }
     for h in definition.get("holdings", []):
         env[h["name"]] = {p: state["holdings"][p][h["name"]] for p in state["players"]}
+        env[f"all_{h['name']}"] = [state["holdings"][p][h["name"]] for p in living]
     for k in definition.get("counters", []):
         env[k["name"]] = state["counters"][k["name"]]
     for r in definition.get("roles", []):

@@ -16,7 +16,24 @@ SCHEMA2 = "garnet-house/2"
 TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
 ROUND_KEYS2 = ("when", "order", "deal", "effects")
 VISIBILITY = ("public", "holder", "dealer")
-RESERVED = ("score", "garnets", "players", "round")
+RESERVED = (
+    "score",
+    "garnets",
+    "players",
+    "round",
+    "alive",
+    "out",
+    "leaders",
+    "lowest",
+    "scores",
+    "last_points",
+    "me",
+    "seat",
+    "is_out",
+    "winner",
+    "winners",
+    "sent",
+)  # names formulas read (sections2.match_names, player_names)
 MAX_HOLDINGS = 16
 MAX_ROLES = 4
 LIMIT = 1_000_000

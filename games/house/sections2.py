@@ -39,8 +39,9 @@ def formula(c: Checker, raw: Any, path: str, names: Sequence[str]) -> str | None
 
 def match_names(definition: Mapping[str, Any]) -> list[str]:
     """What a match-wide formula reads (``when``, ``end.when``, a field's ``among``)."""
-    names = ["round", "players", "alive", "out", "leaders", "lowest", "scores", "last_points"]
+    names = ["round", "players", "alive", "out", "leaders", "lowest", "scores", "all_scores", "last_points"]
     names += [h["name"] for h in definition.get("holdings", [])]
+    names += [f"all_{h['name']}" for h in definition.get("holdings", [])]
     names += [k["name"] for k in definition.get("counters", [])]
     names += [r["name"] for r in definition.get("roles", [])]
     for pile in definition.get("piles", []):
