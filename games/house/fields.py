@@ -76,6 +76,9 @@ def _text(value: Any, path: str, fail: Fail, max_length: int) -> str | None:
     if len(value.strip()) > max_length:
         fail(path, f"must be at most {max_length} characters")
         return None
+    if max_length <= 80 and any(ch < " " or ch == "\x7f" for ch in value.strip()):
+        fail(path, "must be one line, without control characters")
+        return None
     return value.strip()
 
 

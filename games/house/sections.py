@@ -12,6 +12,8 @@ from importlib import import_module
 from typing import Any
 
 MAX_PLAYERS = 32
+ONE_LINE = 80
+"""Texts this long or shorter (titles, labels, choices) are one line: a control character in one is refused."""
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 MECHANIC_NAMES = (
     "highest_bid",
@@ -74,6 +76,9 @@ class Checker:
             return None
         if len(text) > max_length:
             self.fail(path, f"must be at most {max_length} characters")
+            return None
+        if max_length <= ONE_LINE and any(ch < " " or ch == "\x7f" for ch in text):
+            self.fail(path, "must be one line, without control characters")
             return None
         return text
 
