@@ -164,6 +164,26 @@ def _round(
     return found
 
 
+def _check_reachable(
+    c: Checker, rounds: int | None, plan: list[dict[str, Any]], end: Mapping[str, Any], scores: Mapping[str, Any]
+) -> None:
+    """Refuse an end rule that makes part of the definition dead: rounds of the plan that can never
+    be played, or a `first_to` every player has reached before the first round (RULES.md house-23)."""
+    if rounds is not None and end["after_rounds"] and len(plan) > rounds:
+        c.fail(
+            "rounds",
+            f"the match ends after {rounds} round{'s' if rounds != 1 else ''}, but round_plan has {len(plan)}: "
+            f"round_plan[{rounds}] and after would never be played (raise rounds or remove them)",
+        )
+    first_to, start = end["first_to"], scores["start"]
+    if first_to is not None and start >= first_to:
+        c.fail(
+            "end.first_to",
+            f"every player starts with {start} (scores.start), which already reaches {first_to}: "
+            "the match would end after its first round",
+        )
+
+
 def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     c = Checker()
     top = c.mapping(data, "")
@@ -187,7 +207,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         }
     title = c.text(top.get("title"), "title", max_length=80, required=True)
     kind = c.choice(top.get("kind"), "kind", ("main", "death"))
-    rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000)
+    rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000, one_line=False)
     players = read_players(c, top.get("players"), kind)
     turn_seconds = c.integer(top.get("turn_seconds", 86_400), "turn_seconds", 10, 604_800)
     tally_seconds = c.integer(top.get("tally_seconds", 86_400), "tally_seconds", 60, 604_800)
@@ -216,7 +236,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     if v2:
         outcome = format2.read_outcome2(c, top.get("outcome"), outcome, [h["name"] for h in holdings])
         winners_raw = top["outcome"].get("winners") if isinstance(top.get("outcome"), Mapping) else None
-        if isinstance(winners_raw, str) and winners_raw not in ("top", "none"):
+        if isinstance(winners_raw, str) and winners_raw not in ("top", "one", "none"):
             outcome["winners"] = sections2.read_winners(c, winners_raw, v2_parts) or "top"
     by_dealer = any(r["resolve"]["by"] == "dealer" or r["resolve"].get("review") for r in plan)
     if v2:
@@ -231,6 +251,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
             )
     elif not end["after_rounds"] and end["first_to"] is None and not end["last_standing"] and plan and not by_dealer:
         c.fail("end", "nothing ends this match: keep after_rounds, or set first_to or last_standing")
+    _check_reachable(c, rounds, plan, end, scores)
     cleaned = {
         "schema": format2.SCHEMA2 if v2 else SCHEMA,
         "title": title,
@@ -265,20 +286,51 @@ def definition_clean(data: Any) -> dict[str, Any]:
     return dict(json.loads(json.dumps(cleaned)))
 
 
+# What a loaded file may hold before anything walks it: the format's deepest path is about 8
+# levels (round_plan[0].resolve.params.matrix.A.B[0]); YAML aliases can repeat one list a billion
+# times in a few bytes, so the values are counted as a walk would meet them (RULES.md house-22).
+MAX_FILE_DEPTH = 32
+MAX_FILE_VALUES = 100_000
+
+
+def _file_shape_problem(data: Any) -> str | None:
+    """Why ``data`` is too deep or too large to check, or None; iterative and bounded by the limits."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        seen += 1
+        if seen > MAX_FILE_VALUES:
+            return f"file: holds more than {MAX_FILE_VALUES} values (YAML aliases count each time they are used)"
+        if depth > MAX_FILE_DEPTH:
+            return f"file: is nested more than {MAX_FILE_DEPTH} levels deep"
+        if isinstance(item, Mapping):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend((v, depth + 1) for v in item)
+    return None
+
+
 def definition_load_text(text: str) -> dict[str, Any]:
     """The definition a YAML or JSON file holds (not yet cleaned: pass it to :func:`definition_clean`).
 
-    :class:`DefinitionError` when the text is not YAML/JSON or does not hold an object."""
+    :class:`DefinitionError` when the text is not YAML/JSON, does not hold an object, or is nested
+    too deeply or holds too many values to be checked (never a RecursionError)."""
     if len(text) > 256_000:
         raise DefinitionError(["file: is larger than 256 KB"])
     try:
         data = json.loads(text) if text.lstrip().startswith("{") else yaml.safe_load(text)
+    except RecursionError:
+        raise DefinitionError([f"file: is nested more than {MAX_FILE_DEPTH} levels deep"]) from None
     except (ValueError, yaml.YAMLError) as exc:
         where = getattr(exc, "problem_mark", None)
         at = f" (line {where.line + 1})" if where is not None else ""
         raise DefinitionError([f"file: is neither YAML nor JSON{at}: {str(exc).splitlines()[0]}"]) from exc
     if not isinstance(data, Mapping):
         raise DefinitionError(["file: must hold one definition (key: value pairs), starting with schema: " + SCHEMA])
+    problem = _file_shape_problem(data)
+    if problem is not None:
+        raise DefinitionError([problem])
     return dict(data)
 
 

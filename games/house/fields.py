@@ -12,6 +12,7 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId, RuleError
+from games.house.sections import control_problem, not_text
 
 FIELD_TYPES = (
     "choice",
@@ -69,15 +70,15 @@ def _bool(value: Any, path: str, fail: Fail) -> bool:
     return value
 
 
-def _text(value: Any, path: str, fail: Fail, max_length: int) -> str | None:
+def _text(value: Any, path: str, fail: Fail, max_length: int, *, one_line: bool = True) -> str | None:
     if not isinstance(value, str):
-        fail(path, "must be text")
+        fail(path, not_text(value))
+        return None
+    if (problem := control_problem(value.strip(), one_line=one_line)) is not None:
+        fail(path, problem)
         return None
     if len(value.strip()) > max_length:
         fail(path, f"must be at most {max_length} characters")
-        return None
-    if max_length <= 80 and any(ch < " " or ch == "\x7f" for ch in value.strip()):
-        fail(path, "must be one line, without control characters")
         return None
     return value.strip()
 
@@ -113,7 +114,7 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
         "name": name,
         "label": label,
         "type": kind,
-        "help": _text(raw.get("help", "") or "", f"{path}.help", fail, 500) or "",
+        "help": _text(raw.get("help", "") or "", f"{path}.help", fail, 500, one_line=False) or "",
         "required": _bool(raw.get("required", True), f"{path}.required", fail),
     }
     if kind == "choice":
@@ -204,6 +205,13 @@ def _default(value: Any, decl: dict[str, Any], path: str, fail: Fail) -> Any:
         return None
     if decl["type"] in ("pairing", "give", "trade", "card"):
         fail(path, f"a {decl['type']} field's default must be null (a missing one gives, trades or plays nothing)")
+        return None
+    if decl["type"] == "garnets" and decl.get("pays", "bid") != "none":
+        # A missing submission holds nothing: a default bid would be one nobody held, and could win.
+        fail(
+            path,
+            f"a garnets field that pays ({decl.get('pays', 'bid')}) has no default: a player who sends nothing bids nothing",
+        )
         return None
     if decl["type"] in PLAYER_TYPES:
         fail(path, "a player field's default must be null (a missing submission abstains): handles are not known yet")

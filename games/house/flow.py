@@ -283,6 +283,8 @@ def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Out
         winners = [p for p in order if p in living and state["scores"][p] == best]
         if len(winners) == len(state["players"]):
             winners = []  # everyone tied: nobody wins (RULES.md house-8)
+    elif rule["winners"] == "one":
+        winners = order[:1]  # the best ranked by house-7, ties by the tiebreak order (RULES.md house-26)
     else:
         winners = []
     if given is not None and "candidates" in given:

@@ -211,7 +211,7 @@ def outcome_v1_part(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The ``/1`` keys of a ``/2`` outcome, for ``/1``'s reader (the ``/2`` keys are read by
     :func:`read_outcome2`)."""
     part = {k: v for k, v in raw.items() if k not in OUTCOME_KEYS2}
-    if isinstance(part.get("winners"), str) and part["winners"] not in ("top", "none"):
+    if isinstance(part.get("winners"), str) and part["winners"] not in ("top", "one", "none"):
         part["winners"] = "top"  # a formula: read by sections2.read_winners
     if isinstance(part.get("tokens"), list):
         part["tokens"] = 1

@@ -57,6 +57,8 @@ class _Refused(Exception):
 
 
 def _kind(value: object) -> str:
+    if value is None:
+        return "nothing"
     if isinstance(value, bool):
         return "a yes/no value"
     if isinstance(value, int):
@@ -74,6 +76,8 @@ def _show(value: object) -> str:
     """A value as a dealer reads it in an error (short, no Python reprs beyond quotes)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return "none"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

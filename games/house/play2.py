@@ -181,6 +181,8 @@ def _earned(state: State) -> dict[PlayerId, int]:
 
 def _winners(state: State) -> list[PlayerId]:
     rule = state["definition"]["outcome"]
+    if rule["winners"] == "one":
+        return ranking(state)[:1]  # the best ranked (RULES.md house-26)
     if rule["winners"] not in ("top", "none"):
         from games.house.effects import formula_winners
 

@@ -365,7 +365,7 @@ def definition_schema() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "winners": {"type": "string", "default": "top", "description": "top, none or a formula"},
+                    "winners": {"type": "string", "default": "top", "description": "top, one, none or a formula"},
                     "tokens": {
                         "oneOf": [
                             {"type": "integer", "minimum": 0, "maximum": 3},

@@ -7,13 +7,12 @@ Pure: no Django, no clock, no random.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
 MAX_PLAYERS = 32
-ONE_LINE = 80
-"""Texts this long or shorter (titles, labels, choices) are one line: a control character in one is refused."""
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 MECHANIC_NAMES = (
     "highest_bid",
@@ -25,6 +24,41 @@ MECHANIC_NAMES = (
     "ranking_sum",
     "beats",
 )
+
+
+# Characters a one-line text (a title, a label, a choice) may not hold: they break e-mail subjects,
+# Discord lines and table cells (issue 40 item 9). Unicode's line and paragraph separators count.
+_LINE_BREAKS = {
+    "\n": "a line break",
+    "\r": "a line break",
+    "\t": "a tab",
+    "\u2028": "a line break",
+    "\u2029": "a line break",
+}
+
+
+def control_problem(text: str, *, one_line: bool) -> str | None:
+    """Why ``text`` may not stand in a definition (a control character), or None.
+
+    ``one_line``: no line breaks or tabs either; otherwise (rules, help) line breaks and tabs are kept."""
+    for ch in text:
+        if ch in _LINE_BREAKS:
+            if one_line:
+                return f"must be one line (it holds {_LINE_BREAKS[ch]})"
+            continue
+        if unicodedata.category(ch) == "Cc":
+            return f"must not hold control characters (it holds U+{ord(ch):04X})"
+    return None
+
+
+def not_text(value: Any) -> str:
+    """The error for a value that should be text; YAML's unquoted yes/no/on/off become true/false."""
+    if isinstance(value, bool):
+        return (
+            "must be text: YAML reads an unquoted Yes, No, On, Off, True or False as true or false; "
+            'put it in quotes ("Yes")'
+        )
+    return "must be text"
 
 
 class Checker:
@@ -66,19 +100,21 @@ class Checker:
             return None
         return value
 
-    def text(self, value: Any, path: str, *, max_length: int, required: bool = False) -> str | None:
+    def text(
+        self, value: Any, path: str, *, max_length: int, required: bool = False, one_line: bool = True
+    ) -> str | None:
         if not isinstance(value, str):
-            self.fail(path, "must be text")
+            self.fail(path, not_text(value))
             return None
         text = str(value).strip()
+        if (problem := control_problem(text, one_line=one_line)) is not None:
+            self.fail(path, problem)
+            return None
         if required and not text:
             self.fail(path, "must not be empty")
             return None
         if len(text) > max_length:
             self.fail(path, f"must be at most {max_length} characters")
-            return None
-        if max_length <= ONE_LINE and any(ch < " " or ch == "\x7f" for ch in text):
-            self.fail(path, "must be one line, without control characters")
             return None
         return text
 
@@ -167,7 +203,7 @@ def read_secrets(c: Checker, raw: Any) -> list[dict[str, Any]]:
         clean_values = []
         for j, value in enumerate(values):
             text = c.text(
-                value if not isinstance(value, int | float) else str(value),
+                value if isinstance(value, bool) or not isinstance(value, int | float) else str(value),
                 f"{path}.values[{j}]",
                 max_length=80,
                 required=True,
@@ -192,7 +228,7 @@ def read_end(c: Checker, raw: Any) -> dict[str, Any]:
 def read_outcome(c: Checker, raw: Any) -> dict[str, Any]:
     data = c.mapping(raw if raw is not None else {}, "outcome") or {}
     c.unknown(data, ("winners", "tokens", "candidates", "garnets"), "outcome")
-    winners = c.choice(data.get("winners", "top"), "outcome.winners", ("top", "none"))
+    winners = c.choice(data.get("winners", "top"), "outcome.winners", ("top", "one", "none"))
     tokens = c.integer(data.get("tokens", 1), "outcome.tokens", 0, 3)
     candidates = c.choice(data.get("candidates", "bottom"), "outcome.candidates", ("bottom",))
     garnets_raw = c.mapping(data.get("garnets") or {}, "outcome.garnets") or {}

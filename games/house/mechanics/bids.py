@@ -32,6 +32,14 @@ _BID_FIELD = Param(
     field_types=("number", "garnets"),
 )
 _AWARD = Param("award", "int", "Points to the winner", default=1, low=-1000, high=1000)
+_TIES = Param(
+    "ties",
+    "choice",
+    "Equal bids go to",
+    "earlier: the player earlier in the tiebreak order; later: the later one (when winning the lot costs, as in a Minus Auction).",
+    default="earlier",
+    choices=("earlier", "later"),
+)
 
 
 def _amount(decl: Mapping[str, Any], n: int) -> str:
@@ -50,7 +58,8 @@ def _spent_all(bids: Mapping[PlayerId, int]) -> dict[PlayerId, int]:
 
 
 def _extreme_bid(inp: RoundInput, rng: Random, *, highest: bool) -> RoundResult:
-    """The highest (or lowest) bid wins; ties go to the earlier player in the tiebreak order."""
+    """The highest (or lowest) bid wins; ties go to the earlier player in the tiebreak order, or the
+    later one with ``ties: later`` (a costly lot; RULES.md m-26)."""
     del rng  # no draw: ties follow the tiebreak order
     decl = field_decl(inp.fields, inp.params["field"])
     bids: dict[PlayerId, int] = values(inp, decl["name"])
@@ -58,8 +67,9 @@ def _extreme_bid(inp: RoundInput, rng: Random, *, highest: bool) -> RoundResult:
     word = "highest" if highest else "lowest"
     if not bids:
         return RoundResult(f"{inp.label}: nobody bid, so nobody wins.")
-    key = tiebreak_index(inp)
-    order = sorted(bids, key=lambda p: ((-bids[p] if highest else bids[p]), key(p)))
+    place = {p: i for i, p in enumerate(sorted(bids, key=tiebreak_index(inp)))}
+    later = inp.params.get("ties", "earlier") == "later"  # a definition stored before the param: earlier
+    order = sorted(bids, key=lambda p: ((-bids[p] if highest else bids[p]), -place[p] if later else place[p]))
     winner, top = order[0], bids[order[0]]
     price_rule = inp.params["price"]
     if price_rule == "own":
@@ -76,7 +86,9 @@ def _extreme_bid(inp: RoundInput, rng: Random, *, highest: bool) -> RoundResult:
 
     text = f"{inp.label}: {winner} wins with the {word} bid, {_amount(decl, top)}"
     if len(tied) > 1:
-        text += f" (tied with {names(tied[1:])}; the tiebreak order decides)"
+        text += (
+            f" (tied with {names(tied[1:])}; the tiebreak order decides{', against the later player' if later else ''})"
+        )
     text += "."
     if paying == "if_won":
         if price_rule == "second":
@@ -183,6 +195,7 @@ MECHANICS = (
                 choices=("own", "second", "none"),
             ),
             _AWARD,
+            _TIES,
         ),
         _highest,
     ),
@@ -201,6 +214,7 @@ MECHANICS = (
                 choices=("own", "none"),
             ),
             _AWARD,
+            _TIES,
         ),
         _lowest,
     ),

@@ -3,6 +3,7 @@ filled, every value checked, every error a ``ValueError("<param>: <message>")`` 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -42,6 +43,8 @@ def _clean_field(p: Param, value: Any, fields: Fields) -> str | None:
 def _clean_int(p: Param, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{p.name}: must be a whole number")
+    if abs(value) > INT_LIMIT:
+        raise ValueError(f"{p.name}: must be between {-INT_LIMIT} and {INT_LIMIT}")
     if p.low is not None and value < p.low:
         raise ValueError(f"{p.name}: must be at least {p.low}")
     if p.high is not None and value > p.high:
@@ -49,14 +52,30 @@ def _clean_int(p: Param, value: Any) -> int:
     return value
 
 
+# A fraction's text before it is computed with: "2/3", "-0.5", "7" (no exponents: "1e10000000" is
+# 14 bytes that Fraction turns into ten million digits, seconds of CPU at every check and close).
+_FRACTION_RE = re.compile(r"-?\d{1,20}(?:\.\d{1,20}|/\d{1,20})?")
+FRACTION_HELP = "must be a number such as 2/3 or 0.5 (at most 20 digits on either side)"
+# Every whole-number param is bounded even where its declaration is not (RULES.md house-21).
+INT_LIMIT = 10**12
+
+
 def parse_fraction(text: Any) -> Fraction:
-    """ "2/3", "0.5", 1 or 0.5 as an exact fraction; anything else raises ValueError (no param name)."""
+    """ "2/3", "0.5", 1 or 0.5 as an exact fraction; anything else raises ValueError (no param name).
+
+    The text is checked before Fraction sees it: at most 20 digits a side, no exponent, so reading a
+    param costs microseconds whatever the definition holds (issue 40 item 4)."""
     if isinstance(text, bool) or not isinstance(text, int | float | str):
-        raise ValueError("must be a number such as 2/3 or 0.5")
+        raise ValueError(FRACTION_HELP)
+    if isinstance(text, int) and abs(text) > INT_LIMIT:
+        raise ValueError(FRACTION_HELP)
+    raw = (repr(text) if isinstance(text, float) else str(text)).strip()
+    if len(raw) > 64 or not _FRACTION_RE.fullmatch(raw):
+        raise ValueError(FRACTION_HELP)
     try:
-        return Fraction(str(text).strip())
+        return Fraction(raw)
     except (ValueError, ZeroDivisionError):
-        raise ValueError("must be a number such as 2/3 or 0.5") from None
+        raise ValueError(FRACTION_HELP) from None
 
 
 def _clean_fraction(p: Param, value: Any) -> str:

@@ -149,7 +149,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         raw(end={"after_rounds": False}, round_plan=[rnd(resolve=TWO_THIRDS)]),
         "end: nothing ends this match",
     ),
-    ("outcome winners", raw(outcome={"winners": "bottom"}), "outcome.winners: must be one of: top, none"),
+    ("outcome winners", raw(outcome={"winners": "bottom"}), "outcome.winners: must be one of: top, one, none"),
     ("outcome tokens", raw(outcome={"tokens": 4}), "outcome.tokens: must be at most 3"),
     ("outcome garnets", raw(outcome={"garnets": {"winner": 101}}), "outcome.garnets.winner: must be at most 100"),
     ("outcome garnets key", raw(outcome={"garnets": {"loser": 1}}), "outcome.garnets.loser: is not a known key"),

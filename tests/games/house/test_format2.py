@@ -200,8 +200,8 @@ def test_bounded_sizes_and_one_line_texts() -> None:
     )
     assert any(e.startswith("decks: may hold at most 500 cards") for e in errors)
     errors = definition_errors(v2(title="Bad\x00title", holdings=[{"name": "a", "label": "two\nlines"}]))
-    assert "title: must be one line, without control characters" in errors
-    assert "holdings[0].label: must be one line, without control characters" in errors
+    assert "title: must not hold control characters (it holds U+0000)" in errors
+    assert "holdings[0].label: must be one line (it holds a line break)" in errors
 
 
 def test_garnets_paid_count_at_once_and_are_never_taken() -> None:

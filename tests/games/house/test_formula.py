@@ -286,3 +286,19 @@ def test_results_are_the_same_in_a_fresh_process() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": "123"}
     )
     assert out.stdout.strip() == __import__("json").dumps(here)
+
+
+def test_a_missing_move_reads_as_nothing_in_an_error() -> None:
+    assert refusal("pot + 1", {"pot": None}) == "+ needs whole numbers, got nothing (none)"
+
+
+def test_threads_evaluate_side_by_side_without_mixing_their_values() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    formula = compiled("pot * 2 / players")
+
+    def one(n: int) -> int:
+        return formula_int(formula, {"pot": n, "players": 1})
+
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(one, range(2000))) == [2 * n for n in range(2000)]

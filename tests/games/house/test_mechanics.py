@@ -56,7 +56,7 @@ def test_unknown_mechanic_is_named() -> None:
 
 def test_unknown_param_is_named() -> None:
     """A param the mechanic does not take is refused, naming it and listing those it takes."""
-    with pytest.raises(ValueError, match=r"^prize: not a param of highest_bid \(it takes field, price, award\)"):
+    with pytest.raises(ValueError, match=r"^prize: not a param of highest_bid \(it takes field, price, award, ties\)"):
         mechanic_params_clean("highest_bid", {"prize": 3}, [garnets()])
 
 

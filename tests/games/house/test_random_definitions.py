@@ -72,6 +72,11 @@ def random_definition(seed: int) -> dict[str, Any]:
         "end": end,
         "outcome": {"winners": rng.choice(["top", "none"]), "tokens": rng.randint(0, 2)},
     }
+    # What the format refuses (RULES.md house-23): rounds of the plan never played, a first_to reached at the start.
+    if rounds is not None and rounds < len(plan):
+        data["rounds"] = len(plan)
+    if end["first_to"] is not None and data["scores"]["start"] >= end["first_to"]:
+        end["first_to"] = data["scores"]["start"] + 3
     return definition_clean(data)
 
 
