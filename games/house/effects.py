@@ -13,9 +13,9 @@ from typing import Any
 
 from games.engine import PlayerId
 from games.house import items
-from games.house.formula import formula_bool, formula_compile, formula_int
+from games.house.formula import FormulaError, formula_bool, formula_compile, formula_int
 from games.house.sections2 import match_names, player_names
-from games.house.state import State, alive, balance, holder, plan_for
+from games.house.state import State, alive, balance, holder, plan_for, plan_path
 
 _EMPTY = {"number": 0, "garnets": 0, "choice": "", "text": "", "flag": False, "player": ""}
 
@@ -107,31 +107,46 @@ def apply_effects(
     state: State, moves: Mapping[PlayerId, Mapping[str, Any]], winners: Sequence[PlayerId]
 ) -> dict[PlayerId, int]:
     """The round's effects, in order; returns the score changes they made (published with the round's points).
-    A holding stays within its bounds (house-25); garnets are only ever paid, never taken (house-27)."""
+    A holding stays within its bounds (house-27); garnets are only ever paid, never taken (house-36)."""
     plan = plan_for(state, state["round"])
     definition = state["definition"]
     points: dict[PlayerId, int] = {}
     names = player_names(definition, plan["fields"])
     for i, effect in enumerate(plan.get("effects", [])):
-        path = f"round {state['round']}.effects[{i}]"
-        base = match_env(state)
-        if effect["who"] == "match":
-            mnames = [*match_names(definition), "sent", "winners"]
-            env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
-            if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), env):
-                continue
-            state["counters"][effect["to"]] += formula_int(_compiled(effect["amount"], f"{path}.amount", mnames), env)
-            continue
-        amount = _compiled(effect["amount"], f"{path}.amount", names)
-        when = _compiled(effect["when"], f"{path}.when", names) if effect["when"] else None
-        changes: dict[PlayerId, int] = {}
-        for p in _who(state, effect["who"], winners):
-            env = player_env(state, p, base, moves, plan["fields"], winners)
-            if when is None or formula_bool(when, env):
-                changes[p] = formula_int(amount, env)
-        for p, n in changes.items():
-            _change(state, effect["to"], p, n, points)
+        try:
+            _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points)
+        except FormulaError as exc:  # an effect that cannot be computed is skipped, and said (house-40)
+            state.setdefault("formula_errors", []).append(str(exc))
     return points
+
+
+def _apply(
+    state: State,
+    effect: Mapping[str, Any],
+    path: str,
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    winners: Sequence[PlayerId],
+    names: Sequence[str],
+    points: dict[PlayerId, int],
+) -> None:
+    definition, plan = state["definition"], plan_for(state, state["round"])
+    base = match_env(state)
+    if effect["who"] == "match":
+        mnames = [*match_names(definition), "sent", "winners"]
+        env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
+        if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), env):
+            return
+        state["counters"][effect["to"]] += formula_int(_compiled(effect["amount"], f"{path}.amount", mnames), env)
+        return
+    amount = _compiled(effect["amount"], f"{path}.amount", names)
+    when = _compiled(effect["when"], f"{path}.when", names) if effect["when"] else None
+    changes: dict[PlayerId, int] = {}
+    for p in _who(state, effect["who"], winners):
+        env = player_env(state, p, base, moves, plan["fields"], winners)
+        if when is None or formula_bool(when, env):
+            changes[p] = formula_int(amount, env)
+    for p, n in changes.items():
+        _change(state, effect["to"], p, n, points)
 
 
 def _who(state: State, who: str, winners: Sequence[PlayerId]) -> list[PlayerId]:
@@ -160,14 +175,17 @@ def best(state: State, resolve: Mapping[str, Any], moves: Mapping[PlayerId, Mapp
     earliest in the tiebreak order."""
     plan = plan_for(state, state["round"])
     names = player_names(state["definition"], plan["fields"])
-    key = _compiled(resolve["key"], f"round {state['round']}.resolve.key", names)
-    among = _compiled(resolve["among"], f"round {state['round']}.resolve.among", names) if resolve["among"] else None
+    key = _compiled(resolve["key"], f"{plan_path(state)}.resolve.key", names)
+    among = _compiled(resolve["among"], f"{plan_path(state)}.resolve.among", names) if resolve["among"] else None
     base = match_env(state)
     scored: dict[PlayerId, int] = {}
     for p in state["awaits"]:
         env = player_env(state, p, base, moves, plan["fields"])
-        if among is None or formula_bool(among, env):
-            scored[p] = formula_int(key, env)
+        try:
+            if among is None or formula_bool(among, env):
+                scored[p] = formula_int(key, env)
+        except FormulaError as exc:  # a player whose key cannot be computed takes no part (house-40)
+            state.setdefault("formula_errors", []).append(str(exc))
     if not scored:
         return []
     top = max(scored.values())
@@ -179,8 +197,11 @@ def round_runs(state: Mapping[str, Any], plan: Mapping[str, Any]) -> bool:
     """Whether a round runs: no ``when``, or its ``when`` is true now."""
     if not plan.get("when"):
         return True
-    path = f"round {state['round']}.when"
-    return formula_bool(_compiled(plan["when"], path, match_names(state["definition"])), match_env(state))
+    try:
+        when = _compiled(plan["when"], f"{plan_path(state)}.when", match_names(state["definition"]))
+        return formula_bool(when, match_env(state))
+    except FormulaError:
+        return False  # a condition that cannot be computed does not hold (house-40)
 
 
 def movers(state: Mapping[str, Any], plan: Mapping[str, Any], players: Sequence[PlayerId]) -> list[PlayerId]:
@@ -189,9 +210,12 @@ def movers(state: Mapping[str, Any], plan: Mapping[str, Any], players: Sequence[
     if plan.get("order") in (None, "together", "seat"):
         return list(players)
     names = player_names(state["definition"], plan["fields"])
-    key = _compiled(plan["order"], f"round {state['round']}.order", names)
+    key = _compiled(plan["order"], f"{plan_path(state)}.order", names)
     base = match_env(state)
-    value = {p: formula_int(key, player_env(state, p, base, {}, plan["fields"])) for p in players}
+    try:
+        value = {p: formula_int(key, player_env(state, p, base, {}, plan["fields"])) for p in players}
+    except FormulaError:
+        return list(players)  # seat order (house-40)
     return sorted(players, key=lambda p: (value[p], state["players"].index(p)))
 
 
@@ -200,7 +224,10 @@ def end_now(state: Mapping[str, Any]) -> bool:
     text = state["definition"]["end"].get("when")
     if not text:
         return False
-    return formula_bool(_compiled(text, "end.when", match_names(state["definition"])), match_env(state))
+    try:
+        return formula_bool(_compiled(text, "end.when", match_names(state["definition"])), match_env(state))
+    except FormulaError:
+        return False  # house-40
 
 
 def formula_winners(state: Mapping[str, Any]) -> list[PlayerId]:
@@ -208,4 +235,11 @@ def formula_winners(state: Mapping[str, Any]) -> list[PlayerId]:
     names = player_names(state["definition"])
     rule = _compiled(state["definition"]["outcome"]["winners"], "outcome.winners", names)
     base = match_env(state)
-    return [p for p in state["players"] if formula_bool(rule, player_env(state, p, base, {}, ()))]
+    found = []
+    for p in state["players"]:
+        try:
+            if formula_bool(rule, player_env(state, p, base, {}, ())):
+                found.append(p)
+        except FormulaError:
+            continue  # not a winner (house-40)
+    return found

@@ -220,7 +220,7 @@ class HouseEngine(BaseEngine[State]):
     def default_ruling(self, state: State, player: PlayerId) -> str | None:
         if player == DEALER:
             return {"tally": "house-3", "review": "house-3", "open": "house-4"}.get(state["phase"])
-        return {"play": "house-2", "ec": "house-21"}.get(state["phase"])
+        return {"play": "house-2", "ec": "house-41"}.get(state["phase"])
 
     def garnet_cost(self, state: State, player: PlayerId, move: Mapping[str, Any]) -> int:
         """The sum of the move's garnets fields that pay (``bid`` or ``if_won``): held when saved."""

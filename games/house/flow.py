@@ -174,6 +174,7 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
         for p, n in effects.apply_effects(state, moves, list(result.get("winners", []))).items():
             points[p] = points.get(p, 0) + n
         points = {p: n for p, n in points.items() if n}
+    errors = state.pop("formula_errors", []) if play2.is_v2(state["definition"]) else []
     for p, n in points.items():
         state["scores"][p] += n
     gone = [p for p in result.get("out", []) if p not in state["out"]]
@@ -187,6 +188,9 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
         messages.append(Message(f"{label} submissions: {shown}."))
     if gone:
         messages.append(Message(f"Out of the match: {', '.join(gone)}."))
+    messages.extend(
+        Message(f"{label}: a formula could not be computed, so it did nothing: {e}", ruling="house-40") for e in errors
+    )
     private = dict(result.get("private", {}))
     messages.extend(Message(t, to=p) for p, t in private.items() if t)
     state["history"].append(
@@ -315,7 +319,7 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random | None = N
         if found is None:
             tied = ", ".join(state["ec"]["tied"])
             text = f"The rounds are over. {tied} are tied for last; {' and '.join(state['ec']['choosers'])} will choose the Elimination Candidate."
-            return [Message(text, ruling="house-21")]
+            return [Message(text, ruling="house-41")]
         return _finished(state, found, given)
     return _finished(state, derived_outcome(state, given), given)
 

@@ -16,7 +16,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
-from games.house.formula import formula_compile, formula_int
+from games.house.formula import FormulaError, formula_compile, formula_int
 from games.house.state import State, plan_for
 
 
@@ -31,10 +31,8 @@ def setup(state: State, rng: Random) -> None:
         for i, card in enumerate(deck["cards"]):
             copies = card["copies"]
             if isinstance(copies, str):
-                path = f"decks.{deck['name']}.cards[{i}].copies"
-                copies = formula_int(
-                    formula_compile(copies, path=path, names=["players"]), {"players": len(state["players"])}
-                )
+                path = f"decks[{definition['decks'].index(deck)}].cards[{i}].copies"
+                copies = _copies(copies, path, len(state["players"]))
             for _ in range(max(0, min(int(copies), 500))):
                 ids.append(len(cards))
                 cards.append(
@@ -47,6 +45,14 @@ def setup(state: State, rng: Random) -> None:
     for pile in definition.get("piles", []):
         for q in state["players"]:
             deal(state, pile["name"], q, pile["deal"])
+
+
+def _copies(text: str, path: str, players: int) -> int:
+    """A card's ``copies`` formula for ``players`` players (one that cannot be computed: none, house-40)."""
+    try:
+        return formula_int(formula_compile(text, path=path, names=["players"]), {"players": players})
+    except FormulaError:
+        return 0
 
 
 def _pile(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
@@ -94,7 +100,7 @@ def seen_by(pile: Mapping[str, Any], holder: PlayerId, viewer: PlayerId | None) 
 
 
 def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> None:
-    """What a move may not ask (RULES.md house-30): a card not in the player's pile, more of a holding than
+    """What a move may not ask (RULES.md house-32): a card not in the player's pile, more of a holding than
     they hold now, a trade they cannot cover, two trades with one partner."""
     fields = plan_for(state, state["round"])["fields"]
     partners: set[str] = set()
@@ -125,7 +131,7 @@ def held(state: Mapping[str, Any], player: PlayerId, holding: str) -> int:
 
 
 def bounded(state: Mapping[str, Any], holding: str, value: int) -> int:
-    """``value`` kept within the holding's ``min`` and ``max`` (RULES.md house-25)."""
+    """``value`` kept within the holding's ``min`` and ``max`` (RULES.md house-27)."""
     decl = next(h for h in state["definition"]["holdings"] if h["name"] == holding)
     if decl["min"] is not None:
         value = max(decl["min"], value)

@@ -1,4 +1,4 @@
-"""How a ``garnet-house/2`` definition plays beyond ``/1`` (FORMAT.md "garnet-house/2", RULES.md house-17
+"""How a ``garnet-house/2`` definition plays beyond ``/1`` (FORMAT.md "garnet-house/2", RULES.md house-27
 on): holdings, the rotating roles and who a round awaits, flags that cost garnets, pairings and the pair
 resolution, garnets counted through the match, and the richer outcome with the winners' pick of the
 Elimination Candidate among the tied for last.
@@ -68,13 +68,13 @@ def _uses(state: Mapping[str, Any], player: PlayerId, decl: Mapping[str, Any]) -
 
 
 def move_cost(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> int:
-    """What the flags ``move`` sets cost (RULES.md house-18)."""
+    """What the flags ``move`` sets cost (RULES.md house-29)."""
     fields = plan_for(state, state["round"])["fields"]
     return sum(flag_cost(f, _uses(state, player, f)) for f in fields if f["type"] == "flag" and move.get(f["name"]))
 
 
 def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> None:
-    """Refuse a move whose flags and garnets fields cost more than ``player`` holds (house-18)."""
+    """Refuse a move whose flags and garnets fields cost more than ``player`` holds (house-29)."""
     fields = plan_for(state, state["round"])["fields"]
     cost = move_cost(state, player, move)
     if not cost:
@@ -195,7 +195,7 @@ def _winners(state: State) -> list[PlayerId]:
     best = max(state["scores"][p] for p in living)
     winners = [p for p in state["players"] if p in living and state["scores"][p] == best]
     if len(winners) == len(state["players"]) or (rule["max_winners"] and len(winners) > rule["max_winners"]):
-        return []  # everyone tied, or more tied than the game rewards: nobody wins (house-20)
+        return []  # everyone tied, or more tied than the game rewards: nobody wins (house-39)
     return winners
 
 
@@ -220,7 +220,7 @@ def _fewest(players: Sequence[PlayerId], balances: Mapping[PlayerId, int], rng: 
 
 def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcome | None:
     """The ``/2`` outcome, or None when the winners must first pick the Elimination Candidate (the state then
-    awaits them: house-21). A dealer's ``given`` outcome is the ``/1`` rule's business."""
+    awaits them: house-41). A dealer's ``given`` outcome is the ``/1`` rule's business."""
     rule = state["definition"]["outcome"]
     winners = _winners(state)
     earned = _earned(state)
@@ -238,7 +238,7 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcom
 
 
 def outcome(state: State, winners: Sequence[PlayerId], ec: Sequence[PlayerId]) -> Outcome:
-    """Winners, tokens, net garnets (earned and paid minus spent: house-19) and the candidates: ``ec`` first,
+    """Winners, tokens, net garnets (earned and paid minus spent: house-36) and the candidates: ``ec`` first,
     then the other non-winners fewest points first, ties by ``candidate_ties`` then the tiebreak order."""
     rule = state["definition"]["outcome"]
     earned = _earned(state)
@@ -292,4 +292,4 @@ def ec_resolve(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], rng: R
         why = f"the winners named {' and '.join(named)}; {ec} has the fewest garnets"
     found = outcome(state, winners, [ec])
     state["phase"], state["awaits"], state["outcome"], state["ec"] = "over", [], found.to_json(), None
-    return [Message(f"The Elimination Candidate is {ec}: {why}.", ruling="house-21")]
+    return [Message(f"The Elimination Candidate is {ec}: {why}.", ruling="house-41")]

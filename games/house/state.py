@@ -44,6 +44,15 @@ def plan_for(state: Mapping[str, Any], number: int) -> dict[str, Any]:
     return dict(plan[min(number, len(plan)) - 1])
 
 
+def plan_path(state: Mapping[str, Any], number: int | None = None) -> str:
+    """The definition path of round ``number``'s plan entry ("round_plan[1]"), for errors that name it."""
+    n = state["round"] if number is None else number
+    definition = state["definition"]
+    size = len(definition["round_plan"])
+    index = (n - 1) % size if definition.get("plan_repeat") == "cycle" else min(n, size) - 1
+    return f"round_plan[{index}]"
+
+
 def round_label(state: Mapping[str, Any], number: int | None = None) -> str:
     """ "Round 3": the plan entry's label and the round's number."""
     n = state["round"] if number is None else number

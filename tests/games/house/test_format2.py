@@ -211,3 +211,13 @@ def test_garnets_paid_count_at_once_and_are_never_taken() -> None:
     state, _ = step(state, {"ann": {"n": 9}, "bob": {"n": 0}})
     assert state["garnets"]["ann"]["paid"] == 4 and state["garnets"]["bob"]["paid"] == 0
     assert dict(E.outcome(state).garnets) == {"ann": 4, "bob": 0}  # type: ignore[union-attr]
+
+
+def test_an_effect_whose_formula_cannot_be_computed_does_nothing_and_says_so() -> None:
+    """A formula that fails while the match plays (a division by zero) never stops the match (RULES.md house-40)."""
+    definition = v2(rounds=1, round_plan=[rnd(effects=[{"to": "score", "amount": "10 / n"}])])
+    state = start(["ann", "bob"], definition=definition)
+    state, messages = step(state, {"ann": {"n": 0}, "bob": {"n": 5}})
+    assert state["scores"] == {"ann": 0, "bob": 0}
+    assert any("round_plan[0].effects[0].amount: division by zero" in m.text for m in messages)
+    assert E.outcome(state) is not None
