@@ -81,7 +81,7 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
         return _close_play(state, moves, rng)
     plan = plan_for(state, state["round"])
     earlier: dict[PlayerId, dict[str, Any]] = {}
-    if plan.get("order", "together") != "together":
+    if plan.get("order", "together") != "together" and state["awaits"]:
         mover = state["awaits"][0]
         if (more := rounds2.step(state, mover, moves.get(mover, {}))) is not None:
             return more
@@ -216,9 +216,20 @@ def _move_words(plan: Mapping[str, Any], move: Mapping[str, Any]) -> str:
         value = move.get(f["name"])
         if value is None:
             continue
-        words = ", ".join(value) if isinstance(value, list) else str(value)
+        words = _words(value)
         parts.append(words if len(plan["fields"]) == 1 else f"{f['label']} {words}")
     return ", ".join(parts) or "nothing"
+
+
+def _words(value: Any) -> str:
+    """A submitted value in words: a list joined, a pairing "a & b; c & d", a gift or trade by its parts."""
+    if isinstance(value, list) and any(isinstance(v, list) for v in value):
+        return "; ".join(" & ".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_words(v)}" for k, v in value.items())
+    return str(value)
 
 
 def ends_now(state: State) -> bool:
