@@ -111,7 +111,7 @@ def _round(
     c.unknown(data, keys + format2.ROUND_KEYS2 if v2 else keys, path)
     label = c.text(data.get("label", "Round"), f"{path}.label", max_length=40, required=True)
     awaits = c.choice(
-        data.get("awaits", "all"), f"{path}.awaits", format2.awaits_choices(roles) if v2 else ("all", "named")
+        data.get("awaits", "all"), f"{path}.awaits", format2.awaits_choices(roles or []) if v2 else ("all", "named")
     )
     seconds = data.get("seconds")
     if seconds is not None:

@@ -145,8 +145,11 @@ def read_pairs_resolve(c: Checker, data: Mapping[str, Any], path: str, fields: l
         matrix[mine] = {}
         for theirs in choices:
             cell = row.get(theirs)
-            ok = isinstance(cell, list) and len(cell) in (2, 3)
-            if not ok or not all(isinstance(n, int) and not isinstance(n, bool) and abs(n) <= 1000 for n in cell):
+            if (
+                not isinstance(cell, list)
+                or len(cell) not in (2, 3)
+                or not all(isinstance(n, int) and not isinstance(n, bool) and abs(n) <= 1000 for n in cell)
+            ):
                 c.fail(f"{path}.matrix.{mine}.{theirs}", "must be [my points, their points] or [mine, theirs, role's]")
                 continue
             matrix[mine][theirs] = [int(n) for n in cell] + ([0] if len(cell) == 2 else [])
@@ -189,8 +192,8 @@ def read_outcome2(c: Checker, raw: Any, base: dict[str, Any], holdings: Sequence
         if not 1 <= len(tokens) <= 32:
             c.fail("outcome.tokens", "must be a whole number, or a list of 1 to 32 (by the number of winners)")
         out["tokens"] = [c.integer(t, f"outcome.tokens[{i}]", 0, 3) or 0 for i, t in enumerate(tokens[:32])]
-    garnets = data.get("garnets") if isinstance(data.get("garnets"), Mapping) else {}
-    per = garnets.get("per_points")
+    garnets_raw = data.get("garnets")
+    per = garnets_raw.get("per_points") if isinstance(garnets_raw, Mapping) else None
     if per is not None:
         value = c.integer(per, "outcome.garnets.per_points", 1, 1000)
         if value:

@@ -22,7 +22,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId, RuleError, ec_order, seat_order
-from games.house.fields import flag_cost, seat_pairing
+from games.house.fields2 import flag_cost, seat_pairing
 from games.house.format2 import is_v2
 from games.house.state import State, alive, balance, holder, plan_for, ranking, round_label
 
