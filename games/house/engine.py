@@ -149,6 +149,9 @@ class HouseEngine(BaseEngine[State]):
             rounds2.setup(state, options, rng)
             if plan_for(state, 1)["awaits"] != "named":
                 rounds2.open_round(state, None)
+                if state["phase"] == "skipping":  # every round's condition failed: a match of no rounds
+                    flow.finish(state, None, rng)
+                return state
         if plan_for(state, 1)["awaits"] == "named":
             state["phase"], state["awaits"] = "open", []
         return state
@@ -165,6 +168,8 @@ class HouseEngine(BaseEngine[State]):
             return "Game over"
         if state["phase"] == "ec":
             return EC_LABEL
+        if state.get("queue") is not None and state["phase"] == "play" and (state["queue"] or state.get("so_far")):
+            return f"{round_label(state)} · {state['awaits'][0]}'s turn"  # a round in turn order (house-38)
         return round_label(state) + PHASE_SUFFIX.get(state["phase"], "")
 
     def turn_seconds(self, state: State) -> int:
@@ -247,7 +252,7 @@ class HouseEngine(BaseEngine[State]):
             messages = flow.close_play(new, full, rng)
         elif new["phase"] == "open":
             move = moves.get(DEALER) or self.default_move(new, DEALER)
-            messages = flow.open_round(new, move)
+            messages = flow.open_round(new, move, rng)
         elif new["phase"] in ("tally", "review"):
             move = moves[DEALER] if DEALER in moves else self.default_move(new, DEALER)
             messages = flow.close_dealer(new, move, dealer.merged_result(new, move), rng)

@@ -253,11 +253,9 @@ def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) ->
         return finish(state, move.get("outcome"), rng)
     state["round"] += 1
     plan = plan_for(state, state["round"])
-    if play2.is_v2(state["definition"]) and plan["awaits"] != "named":
-        skipped = rounds2.open_round(state, None)
-        if state["phase"] != "play":  # every round left was skipped
-            return skipped + finish(state, None, rng)
-        return skipped
+    if play2.is_v2(state["definition"]) and (plan["awaits"] != "named" or move.get("next_awaits")):
+        named = [p for p in move.get("next_awaits") or [] if p not in state["out"]] or None
+        return _open2(state, named, rng)
     if plan["awaits"] == "all":
         state["phase"], state["awaits"] = "play", alive(state)
     elif move.get("next_awaits"):
@@ -270,11 +268,22 @@ def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) ->
     return []
 
 
-def open_round(state: State, move: Mapping[str, Any]) -> list[Message]:
+def open_round(state: State, move: Mapping[str, Any], rng: Random | None = None) -> list[Message]:
     """The dealer's opening move names the round's players (left out: everyone still in)."""
     named = [p for p in move.get("next_awaits", []) if p not in state["out"]] or alive(state)
+    if play2.is_v2(state["definition"]):
+        return _open2(state, named, rng) + [Message(f"{round_label(state)} awaits {', '.join(state['awaits'])}.")]
     state["phase"], state["awaits"] = "play", named
     return [Message(f"{round_label(state)} awaits {', '.join(named)}.")]
+
+
+def _open2(state: State, named: list[PlayerId] | None, rng: Random | None) -> list[Message]:
+    """A /2 round opened (skipped while its ``when`` is false, dealt, its players and order found); the match
+    ends if every round left was skipped."""
+    skipped = rounds2.open_round(state, named)
+    if state["phase"] != "play":
+        return skipped + finish(state, None, rng)
+    return skipped
 
 
 def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Outcome:

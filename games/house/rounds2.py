@@ -36,12 +36,15 @@ def open_round(state: State, awaits: list[PlayerId] | None) -> list[Message]:
     the skip lines; the caller ends the match if a skip ran past the last round."""
     messages: list[Message] = []
     state["phase"] = "skipping"
+    first = state["round"]
     while not effects.round_runs(state, plan_for(state, state["round"])):
         state["skipped"].append(round_label(state))
         messages.append(Message(f"{round_label(state)} is not played: its condition does not hold."))
         if past_last(state):
             return messages
         state["round"] += 1
+    if state["round"] != first:
+        awaits = None  # the players named were the skipped round's
     plan = plan_for(state, state["round"])
     named = play2.round_awaits(state, plan)
     if plan["awaits"] == "leaders":

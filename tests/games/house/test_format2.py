@@ -221,3 +221,27 @@ def test_an_effect_whose_formula_cannot_be_computed_does_nothing_and_says_so() -
     assert state["scores"] == {"ann": 0, "bob": 0}
     assert any("round_plan[0].effects[0].amount: division by zero" in m.text for m in messages)
     assert E.outcome(state) is not None
+
+
+def test_a_round_in_turn_order_names_the_mover_in_its_turn_label() -> None:
+    """ "A round in turn order awaits one mover at a time, each a turn of its own" (RULES.md house-38)."""
+    state = start(["ann", "bob"], definition=v2(round_plan=[rnd(order="seat")]))
+    assert E.turn_label(state) == "Round 1 · ann's turn"
+    state, _ = step(state, {"ann": {"n": 3}})
+    assert E.turn_label(state) == "Round 1 · bob's turn" and E.awaiting(state) == ("bob",)
+
+
+def test_a_round_the_dealer_opens_is_dealt_and_may_be_skipped_like_any_other() -> None:
+    """A named round of /2 gets its cards when the dealer names its players (RULES.md house-37)."""
+    from games.engine import DEALER
+
+    definition = v2(
+        decks=[{"name": "d", "cards": [{"label": "Ace", "copies": 10}]}],
+        piles=[{"name": "hand", "deck": "d", "deal": 0}],
+        round_plan=[rnd(awaits="named", deal=[{"pile": "hand", "count": 2}])],
+    )
+    state = start(["ann", "bob", "cat"], definition=definition)
+    assert E.awaiting(state) == (DEALER,)
+    state, _ = step(state, {DEALER: {"next_awaits": ["ann", "cat"]}})
+    assert E.awaiting(state) == ("ann", "cat")
+    assert [len(state["piles"]["hand"][p]) for p in ("ann", "bob", "cat")] == [2, 2, 2]
