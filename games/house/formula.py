@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -344,6 +345,8 @@ def _vet(tree: ast.Expression, path: str, known: frozenset[str]) -> frozenset[st
         kind = type(node)
         if kind in _NOT_HERE:
             raise FormulaError(path, _NOT_HERE[kind])
+        if kind in _OPERATOR_WORDS:
+            raise FormulaError(path, _OPERATOR_WORDS[kind])
         if not isinstance(node, _NODES):
             raise FormulaError(path, f"{_describe(node)} is not available in a formula")
         if isinstance(node, ast.Constant):
@@ -366,10 +369,46 @@ def _vet(tree: ast.Expression, path: str, known: frozenset[str]) -> frozenset[st
     return frozenset(read)
 
 
+_OPERATOR_WORDS: dict[type, str] = {
+    ast.BitXor: "'^' is not available in a formula: a power is written **",
+    ast.BitAnd: "'&' is not available in a formula: write and",
+    ast.BitOr: "'|' is not available in a formula: write or",
+    ast.Invert: "'~' is not available in a formula: write not",
+    ast.LShift: "'<<' is not available in a formula",
+    ast.RShift: "'>>' is not available in a formula",
+    ast.MatMult: "'@' is not available in a formula",
+    ast.Is: "'is' is not available in a formula: write ==",
+    ast.IsNot: "'is not' is not available in a formula: write !=",
+}
+
+
 def _describe(node: ast.AST) -> str:
     if isinstance(node, ast.operator | ast.unaryop | ast.cmpop):
         return f"the operator {type(node).__name__}"
     return type(node).__name__
+
+
+# Spreadsheet and C habits that Python's grammar refuses, with what to write instead.
+_HABITS: tuple[tuple[str, str], ...] = (
+    ("&&", "write and instead of &&"),
+    ("||", "write or instead of ||"),
+    ("<>", "write != instead of <>"),
+    ("?", "write A if CONDITION else B instead of CONDITION ? A : B"),
+)
+
+
+def _syntax_hint(text: str, names: frozenset[str]) -> str:
+    for habit, advice in _HABITS:
+        if habit in text:
+            return f" ({advice})"
+    if "!" in text.replace("!=", ""):
+        return " (write not instead of !)"
+    if re.search(r"(?<![=!<>])=(?!=)", text):
+        return " (write == to compare; = alone is not available)"
+    for name in sorted(names):
+        if "_" in name and name.replace("_", " ") in text:
+            return f" (names have no spaces: did you mean {name}?)"
+    return ""
 
 
 def _vet_constant(value: object, path: str) -> None:
@@ -390,7 +429,10 @@ def _vet_call(node: ast.Call, path: str) -> None:
         raise FormulaError(path, f"methods ('.{node.func.attr}(…)') are not available (functions: {known})")
     if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
         name = node.func.id if isinstance(node.func, ast.Name) else "this"
-        raise FormulaError(path, f"unknown function '{name}' (known: {known})")
+        if name.lower() == "if":
+            raise FormulaError(path, "there is no IF(): write A if CONDITION else B")
+        hint = f"did you mean '{name.lower()}'? " if name.lower() in FUNCTIONS else ""
+        raise FormulaError(path, f"unknown function '{name}' ({hint}known: {known})")
     if node.keywords:
         raise FormulaError(path, _NOT_HERE[ast.keyword])
     low, high = _ARITY[node.func.id]
@@ -463,7 +505,7 @@ def _compile_uncached(text: str, path: str, names: frozenset[str]) -> Formula:
         tree = ast.parse(stripped, mode="eval")
     except SyntaxError as e:
         where = f" at character {e.offset}" if e.offset and e.offset <= len(stripped) else " at the end"
-        raise FormulaError(path, f"cannot read the formula: {e.msg}{where}") from None
+        raise FormulaError(path, f"cannot read the formula: {e.msg}{where}{_syntax_hint(stripped, names)}") from None
     except (ValueError, RecursionError, MemoryError) as e:
         raise FormulaError(path, f"cannot read the formula: {e}") from None
     read = _vet(tree, path, names)
