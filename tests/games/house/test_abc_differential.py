@@ -71,3 +71,22 @@ def test_abc_as_a_definition_plays_to_the_same_outcome_as_the_abc_engine(block: 
         assert dict(found.tokens) == dict(expected.tokens), f"seed {seed}"
         assert found.candidates == expected.candidates, f"seed {seed}"
         assert dict(found.garnets) == dict(expected.garnets), f"seed {seed}"
+
+
+@pytest.mark.parametrize("garnets", [{}, {"ann": 3, "bob": 3, "cat": 1, "dan": 3, "eve": 1}])
+def test_everyone_silent_ties_for_first_and_last_and_the_fewest_garnets_decide_as_in_abc(garnets: dict) -> None:
+    """ABC rulings 4 and 11 through the definition: five silent players all Ally, tie on 10 points, nobody wins
+    and the Elimination Candidate is the fewest garnets (by lot among equals, from the same seeded rng)."""
+    for seed in range(12):
+        options: dict[str, Any] = {"garnets": garnets}
+        a = ABC.setup(PLAYERS, options, Random(f"{seed}:0"))
+        h = HOUSE.setup(PLAYERS, {**options, "definition": sample_definition("abc")}, Random(f"{seed}:0"))
+        turn = 0
+        while ABC.outcome(a) is None:
+            turn += 1
+            a, _ = ABC.resolve(a, {}, Random(f"{seed}:{turn}"))
+            h, _ = HOUSE.resolve(h, {}, Random(f"{seed}:{turn}"))
+        expected, found = ABC.outcome(a), HOUSE.outcome(h)
+        assert found is not None and expected is not None
+        assert found.winners == () and set(found.scores.values()) == {10.0}
+        assert found.candidates == expected.candidates and dict(found.garnets) == dict(expected.garnets)
