@@ -128,6 +128,8 @@ def _round(
         found = field_rules.field_clean(item, where, c.fail, max_players=max_players)
         if found is None:
             continue
+        if not v2 and "for" in found:
+            c.fail(f"{where}.for", f"is a key of {format2.SCHEMA2}")
         if not v2 and found["type"] in field_rules.V2_TYPES:
             c.fail(f"{where}.type", f"{found['type']} is a field of {format2.SCHEMA2}")
         if found["name"] in names:

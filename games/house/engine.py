@@ -27,7 +27,7 @@ from games.house import dealer, flow, items, play2, present, rounds2
 from games.house.definition import DefinitionError, definition_clean
 from games.house.fields import PLAYER_TYPES, eligible, field_value, is_blank
 from games.house.samples import default_definition
-from games.house.state import EC_LABEL, PHASE_SUFFIX, State, plan_for, round_label
+from games.house.state import EC_LABEL, PHASE_SUFFIX, State, asks, plan_for, round_label
 
 
 def _definition_option(value: Any) -> dict[str, Any]:
@@ -187,7 +187,7 @@ class HouseEngine(BaseEngine[State]):
             return dealer.dealer_validate(state, move)
         if state["phase"] == "ec":
             return play2.ec_validate(state, move)
-        fields = plan_for(state, state["round"])["fields"]
+        fields = [f for f in plan_for(state, state["round"])["fields"] if asks(state, f, player)]
         names = {f["name"] for f in fields}
         if unknown := [k for k in move if k not in names]:
             raise RuleError(f'This round has no field "{unknown[0]}" (its fields: {", ".join(sorted(names))})')
@@ -220,7 +220,7 @@ class HouseEngine(BaseEngine[State]):
             return dealer.dealer_default(state)
         if state["phase"] == "ec":
             return play2.ec_default(state)
-        return {f["name"]: f["default"] for f in plan_for(state, state["round"])["fields"]}
+        return {f["name"]: f["default"] for f in plan_for(state, state["round"])["fields"] if asks(state, f, player)}
 
     def default_ruling(self, state: State, player: PlayerId) -> str | None:
         if player == DEALER:
@@ -284,7 +284,9 @@ class HouseEngine(BaseEngine[State]):
         move = present.random_fields(state, player, rng)
         if play2.is_v2(state["definition"]):
             for f in plan_for(state, state["round"])["fields"]:
-                if f["type"] in ("give", "trade", "card") and (value := items.random_value(state, player, f, rng)):
+                if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
+                    continue
+                if value := items.random_value(state, player, f, rng):
                     move[f["name"]] = value
             try:
                 play2.check_move(state, player, move)

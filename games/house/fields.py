@@ -98,7 +98,7 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
     if kind not in FIELD_TYPES:
         fail(f"{path}.type", f"must be one of: {', '.join(FIELD_TYPES)}")
         return None
-    allowed = COMMON + KEYS[kind]
+    allowed = (*COMMON, *KEYS[kind], "for")
     for key in raw:
         if key not in allowed:
             fail(f"{path}.{key}", f"is not a key of a {kind} field (known: {', '.join(allowed)})")
@@ -147,6 +147,10 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
     elif kind == "text":
         out["max_length"] = _int(raw.get("max_length", 280), f"{path}.max_length", fail, 1, 2000) or 280
     out["default"] = _default(raw.get("default"), out, f"{path}.default", fail)
+    if "for" in raw:  # garnet-house/2: whose form asks it (checked against the roles by format2.check_names)
+        out["for"] = raw["for"] if isinstance(raw["for"], str) else "all"
+        if not isinstance(raw["for"], str):
+            fail(f"{path}.for", "must be all, role:<role> or others:<role>")
     return out
 
 

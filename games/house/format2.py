@@ -241,6 +241,8 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
                 c.fail(f"{where}.holdings", "must name holdings only")
             if f["type"] == "card" and f.get("pile") not in piles:
                 c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
+            if f.get("for", "all") not in ("all", *(f"{k}:{n}" for n in role_names for k in ("role", "others"))):
+                c.fail(f"{where}.for", "must be all, role:<role> or others:<role> of a declared role")
             if r.get("order") not in (None, "together") and f.get("pays") == "if_won":
                 c.fail(f"{where}.pays", "a round in turn order charges each mover at their turn: bid or none")
         role = r["resolve"].get("role")

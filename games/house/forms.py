@@ -50,9 +50,18 @@ class MoveForm(MoveFormBase):
             self.fields.update(fields.field_for(self.specs[0], self.player, self.initial_move.get("ec")))
         elif self.you.get("awaited") and self.phase == "play":
             self.mode = "player"
+            self.specs = [s for s in self.specs if self._asks(s)]
             for spec in self.specs:
                 self._own_facts(spec)
                 self.fields.update(fields.field_for(spec, self.player, self.initial_move.get(str(spec["name"]))))
+
+    def _asks(self, spec: dict[str, Any]) -> bool:
+        """Whether the viewer's form asks this field (/2's ``for``: a role's holder, or everyone else)."""
+        who = str(spec.get("for") or "all")
+        if who == "all":
+            return True
+        kind, _, role = who.partition(":")
+        return (self.player == (self.public.get("roles") or {}).get(role)) == (kind == "role")
 
     def _own_facts(self, spec: dict[str, Any]) -> None:
         """A /2 field's facts only the viewer knows: their cards of a card field, what a flag costs them now."""

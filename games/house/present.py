@@ -16,7 +16,7 @@ from games.house import present2
 from games.house.dealer import dealer_default, next_is_named
 from games.house.fields import PLAYER_TYPES, eligible, field_random
 from games.house.format2 import is_v2
-from games.house.state import State, alive, is_public, plan_for, round_label
+from games.house.state import State, alive, asks, is_public, plan_for, round_label
 
 
 def random_fields(
@@ -34,6 +34,8 @@ def random_fields(
     )
     move: dict[str, Any] = {}
     for decl in plan["fields"]:
+        if not asks(state, decl, player):
+            continue
         if not decl["required"] and rng.random() < 0.2:
             continue
         value = field_random(decl, eligible(decl, players=state["players"], out=gone, player=player), rng)

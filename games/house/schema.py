@@ -23,6 +23,7 @@ def _field_schema() -> dict[str, Any]:
         "label": {"type": "string", "maxLength": 80},
         "help": {"type": "string", "maxLength": 500, "default": ""},
         "required": {"type": "boolean", "default": True},
+        "for": {"type": "string", "pattern": "^(all|(role|others):[a-z][a-z0-9_]{0,31})$", "default": "all"},
     }
     player_keys = {
         "not_self": {"type": "boolean", "default": True},

@@ -98,6 +98,16 @@ def holder(state: Mapping[str, Any], role: str, number: int | None = None) -> Pl
     return str(order[((n - 1) // decl["every"]) % len(order)])
 
 
+def asks(state: Mapping[str, Any], decl: Mapping[str, Any], player: PlayerId | None) -> bool:
+    """Whether ``player``'s form asks field ``decl`` (``/2``'s ``for``: ``role:x`` only the holder of x,
+    ``others:x`` everyone but them; None, the public form: every field)."""
+    who = decl.get("for", "all")
+    if who == "all" or player is None:
+        return True
+    kind, _, role = str(who).partition(":")
+    return (player == holder(state, role)) == (kind == "role")
+
+
 def balance(state: Mapping[str, Any], player: PlayerId) -> int:
     """``player``'s garnets now: brought in, minus spent, plus paid during the match."""
     g = state["garnets"][player]

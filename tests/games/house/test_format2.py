@@ -245,3 +245,31 @@ def test_a_round_the_dealer_opens_is_dealt_and_may_be_skipped_like_any_other() -
     state, _ = step(state, {DEALER: {"next_awaits": ["ann", "cat"]}})
     assert E.awaiting(state) == ("ann", "cat")
     assert [len(state["piles"]["hand"][p]) for p in ("ann", "bob", "cat")] == [2, 2, 2]
+
+
+def test_a_role_changes_what_its_holders_form_asks() -> None:
+    """ "a role that rotates ... and changes what its holder's form asks": a field ``for: role:x`` is asked of
+    the holder only, ``for: others:x`` of everyone else, in the same round."""
+    definition = v2(
+        roles=[{"name": "x", "order": "seat"}],
+        round_plan=[
+            rnd(
+                fields=[
+                    {"name": "secret", "label": "Your secret number", "type": "number", "for": "role:x"},
+                    {"name": "guess", "label": "Your guess", "type": "number", "for": "others:x", "default": 0},
+                ],
+                effects=[{"to": "score", "who": "each", "amount": "1 if guess == sum(sent['secret']) else 0"}],
+            )
+        ],
+    )
+    state = start(["ann", "bob", "cat"], definition=definition)
+    assert E.default_move(state, "ann") == {"secret": None} and E.default_move(state, "bob") == {"guess": 0}
+    with pytest.raises(RuleError, match='This round has no field "guess"'):
+        E.validate(state, "ann", {"secret": 4, "guess": 4})
+    state, _ = step(state, {"ann": {"secret": 4}, "bob": {"guess": 4}, "cat": {"guess": 5}})
+    assert state["scores"] == {"ann": 0, "bob": 1, "cat": 0}
+    assert E.default_move(state, "bob") == {"secret": None}  # round 2: bob holds the role
+    errors = definition_errors(
+        {**v2(), "schema": "garnet-house/1", "round_plan": [rnd(fields=[{**NUMBER, "for": "role:x"}])]}
+    )
+    assert "round_plan[0].fields[0].for: is a key of garnet-house/2" in errors

@@ -100,3 +100,30 @@ def test_a_card_is_picked_among_the_players_own_cards() -> None:
     form = _form(state, "ann", {"play": str(mine[0])})
     assert form.is_valid(), form.errors
     assert ENGINE.validate(state, "ann", form.to_move()) == {"play": mine[0]}
+
+
+def test_the_form_asks_each_player_only_the_fields_for_them() -> None:
+    from games.house.definition import definition_clean
+
+    definition = {
+        "schema": "garnet-house/2",
+        "title": "Secret and guesses",
+        "kind": "main",
+        "players": {"min": 2, "max": 4},
+        "rounds": 2,
+        "roles": [{"name": "x", "order": "seat"}],
+        "round_plan": [
+            {
+                "fields": [
+                    {"name": "secret", "label": "Your secret", "type": "number", "for": "role:x"},
+                    {"name": "guess", "label": "Your guess", "type": "number", "for": "others:x"},
+                ],
+                "resolve": {"by": "none"},
+            }
+        ],
+    }
+    state = ENGINE.setup(["ann", "bob", "cat"], {"definition": definition_clean(definition)}, Random(1))
+    assert list(_form(state, "ann").fields) == ["secret"]
+    assert list(_form(state, "bob").fields) == ["guess"]
+    form = _form(state, "bob", {"guess": "7"})
+    assert form.is_valid() and ENGINE.validate(state, "bob", form.to_move()) == {"guess": 7}

@@ -96,6 +96,8 @@ FIELDS2: list[dict[str, Any]] = [
     {"name": "deal", "type": "trade", "holdings": ["chips", "gems"], "max": 2, "required": False},
     {"name": "play", "type": "card", "pile": "hand", "required": False},
     {"name": "pairs", "type": "pairing", "required": False},
+    {"name": "aside", "type": "number", "min": 0, "max": 3, "for": "role:lead"},
+    {"name": "besides", "type": "choice", "choices": ["a", "b"], "for": "others:lead", "required": False},
 ]
 EFFECTS2 = [
     {"to": "score", "who": "each", "amount": "guess / 5 if guess > 0 else 0"},
