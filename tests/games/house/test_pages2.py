@@ -3,6 +3,8 @@ garnets, their private holdings, the cards they may see) and a form they can pla
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.house.samples import sample_definition
@@ -42,3 +44,23 @@ def test_cube_traders_show_your_blue_cubes_to_you_alone() -> None:
     page = client("ann").get(f"/matches/{match.pk}/").content.decode()
     assert "Blue: <strong>1</strong>" in page and 'name="offer__with"' in page and 'name="gift__amount"' in page
     assert "Blue: <strong>" not in client("watcher").get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_after_the_pairing_everyone_reads_the_pairs_and_the_x_double_stays_secret(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from games.services import submission_submit, turn_close
+    from tests.games.house.pages import open_turn
+
+    players = ["ann", "bob", "cat", "dan", "eve"]
+    match = house_match(sample_definition("abc"), players=players)
+    x = match.state["roles"]["x"][0]
+    a, b, c, d = [p for p in players if p != x]
+    with django_capture_on_commit_callbacks(execute=True):
+        submission_submit(match_id=match.pk, player=x, move={"pairs": [[a, b], [c, d]], "double": False})
+        turn_close(turn_id=open_turn(match).pk, force=True)
+    public = client("watcher").get(f"/matches/{match.pk}/").content.decode()
+    assert f"Pairs: {a} &amp; {b}; {c} &amp; {d}" in public
+    assert "double no" not in public and "double yes" not in public  # the X's choice is not revealed
+    page = client(a).get(f"/matches/{match.pk}/").content.decode()
+    assert 'name="action"' in page and f"your pair is {b}" in page
