@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from games.house import fields as field_rules
+from games.house import format2, sections2
 from games.house.schema import definition_schema
 from games.house.sections import (
     Checker,
@@ -96,11 +97,22 @@ def _resolve(c: Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> d
     return {"by": "mechanic", "mechanic": mechanic, "params": clean_params, "review": bool(review)}
 
 
-def _round(c: Checker, raw: Any, path: str, max_players: int) -> dict[str, Any]:
+def _round(
+    c: Checker,
+    raw: Any,
+    path: str,
+    max_players: int,
+    roles: list[dict[str, Any]] | None = None,
+    v2_parts: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     data = c.mapping(raw, path) or {}
-    c.unknown(data, ("label", "awaits", "seconds", "reveal", "fields", "resolve"), path)
+    v2 = roles is not None
+    keys = ("label", "awaits", "seconds", "reveal", "fields", "resolve")
+    c.unknown(data, keys + format2.ROUND_KEYS2 if v2 else keys, path)
     label = c.text(data.get("label", "Round"), f"{path}.label", max_length=40, required=True)
-    awaits = c.choice(data.get("awaits", "all"), f"{path}.awaits", ("all", "named"))
+    awaits = c.choice(
+        data.get("awaits", "all"), f"{path}.awaits", format2.awaits_choices(roles or []) if v2 else ("all", "named")
+    )
     seconds = data.get("seconds")
     if seconds is not None:
         seconds = c.integer(seconds, f"{path}.seconds", 10, 604_800)
@@ -116,19 +128,32 @@ def _round(c: Checker, raw: Any, path: str, max_players: int) -> dict[str, Any]:
         found = field_rules.field_clean(item, where, c.fail, max_players=max_players)
         if found is None:
             continue
+        if not v2 and "for" in found:
+            c.fail(f"{where}.for", f"is a key of {format2.SCHEMA2}")
+        if not v2 and found["type"] in field_rules.V2_TYPES:
+            c.fail(f"{where}.type", f"{found['type']} is a field of {format2.SCHEMA2}")
         if found["name"] in names:
             c.fail(f"{where}.name", f'"{found["name"]}" is already the name of another field of this round')
         names.add(found["name"])
         fields.append(found)
-    resolve = _resolve(c, data.get("resolve"), f"{path}.resolve", fields)
-    if resolve["by"] == "dealer":
+    raw_resolve = data.get("resolve")
+    if v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "pairs":
+        resolve = format2.read_pairs_resolve(c, raw_resolve, f"{path}.resolve", fields)
+    elif v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "best":
+        resolve = sections2.read_best(c, raw_resolve, f"{path}.resolve", v2_parts or {}, fields)
+    elif v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "none":
+        c.unknown(raw_resolve, ("by",), f"{path}.resolve")
+        resolve = {"by": "none"}
+    else:
+        resolve = _resolve(c, raw_resolve, f"{path}.resolve", fields)
+    if resolve["by"] != "mechanic":
         for j, f in enumerate(fields):
             if f.get("pays") == "if_won":
                 c.fail(
                     f"{path}.fields[{j}].pays",
                     "if_won needs a mechanic to name the round's winner; a round the dealer resolves takes bid or none",
                 )
-    return {
+    found = {
         "label": label or "Round",
         "awaits": awaits or "all",
         "seconds": seconds,
@@ -136,6 +161,9 @@ def _round(c: Checker, raw: Any, path: str, max_players: int) -> dict[str, Any]:
         "fields": fields,
         "resolve": resolve,
     }
+    if v2:
+        found.update(sections2.read_round2(c, data, path, v2_parts or {}, fields))
+    return found
 
 
 def _check_reachable(
@@ -163,9 +191,22 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     top = c.mapping(data, "")
     if top is None:
         return {}, c.errors
-    c.unknown(top, TOP_KEYS, "")
-    if top.get("schema") != SCHEMA:
-        c.fail("schema", f'must be "{SCHEMA}"')
+    v2 = top.get("schema") == format2.SCHEMA2
+    c.unknown(top, TOP_KEYS + format2.TOP_KEYS2 if v2 else TOP_KEYS, "")
+    if top.get("schema") not in (SCHEMA, format2.SCHEMA2):
+        c.fail("schema", f'must be "{SCHEMA}" or "{format2.SCHEMA2}"')
+    holdings = format2.read_holdings(c, top.get("holdings")) if v2 else []
+    roles = format2.read_roles(c, top.get("roles")) if v2 else None
+    v2_parts: dict[str, Any] = {}
+    if v2:
+        decks = sections2.read_decks(c, top.get("decks"), 32)
+        v2_parts = {
+            "holdings": holdings,
+            "roles": roles,
+            "counters": sections2.read_counters(c, top.get("counters")),
+            "decks": decks,
+            "piles": sections2.read_piles(c, top.get("piles"), decks),
+        }
     title = c.text(top.get("title"), "title", max_length=80, required=True)
     kind = c.choice(top.get("kind"), "kind", ("main", "death"))
     rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000, one_line=False)
@@ -182,10 +223,27 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     if not isinstance(plan_raw, list) or not 1 <= len(plan_raw) <= MAX_ROUNDS:
         c.fail("round_plan", f"must be a list of 1 to {MAX_ROUNDS} rounds")
     else:
-        plan = [_round(c, r, f"round_plan[{i}]", players["max"]) for i, r in enumerate(plan_raw)]
-    end = read_end(c, top.get("end"))
-    outcome = read_outcome(c, top.get("outcome"))
+        plan = [_round(c, r, f"round_plan[{i}]", players["max"], roles, v2_parts) for i, r in enumerate(plan_raw)]
+    end_raw = top.get("end")
+    end_when = end_raw.get("when") if isinstance(end_raw, Mapping) else None
+    if v2 and isinstance(end_raw, Mapping):
+        end_raw = {k: v for k, v in end_raw.items() if k != "when"}
+    end = read_end(c, end_raw)
+    if v2:
+        end["when"] = sections2.read_end_when(c, end_when, v2_parts)
+    outcome_raw = top.get("outcome")
+    if v2 and isinstance(outcome_raw, Mapping):
+        outcome_raw = format2.outcome_v1_part(outcome_raw)
+    outcome = read_outcome(c, outcome_raw)
+    if v2:
+        outcome = format2.read_outcome2(c, top.get("outcome"), outcome, [h["name"] for h in holdings])
+        winners_raw = top["outcome"].get("winners") if isinstance(top.get("outcome"), Mapping) else None
+        if isinstance(winners_raw, str) and winners_raw not in ("top", "one", "none"):
+            outcome["winners"] = sections2.read_winners(c, winners_raw, v2_parts) or "top"
     by_dealer = any(r["resolve"]["by"] == "dealer" or r["resolve"].get("review") for r in plan)
+    if v2:
+        format2.check_names(c, plan, v2_parts)
+    by_dealer = by_dealer or bool(end.get("when"))  # /2: a formula may end the match
     if top.get("rounds", 5) is None:
         if plan and not by_dealer and end["first_to"] is None and not end["last_standing"]:
             c.fail(
@@ -197,7 +255,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         c.fail("end", "nothing ends this match: keep after_rounds, or set first_to or last_standing")
     _check_reachable(c, rounds, plan, end, scores)
     cleaned = {
-        "schema": SCHEMA,
+        "schema": format2.SCHEMA2 if v2 else SCHEMA,
         "title": title,
         "kind": kind,
         "rules": rules or "",
@@ -211,6 +269,9 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         "end": end,
         "outcome": outcome,
     }
+    if v2:
+        repeat = c.choice(top.get("plan_repeat", "last"), "plan_repeat", ("last", "cycle"))
+        cleaned.update(plan_repeat=repeat or "last", **v2_parts)
     return cleaned, c.errors
 
 
@@ -279,5 +340,5 @@ def definition_dump_text(definition: Mapping[str, Any], *, fmt: str = "yaml") ->
     """``definition`` as the text of an exported file: ``yaml`` (keys in the format's order) or ``json``."""
     if fmt == "json":
         return json.dumps(definition, indent=2, ensure_ascii=False) + "\n"
-    ordered = {k: definition[k] for k in TOP_KEYS if k in definition}
+    ordered = {k: definition[k] for k in (*TOP_KEYS, *format2.TOP_KEYS2) if k in definition}
     return str(yaml.safe_dump(ordered, sort_keys=False, allow_unicode=True, width=100))

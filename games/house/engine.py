@@ -23,11 +23,11 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house import dealer, flow, present
+from games.house import dealer, flow, items, play2, present, rounds2
 from games.house.definition import DefinitionError, definition_clean
 from games.house.fields import PLAYER_TYPES, eligible, field_value, is_blank
 from games.house.samples import default_definition
-from games.house.state import PHASE_SUFFIX, State, plan_for, round_label
+from games.house.state import EC_LABEL, PHASE_SUFFIX, State, asks, plan_for, round_label
 
 
 def _definition_option(value: Any) -> dict[str, Any]:
@@ -68,6 +68,14 @@ class HouseEngine(BaseEngine[State]):
             season=True,
             label="Death Match advantage",
             help="The Death Match Opponent, filled by the season: first in a Death Match's tiebreak order.",
+        ),
+        OptionSpec(
+            "garnets",
+            "player_ints",
+            default={},
+            season=True,
+            low=0,
+            help="Each player's garnets brought in (a garnet-house/2 game counts them): the season's free balances.",
         ),
         OptionSpec(
             "secrets",
@@ -137,6 +145,13 @@ class HouseEngine(BaseEngine[State]):
             "spent": {},
             "outcome": None,
         }
+        if play2.is_v2(definition):
+            rounds2.setup(state, options, rng)
+            if plan_for(state, 1)["awaits"] != "named":
+                rounds2.open_round(state, None)
+                if state["phase"] == "skipping":  # every round's condition failed: a match of no rounds
+                    flow.finish(state, None, rng)
+                return state
         if plan_for(state, 1)["awaits"] == "named":
             state["phase"], state["awaits"] = "open", []
         return state
@@ -144,13 +159,17 @@ class HouseEngine(BaseEngine[State]):
     def awaiting(self, state: State) -> tuple[PlayerId, ...]:
         if state["phase"] == "over":
             return ()
-        if state["phase"] == "play":
+        if state["phase"] in ("play", "ec"):
             return tuple(state["awaits"])
         return (DEALER,)
 
     def turn_label(self, state: State) -> str:
         if state["phase"] == "over":
             return "Game over"
+        if state["phase"] == "ec":
+            return EC_LABEL
+        if state.get("queue") is not None and state["phase"] == "play" and (state["queue"] or state.get("so_far")):
+            return f"{round_label(state)} · {state['awaits'][0]}'s turn"  # a round in turn order (house-38)
         return round_label(state) + PHASE_SUFFIX.get(state["phase"], "")
 
     def turn_seconds(self, state: State) -> int:
@@ -166,7 +185,9 @@ class HouseEngine(BaseEngine[State]):
         move = kit.awaited_move(self.awaiting(state), self.turn_label(state), player, move)
         if player == DEALER:
             return dealer.dealer_validate(state, move)
-        fields = plan_for(state, state["round"])["fields"]
+        if state["phase"] == "ec":
+            return play2.ec_validate(state, move)
+        fields = [f for f in plan_for(state, state["round"])["fields"] if asks(state, f, player)]
         names = {f["name"] for f in fields}
         if unknown := [k for k in move if k not in names]:
             raise RuleError(f'This round has no field "{unknown[0]}" (its fields: {", ".join(sorted(names))})')
@@ -184,6 +205,9 @@ class HouseEngine(BaseEngine[State]):
             out[name] = field_value(decl, move[name], player=player, eligible=choosable)
         if missing:
             raise RuleError(f"{missing[0]}: is required")
+        if play2.is_v2(state["definition"]):
+            play2.check_move(state, player, out)
+            items.check_move(state, player, out)
         return out
 
     def _eligible(self, state: State, decl: Mapping[str, Any], player: PlayerId | None) -> list[PlayerId]:
@@ -194,18 +218,21 @@ class HouseEngine(BaseEngine[State]):
         dealer's default per FORMAT.md."""
         if player == DEALER:
             return dealer.dealer_default(state)
-        return {f["name"]: f["default"] for f in plan_for(state, state["round"])["fields"]}
+        if state["phase"] == "ec":
+            return play2.ec_default(state)
+        return {f["name"]: f["default"] for f in plan_for(state, state["round"])["fields"] if asks(state, f, player)}
 
     def default_ruling(self, state: State, player: PlayerId) -> str | None:
         if player == DEALER:
             return {"tally": "house-3", "review": "house-3", "open": "house-4"}.get(state["phase"])
-        return "house-2" if state["phase"] == "play" else None
+        return {"play": "house-2", "ec": "house-41"}.get(state["phase"])
 
     def garnet_cost(self, state: State, player: PlayerId, move: Mapping[str, Any]) -> int:
         """The sum of the move's garnets fields that pay (``bid`` or ``if_won``): held when saved."""
         if state["phase"] != "play" or player == DEALER:
             return 0
-        return flow.pays_total(plan_for(state, state["round"])["fields"], move, ("bid", "if_won"))
+        total = flow.pays_total(plan_for(state, state["round"])["fields"], move, ("bid", "if_won"))
+        return total + play2.move_cost(state, player, move) if play2.is_v2(state["definition"]) else total
 
     def round_spent(
         self, state_before: State, moves: Mapping[PlayerId, Mapping[str, Any]], state_after: State
@@ -225,10 +252,13 @@ class HouseEngine(BaseEngine[State]):
             messages = flow.close_play(new, full, rng)
         elif new["phase"] == "open":
             move = moves.get(DEALER) or self.default_move(new, DEALER)
-            messages = flow.open_round(new, move)
+            messages = flow.open_round(new, move, rng)
         elif new["phase"] in ("tally", "review"):
             move = moves[DEALER] if DEALER in moves else self.default_move(new, DEALER)
-            messages = flow.close_dealer(new, move, dealer.merged_result(new, move))
+            messages = flow.close_dealer(new, move, dealer.merged_result(new, move), rng)
+        elif new["phase"] == "ec":
+            given = {p: moves[p] if p in moves else play2.ec_default(new) for p in new["awaits"]}
+            messages = play2.ec_resolve(new, given, rng)
         else:
             messages = []
         return new, messages
@@ -249,7 +279,20 @@ class HouseEngine(BaseEngine[State]):
         a random valid dealer move."""
         if player == DEALER:
             return dealer.dealer_random(state, rng)
-        return present.random_fields(state, player, rng)
+        if state["phase"] == "ec":
+            return {"ec": rng.choice(state["ec"]["tied"])}
+        move = present.random_fields(state, player, rng)
+        if play2.is_v2(state["definition"]):
+            for f in plan_for(state, state["round"])["fields"]:
+                if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
+                    continue
+                if value := items.random_value(state, player, f, rng):
+                    move[f["name"]] = value
+            try:
+                play2.check_move(state, player, move)
+            except RuleError:  # a flag the player cannot pay for: left unset
+                move = {k: (False if v is True else v) for k, v in move.items()}
+        return move
 
     def view(self, state: State, viewer: PlayerId | None) -> dict[str, Any]:
         return present.view(state, viewer, self.turn_label(state), self.awaiting(state))

@@ -12,9 +12,25 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId, RuleError
+from games.house import fields2
 from games.house.sections import control_problem, not_text
 
-FIELD_TYPES = ("choice", "number", "player", "players", "order", "text", "garnets")
+FIELD_TYPES = (
+    "choice",
+    "number",
+    "player",
+    "players",
+    "order",
+    "text",
+    "garnets",
+    "flag",
+    "pairing",
+    "give",
+    "trade",
+    "card",
+)
+V2_TYPES = fields2.TYPES
+"""Field types of ``garnet-house/2`` only (a ``/1`` definition that uses one is refused)."""
 PLAYER_TYPES = ("player", "players", "order")
 LIMIT = 1_000_000
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -27,6 +43,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "order": ("not_self", "alive_only"),
     "text": ("max_length",),
     "garnets": ("min", "max", "pays"),
+    **fields2.KEYS,
 }
 WORDS = ("yes", "no", "maybe", "trust me", "left", "right", "north", "gold", "42")
 
@@ -81,7 +98,7 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
     if kind not in FIELD_TYPES:
         fail(f"{path}.type", f"must be one of: {', '.join(FIELD_TYPES)}")
         return None
-    allowed = COMMON + KEYS[kind]
+    allowed = (*COMMON, *KEYS[kind], "for")
     for key in raw:
         if key not in allowed:
             fail(f"{path}.{key}", f"is not a key of a {kind} field (known: {', '.join(allowed)})")
@@ -125,15 +142,24 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
             if low is not None and high is not None and high < low:
                 fail(f"{path}.count_max", f"must be at least count_min ({low})")
             out["count_min"], out["count_max"] = low or 1, high or max_players
+    elif kind in V2_TYPES:
+        fields2.clean_keys(kind, raw, path, fail, out)
     elif kind == "text":
         out["max_length"] = _int(raw.get("max_length", 280), f"{path}.max_length", fail, 1, 2000) or 280
     out["default"] = _default(raw.get("default"), out, f"{path}.default", fail)
+    if "for" in raw:  # garnet-house/2: whose form asks it (checked against the roles by format2.check_names)
+        out["for"] = raw["for"] if isinstance(raw["for"], str) else "all"
+        if not isinstance(raw["for"], str):
+            fail(f"{path}.for", "must be all, role:<role> or others:<role>")
     return out
 
 
 def _default(value: Any, decl: dict[str, Any], path: str, fail: Fail) -> Any:
     """The field's default (what a missing submission becomes), checked against the field; None abstains."""
     if value is None:
+        return None
+    if decl["type"] in ("pairing", "give", "trade", "card"):
+        fail(path, f"a {decl['type']} field's default must be null (a missing one gives, trades or plays nothing)")
         return None
     if decl["type"] == "garnets" and decl.get("pays", "bid") != "none":
         # A missing submission holds nothing: a default bid would be one nobody held, and could win.
@@ -197,6 +223,8 @@ def field_value(decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligib
         return value.strip()
     if kind == "player":
         return _handle(decl, value, player, eligible, bad)
+    if kind in V2_TYPES:
+        return fields2.value(decl, value, player=player, eligible=eligible, bad=bad, handle=_handle)
     if not isinstance(value, list) or len(value) > 64:
         raise bad("must be a list of players")
     handles = [_handle(decl, v, player, eligible, bad) for v in value]
@@ -246,6 +274,8 @@ def field_random(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Ran
         return rng.choice(decl["choices"])
     if kind == "text":
         return rng.choice(WORDS)[: decl["max_length"]]
+    if kind in V2_TYPES:
+        return fields2.random_value(decl, eligible, rng)
     if not eligible:
         return None
     if kind == "player":

@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId
+from games.house import effects, items, play2, rounds2
 from games.house.state import State, alive, plan_for, ranking, round_label, worst_first
 
 MAX_ROUNDS = 99
@@ -74,13 +75,67 @@ def _bids_spent(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, 
 
 
 def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> list[Message]:
-    """A play turn closes: the dealer tallies, the dealer reviews the mechanic's result, or it is published."""
+    """A play turn closes: the dealer tallies, the dealer reviews the mechanic's result, or it is published
+    (``/2``: the flags are charged first, and the spent garnets kept; a round the format resolves itself)."""
+    if not play2.is_v2(state["definition"]):
+        return _close_play(state, moves, rng)
+    plan = plan_for(state, state["round"])
+    earlier: dict[PlayerId, dict[str, Any]] = {}
+    if plan.get("order", "together") != "together" and state["awaits"]:
+        mover = state["awaits"][0]
+        if (more := rounds2.step(state, mover, moves.get(mover, {}))) is not None:
+            return more
+        earlier = {p: m for p, m in state["so_far"].items() if p != mover}
+        moves = {**state["so_far"]}
+    flags = play2.charge(state, {p: moves.get(p, {}) for p in state["awaits"] if p not in earlier})
+    messages = items.exchange(state, {p: dict(moves.get(p, {})) for p in state["awaits"]})
+    by = plan["resolve"]["by"]
+    if by in ("pairs", "none", "best"):
+        round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}
+        if by == "best":
+            winners = effects.best(state, plan["resolve"], round_moves)
+            result: dict[str, Any] = {"announcement": _best_words(state, winners), "winners": winners}
+        else:
+            result = play2.resolve_round(state, plan, round_moves)
+        state["spent"] = _bids_spent(state, plan, round_moves)
+        _settle(state, flags, earlier)
+        return messages + publish(state, result, round_moves) + advance(state, {"next": "continue"}, rng)
+    return messages + _close_play(state, moves, rng, settle=flags, earlier=earlier)
+
+
+def _best_words(state: State, winners: list[PlayerId]) -> str:
+    label = round_label(state)
+    return (
+        f"{label}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
+        if winners
+        else f"{label}: nobody wins."
+    )
+
+
+def _settle(state: State, settle: Mapping[PlayerId, int] | None, earlier: Mapping[PlayerId, Any]) -> None:
+    """``/2``: the flags added to the close's spending and every total kept; the movers of a round in turn order
+    who moved before the last were charged at their own turns."""
+    if settle is None:
+        return
+    for p in earlier:
+        state["spent"].pop(p, None)
+    play2.settle_spent(state, settle)
+
+
+def _close_play(
+    state: State,
+    moves: Mapping[PlayerId, dict[str, Any]],
+    rng: Random,
+    settle: Mapping[PlayerId, int] | None = None,
+    earlier: Mapping[PlayerId, Any] | None = None,
+) -> list[Message]:
     plan = plan_for(state, state["round"])
     label = round_label(state)
     round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}
     if plan["resolve"]["by"] == "dealer":
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
+        _settle(state, settle, earlier or {})
         return [Message(f"{label} is closed: the dealer is tallying the submissions.")]
     try:
         result = run_mechanic(state, round_moves, rng)
@@ -88,21 +143,25 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
         # A mechanic that cannot make sense of the round never blocks the match: the dealer tallies it.
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
+        _settle(state, settle, earlier or {})
         text = f"{label} is closed: the mechanic could not resolve it, so the dealer tallies the submissions."
         return [Message(text, ruling="house-16")]
     state["spent"] = result.pop("spent")
+    _settle(state, settle, earlier or {})
     if plan["resolve"].get("review"):
         state["phase"], state["pending"], state["proposal"] = "review", round_moves, result
         return [Message(f"{label} is closed: the dealer is reviewing the result.")]
     messages = publish(state, result, round_moves)
-    return messages + advance(state, {"next": "continue"})
+    return messages + advance(state, {"next": "continue"}, rng)
 
 
-def close_dealer(state: State, move: Mapping[str, Any], result: dict[str, Any]) -> list[Message]:
+def close_dealer(
+    state: State, move: Mapping[str, Any], result: dict[str, Any], rng: Random | None = None
+) -> list[Message]:
     """The dealer's tally or review is in: its result published, then the match goes on or ends."""
     messages = publish(state, result, state["pending"])
     state["pending"], state["proposal"] = {}, None
-    return messages + advance(state, move)
+    return messages + advance(state, move, rng)
 
 
 def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, dict[str, Any]]) -> list[Message]:
@@ -111,6 +170,11 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     plan = plan_for(state, state["round"])
     label = round_label(state)
     points = {p: n for p, n in result.get("points", {}).items() if n}
+    if play2.is_v2(state["definition"]) and plan.get("effects"):
+        for p, n in effects.apply_effects(state, moves, list(result.get("winners", []))).items():
+            points[p] = points.get(p, 0) + n
+        points = {p: n for p, n in points.items() if n}
+    errors = state.pop("formula_errors", []) if play2.is_v2(state["definition"]) else []
     for p, n in points.items():
         state["scores"][p] += n
     gone = [p for p in result.get("out", []) if p not in state["out"]]
@@ -124,6 +188,9 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
         messages.append(Message(f"{label} submissions: {shown}."))
     if gone:
         messages.append(Message(f"Out of the match: {', '.join(gone)}."))
+    messages.extend(
+        Message(f"{label}: a formula could not be computed, so it did nothing: {e}", ruling="house-40") for e in errors
+    )
     private = dict(result.get("private", {}))
     messages.extend(Message(t, to=p) for p, t in private.items() if t)
     state["history"].append(
@@ -149,9 +216,20 @@ def _move_words(plan: Mapping[str, Any], move: Mapping[str, Any]) -> str:
         value = move.get(f["name"])
         if value is None:
             continue
-        words = ", ".join(value) if isinstance(value, list) else str(value)
+        words = _words(value)
         parts.append(words if len(plan["fields"]) == 1 else f"{f['label']} {words}")
     return ", ".join(parts) or "nothing"
+
+
+def _words(value: Any) -> str:
+    """A submitted value in words: a list joined, a pairing "a & b; c & d", a gift or trade by its parts."""
+    if isinstance(value, list) and any(isinstance(v, list) for v in value):
+        return "; ".join(" & ".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_words(v)}" for k, v in value.items())
+    return str(value)
 
 
 def ends_now(state: State) -> bool:
@@ -164,15 +242,20 @@ def ends_now(state: State) -> bool:
         return True
     if end["first_to"] is not None and any(state["scores"][p] >= end["first_to"] for p in living):
         return True
+    if end.get("when") and effects.end_now(state):
+        return True
     return len(living) <= 1 and (end["last_standing"] or state["definition"]["kind"] == "death")
 
 
-def advance(state: State, move: Mapping[str, Any]) -> list[Message]:
+def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) -> list[Message]:
     """After a published round: end the match (the dealer's "end" or an end rule), or open the next round."""
     if move.get("next") == "end" or ends_now(state):
-        return finish(state, move.get("outcome"))
+        return finish(state, move.get("outcome"), rng)
     state["round"] += 1
     plan = plan_for(state, state["round"])
+    if play2.is_v2(state["definition"]) and (plan["awaits"] != "named" or move.get("next_awaits")):
+        named = [p for p in move.get("next_awaits") or [] if p not in state["out"]] or None
+        return _open2(state, named, rng)
     if plan["awaits"] == "all":
         state["phase"], state["awaits"] = "play", alive(state)
     elif move.get("next_awaits"):
@@ -185,11 +268,22 @@ def advance(state: State, move: Mapping[str, Any]) -> list[Message]:
     return []
 
 
-def open_round(state: State, move: Mapping[str, Any]) -> list[Message]:
+def open_round(state: State, move: Mapping[str, Any], rng: Random | None = None) -> list[Message]:
     """The dealer's opening move names the round's players (left out: everyone still in)."""
     named = [p for p in move.get("next_awaits", []) if p not in state["out"]] or alive(state)
+    if play2.is_v2(state["definition"]):
+        return _open2(state, named, rng) + [Message(f"{round_label(state)} awaits {', '.join(state['awaits'])}.")]
     state["phase"], state["awaits"] = "play", named
     return [Message(f"{round_label(state)} awaits {', '.join(named)}.")]
+
+
+def _open2(state: State, named: list[PlayerId] | None, rng: Random | None) -> list[Message]:
+    """A /2 round opened (skipped while its ``when`` is false, dealt, its players and order found); the match
+    ends if every round left was skipped."""
+    skipped = rounds2.open_round(state, named)
+    if state["phase"] != "play":
+        return skipped + finish(state, None, rng)
+    return skipped
 
 
 def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Outcome:
@@ -237,9 +331,20 @@ def _with_tokens(player: PlayerId, tokens: int) -> str:
     return f"{player} ({tokens} Token{'s' if tokens != 1 else ''} of Life)" if tokens else player
 
 
-def finish(state: State, given: Mapping[str, Any] | None) -> list[Message]:
-    """The match is over: its outcome kept, and announced with the final scores and every secret."""
-    outcome = derived_outcome(state, given)
+def finish(state: State, given: Mapping[str, Any] | None, rng: Random | None = None) -> list[Message]:
+    """The match is over: its outcome kept, and announced with the final scores and every secret (``/2``
+    without a dealer's outcome: its own rule, which may first ask the winners to pick the candidate)."""
+    if play2.is_v2(state["definition"]) and given is None:
+        found = play2.finish(state, None, rng or Random(0))
+        if found is None:
+            tied = ", ".join(state["ec"]["tied"])
+            text = f"The rounds are over. {tied} are tied for last; {' and '.join(state['ec']['choosers'])} will choose the Elimination Candidate."
+            return [Message(text, ruling="house-41")]
+        return _finished(state, found, given)
+    return _finished(state, derived_outcome(state, given), given)
+
+
+def _finished(state: State, outcome: Outcome, given: Mapping[str, Any] | None) -> list[Message]:
     state["phase"], state["awaits"], state["outcome"] = "over", [], outcome.to_json()
     label = state["definition"]["scores"]["label"]
     lines = []

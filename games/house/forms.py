@@ -33,10 +33,45 @@ class MoveForm(MoveFormBase):
         dealer = self.view.get("dealer")
         if isinstance(dealer, dict):
             self._dealer_setup(dealer)
+        elif self.you.get("awaited") and self.phase == "ec":
+            self.mode = "player"  # a /2 game's winners pick the Elimination Candidate among the tied for last
+            tied = list((public.get("ec") or {}).get("tied") or [])
+            self.specs = [
+                {
+                    "name": "ec",
+                    "label": "Elimination Candidate",
+                    "type": "player",
+                    "not_self": False,
+                    "players": tied,
+                    "required": True,
+                    "default": None,
+                }
+            ]
+            self.fields.update(fields.field_for(self.specs[0], self.player, self.initial_move.get("ec")))
         elif self.you.get("awaited") and self.phase == "play":
             self.mode = "player"
+            self.specs = [s for s in self.specs if self._asks(s)]
             for spec in self.specs:
+                self._own_facts(spec)
                 self.fields.update(fields.field_for(spec, self.player, self.initial_move.get(str(spec["name"]))))
+
+    def _asks(self, spec: dict[str, Any]) -> bool:
+        """Whether the viewer's form asks this field (/2's ``for``: a role's holder, or everyone else)."""
+        who = str(spec.get("for") or "all")
+        if who == "all":
+            return True
+        kind, _, role = who.partition(":")
+        return (self.player == (self.public.get("roles") or {}).get(role)) == (kind == "role")
+
+    def _own_facts(self, spec: dict[str, Any]) -> None:
+        """A /2 field's facts only the viewer knows: their cards of a card field, what a flag costs them now."""
+        if spec.get("type") == "card":
+            spec["cards"] = ((self.you.get("piles") or {}).get(self.player) or {}).get(str(spec.get("pile")), [])
+        cost = spec.get("cost")
+        if spec.get("type") == "flag" and isinstance(cost, dict):
+            held = {**(self.public.get("holdings") or {}).get(self.player, {}), **(self.you.get("holdings") or {})}
+            uses = int(held.get(str(cost.get("counter")), 0)) if cost.get("counter") else 0
+            spec["cost_now"] = int(cost.get("start", 0)) + int(cost.get("step", 0)) * uses
 
     def _dealer_setup(self, dealer: dict[str, Any]) -> None:
         self.dealer = dealer
@@ -68,7 +103,7 @@ class MoveForm(MoveFormBase):
         out = []
         for spec in self.specs:
             name = str(spec["name"])
-            if spec.get("type") == "order":
+            if spec.get("type") in ("order", "pairing", "give", "trade"):
                 bound = [self[n] for n in self.fields if n.startswith(f"{name}__")]
             else:
                 bound = [self[name]] if name in self.fields else []

@@ -45,16 +45,43 @@ def definition_summary(d: Mapping[str, Any]) -> list[str]:
         "everyone sees every score" if scores.get("visibility", "public") == "public" else "each player sees their own"
     )
     lines.append(f"{scores.get('label') or 'Points'} start at {scores.get('start', 0)}; {seen}.")
+    lines += _summary2(d)
     for i, plan in enumerate(plans):
         asks = ", ".join(str(f.get("label") or f.get("name")) for f in plan.get("fields") or [])
-        lines.append(f"{_which_rounds(plan, i, len(plans), rounds)}: {asks or 'nothing to send'}; {_resolved(plan)}.")
+        which = _which_rounds(plan, i, len(plans), rounds)
+        if d.get("plan_repeat") == "cycle" and len(plans) > 1:
+            which = f"{plan.get('label') or 'Round'} (round {i + 1}, then every {len(plans)} rounds)"
+        lines.append(f"{which}: {asks or 'nothing to send'}; {_resolved(plan)}.")
+    return lines
+
+
+def _summary2(d: Mapping[str, Any]) -> list[str]:
+    """garnet-house/2's holdings, roles and cards in a sentence each."""
+    seen = {
+        "public": "everyone sees them",
+        "holder": "each player sees their own",
+        "dealer": "only the dealer sees them",
+    }
+    lines = [
+        f"{h.get('label') or h.get('name')} start at {h.get('start', 0)}; {seen.get(str(h.get('visibility')), '')}."
+        for h in d.get("holdings") or []
+    ]
+    for r in d.get("roles") or []:
+        order = "in a random order" if r.get("order") == "random" else "in seat order"
+        every = int(r.get("every") or 1)
+        lines.append(
+            f"{r.get('label') or r.get('name')} passes {order}, every {every} round{'s' if every != 1 else ''}."
+        )
+    for pile in d.get("piles") or []:
+        lines.append(f"{pile.get('label') or pile.get('name')}: dealt from the {pile.get('deck')} deck.")
     return lines
 
 
 def _dealer_decides(plans: list[Mapping[str, Any]]) -> bool:
     """Whether some round waits for the dealer (a tally or a review), who may end the match there."""
     return any(
-        (p.get("resolve") or {}).get("by") != "mechanic" or (p.get("resolve") or {}).get("review") for p in plans
+        (p.get("resolve") or {}).get("by", "dealer") == "dealer" or (p.get("resolve") or {}).get("review")
+        for p in plans
     )
 
 
@@ -88,8 +115,17 @@ def _which_rounds(plan: Mapping[str, Any], i: int, count: int, rounds: Any) -> s
     return f"{label} {n}–{rounds}" if rounds else f"{label} {n} on"
 
 
+_BY2 = {
+    "none": "the game's own effects settle it",
+    "pairs": "each pair plays the payoff table",
+    "best": "the best by the game's own rule wins it",
+}
+
+
 def _resolved(plan: Mapping[str, Any]) -> str:
     resolve = plan.get("resolve") or {}
+    if resolve.get("by") in _BY2:
+        return _BY2[str(resolve["by"])]
     if resolve.get("by") != "mechanic":
         return "the dealer resolves it by hand"
     mechanic = MECHANICS.get(str(resolve.get("mechanic")))

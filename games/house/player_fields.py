@@ -12,6 +12,8 @@ from typing import Any
 
 from django import forms
 
+from games.house import player_fields2
+
 RADIO_UP_TO = 6
 """A choice of at most this many options is drawn as radio buttons (one tap each); more as a select."""
 
@@ -78,6 +80,8 @@ def field_for(spec: Mapping[str, Any], me: str, initial: Any) -> dict[str, forms
     """The Django field(s) for one declared field, keyed by form field name (an order: one per place)."""
     name, kind = str(spec["name"]), spec.get("type")
     label = str(spec.get("label") or name)
+    if kind in player_fields2.TYPES:
+        return player_fields2.fields_for(spec, me, initial, _help(spec))
     required = bool(spec.get("required", True))
     common: dict[str, Any] = {"label": label, "required": required, "initial": initial}
     if kind == "choice":
@@ -154,6 +158,10 @@ def player_move(specs: Sequence[Mapping[str, Any]], data: Mapping[str, Any], me:
     move: dict[str, Any] = {}
     for spec in specs:
         name, kind = str(spec["name"]), spec.get("type")
+        if kind in player_fields2.TYPES:
+            if (found := player_fields2.value_of(spec, data)) is not None:
+                move[name] = found
+            continue
         value: Any = order_value(spec, data, me)[0] if kind == "order" else data.get(name)
         if value is None or value == "" or value == []:
             continue

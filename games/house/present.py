@@ -12,9 +12,11 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
+from games.house import present2
 from games.house.dealer import dealer_default, next_is_named
 from games.house.fields import PLAYER_TYPES, eligible, field_random
-from games.house.state import State, alive, is_public, plan_for, round_label
+from games.house.format2 import is_v2
+from games.house.state import State, alive, asks, is_public, plan_for, round_label
 
 
 def random_fields(
@@ -32,6 +34,8 @@ def random_fields(
     )
     move: dict[str, Any] = {}
     for decl in plan["fields"]:
+        if not asks(state, decl, player):
+            continue
         if not decl["required"] and rng.random() < 0.2:
             continue
         value = field_random(decl, eligible(decl, players=state["players"], out=gone, player=player), rng)
@@ -46,7 +50,7 @@ def _form(state: State) -> list[dict[str, Any]]:
     form = []
     for decl in plan_for(state, state["round"])["fields"]:
         entry = dict(decl)
-        if decl["type"] in PLAYER_TYPES:
+        if decl["type"] in (*PLAYER_TYPES, "pairing", "give", "trade"):
             entry["players"] = eligible(decl, players=state["players"], out=state["out"], player=None)
         form.append(entry)
     return form
@@ -121,14 +125,21 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
     """``{"turn", "public"}``; a player's ``you`` (awaited, private score, secrets, own moves); the dealer's
     ``dealer`` (every score, secret and submission, the mechanic's proposal)."""
     out: dict[str, Any] = {"turn": turn, "public": _public(state, awaits)}
+    v2 = is_v2(state["definition"])
+    if v2:
+        out["public"].update(present2.public(state))
     if viewer == DEALER:
         out["dealer"] = _dealer(state)
+        if v2:
+            out["dealer"].update(present2.dealer(state))
     elif viewer is not None and viewer in state["players"]:
         you: dict[str, Any] = {"awaited": viewer in awaits, "moves": _own_moves(state, viewer)}
         if not is_public(state):
             you["score"] = state["scores"][viewer]
         if state["definition"]["secrets"]:
             you["secrets"] = dict(state["secrets"][viewer])
+        if v2:
+            you.update(present2.you(state, viewer))
         out["you"] = you
     return out
 
@@ -148,6 +159,8 @@ def secrets(state: State, player: PlayerId) -> dict[str, Any]:
         hidden[round_label(state)] = state["pending"][player]
     if hidden:
         found["moves"] = hidden
+    if is_v2(state["definition"]):
+        found.update(present2.secrets(state, player))
     return found
 
 
@@ -168,6 +181,8 @@ def resample(state: State, player: PlayerId, rng: Random) -> State:
     if new["phase"] in ("tally", "review") and player in new["pending"]:
         living = [p for p in new["players"] if p not in new["out"]]
         new["pending"][player] = random_fields(new, player, rng, living=living)
+    if is_v2(new["definition"]):
+        present2.resample(new, player, rng)
     return new
 
 

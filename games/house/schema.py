@@ -1,4 +1,4 @@
-"""The published JSON Schema of a dealer's game definition (``garnet-house/1``, FORMAT.md).
+"""The published JSON Schema of a dealer's game definition (``garnet-house/1`` and ``/2``, FORMAT.md).
 
 It describes the shape a file must have; :func:`games.house.definition.definition_clean` applies the same
 rules and the cross-field ones a schema cannot say (max at least min, unique names, a mechanic's params).
@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.house import schema2
 from games.house.fields import FIELD_TYPES, LIMIT
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
 WHOLE = {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT}
+FORMULA_OR_NULL = schema2.FORMULA_OR_NULL
 
 
 def _field_schema() -> dict[str, Any]:
@@ -21,6 +23,7 @@ def _field_schema() -> dict[str, Any]:
         "label": {"type": "string", "maxLength": 80},
         "help": {"type": "string", "maxLength": 500, "default": ""},
         "required": {"type": "boolean", "default": True},
+        "for": {"type": "string", "pattern": "^(all|(role|others):[a-z][a-z0-9_]{0,31})$", "default": "all"},
     }
     player_keys = {
         "not_self": {"type": "boolean", "default": True},
@@ -60,6 +63,7 @@ def _field_schema() -> dict[str, Any]:
             "pays": {"enum": ["bid", "if_won", "none"], "default": "bid"},
             "default": {"type": ["integer", "null"]},
         },
+        **schema2.FIELDS2,
     }
     return {
         "type": "object",
@@ -99,6 +103,7 @@ def definition_schema() -> dict[str, Any]:
                 "required": ["by", "mechanic"],
                 "additionalProperties": False,
             },
+            *schema2.RESOLVE2,
         ]
     }
     round_schema = {
@@ -107,24 +112,30 @@ def definition_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "label": {"type": "string", "maxLength": 40, "default": "Round"},
-            "awaits": {"enum": ["all", "named"], "default": "all"},
+            "awaits": {
+                "type": "string",
+                "pattern": "^(all|named|(role|others):[a-z][a-z0-9_]{0,31})$",
+                "default": "all",
+            },
             "seconds": {"type": ["integer", "null"], "minimum": 10, "maximum": 604_800, "default": None},
             "reveal": {"enum": ["none", "all"], "default": "none"},
             "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "minItems": 1, "maxItems": 12},
             "resolve": {**resolve, "default": {"by": "dealer"}},
+            **schema2.ROUND2,
         },
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://garnet.invalid/games/house/schema.json",
-        "title": "A dealer's game for Garnet (garnet-house/1)",
+        "title": "A dealer's game for Garnet (garnet-house/1, garnet-house/2)",
         "description": "See games/house/FORMAT.md. Errors a schema cannot state are named by the importer.",
         "type": "object",
         "required": ["schema", "title", "kind", "players", "round_plan"],
         "additionalProperties": False,
         "$defs": {"field": _field_schema(), "round": round_schema},
         "properties": {
-            "schema": {"const": "garnet-house/1"},
+            "schema": {"enum": ["garnet-house/1", "garnet-house/2"]},
+            **schema2.TOP2,
             "title": {"type": "string", "minLength": 1, "maxLength": 80},
             "kind": {"enum": ["main", "death"]},
             "rules": {"type": "string", "maxLength": 20_000, "default": ""},
@@ -177,21 +188,34 @@ def definition_schema() -> dict[str, Any]:
                     "after_rounds": {"type": "boolean", "default": True},
                     "first_to": {"type": ["integer", "null"], "default": None},
                     "last_standing": {"type": "boolean", "default": False},
+                    "when": FORMULA_OR_NULL,
                 },
             },
             "outcome": {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "winners": {"enum": ["top", "one", "none"], "default": "top"},
-                    "tokens": {"type": "integer", "minimum": 0, "maximum": 3, "default": 1},
+                    "winners": {"type": "string", "default": "top", "description": "top, one, none or a formula"},
+                    "tokens": {
+                        "oneOf": [
+                            {"type": "integer", "minimum": 0, "maximum": 3},
+                            {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "maxItems": 32},
+                        ],
+                        "default": 1,
+                    },
                     "candidates": {"enum": ["bottom"], "default": "bottom"},
                     "garnets": {
                         "type": "object",
                         "additionalProperties": False,
-                        "properties": {"winner": {"type": "integer", "minimum": 0, "maximum": 100}},
+                        "properties": {
+                            "winner": {"type": "integer", "minimum": 0, "maximum": 100},
+                            "per_points": {"type": "integer", "minimum": 1, "maximum": 1000},
+                        },
                         "default": {},
                     },
+                    "max_winners": {"type": ["integer", "null"], "minimum": 1, "maximum": 32},
+                    "last_tie": {"enum": ["order", "winners_pick"], "default": "order"},
+                    "candidate_ties": {"type": "array", "items": {"type": "string"}},
                 },
             },
         },

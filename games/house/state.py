@@ -30,12 +30,27 @@ from games.engine import PlayerId
 State = dict[str, Any]
 
 PHASE_SUFFIX = {"tally": " · dealer's tally", "review": " · dealer's review", "open": " · dealer opens"}
+EC_LABEL = "Elimination Candidate"
+"""The turn in which a ``/2`` game's winners pick the Elimination Candidate among the tied for last."""
 
 
 def plan_for(state: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The round plan entry of round ``number``: ``round_plan[min(n, len) - 1]``."""
-    plan = state["definition"]["round_plan"]
+    """The round plan entry of round ``number``: ``round_plan[min(n, len) - 1]`` (``/2``'s ``plan_repeat:
+    cycle``: ``round_plan[(n - 1) % len]``, the plan played again from its start)."""
+    definition = state["definition"]
+    plan = definition["round_plan"]
+    if definition.get("plan_repeat") == "cycle":
+        return dict(plan[(number - 1) % len(plan)])
     return dict(plan[min(number, len(plan)) - 1])
+
+
+def plan_path(state: Mapping[str, Any], number: int | None = None) -> str:
+    """The definition path of round ``number``'s plan entry ("round_plan[1]"), for errors that name it."""
+    n = state["round"] if number is None else number
+    definition = state["definition"]
+    size = len(definition["round_plan"])
+    index = (n - 1) % size if definition.get("plan_repeat") == "cycle" else min(n, size) - 1
+    return f"round_plan[{index}]"
 
 
 def round_label(state: Mapping[str, Any], number: int | None = None) -> str:
@@ -72,3 +87,28 @@ def worst_first(state: Mapping[str, Any], players: Sequence[PlayerId]) -> list[P
 def is_public(state: Mapping[str, Any]) -> bool:
     """Whether the game's scores are public."""
     return bool(state["definition"]["scores"]["visibility"] == "public")
+
+
+def holder(state: Mapping[str, Any], role: str, number: int | None = None) -> PlayerId:
+    """Who holds ``role`` in round ``number`` (the current round): the rotation's next player every
+    ``every`` rounds, round after round around the table."""
+    n = state["round"] if number is None else number
+    decl = next(r for r in state["definition"]["roles"] if r["name"] == role)
+    order = state["roles"][role]
+    return str(order[((n - 1) // decl["every"]) % len(order)])
+
+
+def asks(state: Mapping[str, Any], decl: Mapping[str, Any], player: PlayerId | None) -> bool:
+    """Whether ``player``'s form asks field ``decl`` (``/2``'s ``for``: ``role:x`` only the holder of x,
+    ``others:x`` everyone but them; None, the public form: every field)."""
+    who = decl.get("for", "all")
+    if who == "all" or player is None:
+        return True
+    kind, _, role = str(who).partition(":")
+    return (player == holder(state, role)) == (kind == "role")
+
+
+def balance(state: Mapping[str, Any], player: PlayerId) -> int:
+    """``player``'s garnets now: brought in, minus spent, plus paid during the match."""
+    g = state["garnets"][player]
+    return int(g["start"]) - int(g["spent"]) + int(g["paid"])

@@ -15,8 +15,14 @@ def house_value(value: Any) -> str:
     """A submitted value as a person reads it: a list joined with commas, nothing as "—"."""
     if value is None or value == "" or value == []:
         return "—"
+    if value is True or value is False:
+        return "yes" if value else "no"  # a /2 flag
+    if isinstance(value, list | tuple) and any(isinstance(v, list | tuple) for v in value):
+        return "; ".join(" & ".join(map(str, v)) if isinstance(v, list | tuple) else str(v) for v in value)  # pairs
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
+    if isinstance(value, Mapping):  # a /2 gift or trade: "to bob amount 2", "with bob give red 2 get blue 1"
+        return " ".join(f"{k} {house_value(v)}" for k, v in value.items() if v not in ({}, None))
     return str(value)
 
 

@@ -23,5 +23,24 @@ def test_a_sample_that_hides_anything_redraws_it(name: str) -> None:
             E, seed=seed, options={"definition": sample_definition(name)}, count=count
         )
         hiding += found
-    if sample_definition(name).get("secrets") or sample_definition(name)["scores"]["visibility"] == "private":
+    definition = sample_definition(name)
+    if definition.get("secrets") or definition["scores"]["visibility"] == "private" or _hides_v2(definition):
         assert hiding, f"{name} hides facts, but the contract found none to check"
+
+
+def _hides_v2(definition: dict) -> bool:
+    """A garnet-house/2 definition hides each player's garnets, private holdings and the piles others see."""
+    return definition["schema"] == "garnet-house/2"
+
+
+@pytest.mark.parametrize("name", ["trading", "deck_thief", "indian_poker", "abc"])
+def test_every_hidden_kind_of_v2_is_redrawn(name: str) -> None:
+    """ "a real resample_hidden for every holding, pile and role a definition declares hidden": a private
+    holding (trading), a pile only its holder sees (deck_thief), cards everyone but their holder sees
+    (indian_poker), garnets brought in (abc): each found hidden and redrawn along random matches."""
+    players = sample_definition(name)["players"]
+    count = min(max(players["min"], 4), players["max"])
+    found, redrawn = check_hidden_facts_resampled(
+        E, seed="v2", options={"definition": sample_definition(name)}, count=count
+    )
+    assert found and redrawn

@@ -1,0 +1,195 @@
+"""The field types of ``garnet-house/2`` (FORMAT.md "Fields in /2"): ``flag``, ``pairing``, ``give``, ``trade`` and
+``card``: their keys checked, a player's values checked and normalised, random legal values. ``fields.py`` hands
+these types here; what a value may ask of what the player holds is checked with the state (``items.check_move``,
+``play2.check_move``).
+
+Pure: no Django, no clock; randomness comes in as ``rng``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from random import Random
+from typing import Any
+
+from games.engine import PlayerId, RuleError
+
+TYPES = ("flag", "pairing", "give", "trade", "card")
+KEYS: dict[str, tuple[str, ...]] = {
+    "flag": ("cost",),
+    "pairing": (),
+    "give": ("holding", "max"),
+    "trade": ("holdings", "max", "public"),
+    "card": ("pile",),
+}
+LIMIT = 1_000_000
+NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+
+Fail = Callable[[str, str], None]
+Bad = Callable[[str], RuleError]
+
+
+def _int(value: Any, path: str, fail: Fail, low: int, high: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        fail(path, f"must be a whole number from {low} to {high}")
+        return None
+    return value
+
+
+def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any]) -> None:
+    """The keys of a ``/2`` field declaration, checked into ``out``."""
+    if kind == "flag":
+        out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
+    elif kind == "give":
+        out["holding"] = raw.get("holding") if isinstance(raw.get("holding"), str) else None
+        if out["holding"] is None:
+            fail(f"{path}.holding", "must name a holding")
+        out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
+    elif kind == "trade":
+        held = raw.get("holdings")
+        if not isinstance(held, list) or not 1 <= len(held) <= 16 or not all(isinstance(h, str) for h in held):
+            fail(f"{path}.holdings", "must list the holdings that may be traded (1 to 16)")
+            held = []
+        out["holdings"] = list(held)
+        out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
+        public = raw.get("public", True)
+        if not isinstance(public, bool):
+            fail(f"{path}.public", "must be true or false")
+        out["public"] = public is not False
+    elif kind == "card":
+        out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None
+        if out["pile"] is None:
+            fail(f"{path}.pile", "must name a pile")
+
+
+def value(
+    decl: Mapping[str, Any],
+    value: Any,
+    *,
+    player: PlayerId,
+    eligible: Sequence[PlayerId],
+    bad: Bad,
+    handle: Callable[[Mapping[str, Any], Any, PlayerId, Sequence[PlayerId], Bad], PlayerId],
+) -> Any:
+    """``value`` checked against the ``/2`` field and normalised, or ``bad(rule)`` raised."""
+    kind = decl["type"]
+    if kind == "flag":
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.strip().lower() in ("true", "yes", "on", "1")
+        if not isinstance(value, bool):
+            raise bad("must be yes or no")
+        return value
+    if kind == "pairing":
+        return pairing_value(value, eligible, bad)
+    if kind == "give":
+        if not isinstance(value, Mapping) or set(value) != {"to", "amount"}:
+            raise bad('must be {"to": a player, "amount": a whole number}')
+        amount = value["amount"]
+        if isinstance(amount, str) and amount.strip().isdigit():
+            amount = int(amount)
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= decl["max"]:
+            raise bad(f"the amount must be a whole number from 1 to {decl['max']}")
+        return {"to": handle(decl, value["to"], player, eligible, bad), "amount": amount}
+    if kind == "trade":
+        found = trade_value(decl, value, bad)
+        return {"with": handle(decl, found.pop("with"), player, eligible, bad), **found}
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100_000:
+        raise bad("must be one of your cards")
+    return value
+
+
+def random_value(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
+    """A random legal value (None for a give, trade or card: what the player holds decides them, and the engine
+    draws them: ``items.random_value``)."""
+    kind = decl["type"]
+    if kind == "flag":
+        return rng.random() < 1 / 3
+    if kind == "pairing":
+        order = list(eligible)
+        rng.shuffle(order)
+        return pairing_value([order[i : i + 2] for i in range(0, len(order) - 1, 2)], eligible, RuleError)
+    return None
+
+
+def _flag_cost(raw: Any, path: str, fail: Fail) -> dict[str, Any] | None:
+    """A flag's garnet cost: null (free), a whole number, or ``{start, step, counter}``: ``start`` the first
+    time, ``step`` more for each earlier use counted in holding ``counter`` (FORMAT.md /2, "costs that rise")."""
+    if raw is None:
+        return None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = _int(raw, path, fail, 0, 1000)
+        return {"start": value or 0, "step": 0, "counter": None}
+    if not isinstance(raw, Mapping):
+        fail(path, "must be a whole number or {start, step, counter}")
+        return None
+    for key in raw:
+        if key not in ("start", "step", "counter"):
+            fail(f"{path}.{key}", "is not a key of a cost (known: start, step, counter)")
+    start = _int(raw.get("start", 0), f"{path}.start", fail, 0, 1000)
+    step = _int(raw.get("step", 0), f"{path}.step", fail, 0, 1000)
+    counter = raw.get("counter")
+    if counter is not None and (not isinstance(counter, str) or not NAME_RE.match(counter)):
+        fail(f"{path}.counter", "must name a holding")
+        counter = None
+    return {"start": start or 0, "step": step or 0, "counter": counter}
+
+
+def flag_cost(decl: Mapping[str, Any], uses: int) -> int:
+    """What setting flag ``decl`` costs after ``uses`` earlier uses (0: a free flag)."""
+    cost = decl.get("cost")
+    return int(cost["start"]) + int(cost["step"]) * uses if cost else 0
+
+
+def pairing_value(value: Any, eligible: Sequence[PlayerId], bad: Bad) -> list[list[PlayerId]]:
+    """A pairing: every eligible player in exactly one pair (one left out when their number is odd), pairs in
+    seat order, each pair's first player the earlier seat."""
+    if not isinstance(value, list) or len(value) > 32:
+        raise bad("must be a list of pairs")
+    seats = {p: i for i, p in enumerate(eligible)}
+    pairs: list[list[PlayerId]] = []
+    for item in value:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise bad("each pair must name exactly two players")
+        for h in item:
+            if not isinstance(h, str) or h.strip() not in seats:
+                raise bad(f'"{h}" is not a player you may pair')
+        pairs.append(sorted((str(h).strip() for h in item), key=seats.__getitem__))
+    named = [p for pair in pairs for p in pair]
+    if len(set(named)) != len(named):
+        raise bad("must put each player in one pair only")
+    if len(named) != len(eligible) - len(eligible) % 2:
+        raise bad("must pair every player" + (" but one" if len(eligible) % 2 else ""))
+    return sorted(pairs, key=lambda pair: seats[pair[0]])
+
+
+def trade_value(decl: Mapping[str, Any], value: Any, bad: Bad) -> dict[str, Any]:
+    """A trade offer: ``{"with": a player, "give": {holding: n}, "get": {holding: n}}`` over the field's
+    holdings, each amount 0..``max``, something given or got."""
+    if not isinstance(value, Mapping) or set(value) != {"with", "give", "get"}:
+        raise bad('must be {"with": a player, "give": {...}, "get": {...}}')
+    terms: dict[str, dict[str, int]] = {}
+    for side in ("give", "get"):
+        raw = value[side]
+        if not isinstance(raw, Mapping):
+            raise bad(f"{side} must map holdings to amounts")
+        terms[side] = {}
+        for name, n in raw.items():
+            if name not in decl["holdings"]:
+                raise bad(f'"{name}" cannot be traded here (only {", ".join(decl["holdings"])})')
+            if isinstance(n, str) and n.strip().isdigit():
+                n = int(n)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= decl["max"]:
+                raise bad(f"{side}: {name} must be a whole number from 0 to {decl['max']}")
+            if n:
+                terms[side][str(name)] = n
+    if not terms["give"] and not terms["get"]:
+        raise bad("a trade must give or get something")
+    return {"with": value["with"], **terms}
+
+
+def seat_pairing(eligible: Sequence[PlayerId]) -> list[list[PlayerId]]:
+    """The pairing a missing one becomes: the 1st with the 2nd, the 3rd with the 4th, ... in seat order."""
+    return [[eligible[i], eligible[i + 1]] for i in range(0, len(eligible) - 1, 2)]

@@ -1,0 +1,243 @@
+"""Cards and what players hand each other in a ``garnet-house/2`` game (FORMAT.md "Decks and piles",
+"Transfers and trades"): decks built and shuffled at setup, dealt to each player's piles without replacement,
+dealt again before a round, played from a pile; gifts and trades of holdings; who sees which pile; and the
+redraw of one player's hidden cards.
+
+State keys: ``cards`` (every card by id: label, value, suit), ``deck`` (deck -> the ids still to deal, top
+first), ``discard`` (deck -> ids played or replaced, public), ``piles`` (pile -> player -> ids).
+
+Pure: no Django, no clock; randomness comes in as ``rng``. Functions that change a state change the one given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from games.engine import Message, PlayerId, RuleError
+from games.house.formula import FormulaError, formula_compile, formula_int
+from games.house.state import State, plan_for
+
+
+def setup(state: State, rng: Random) -> None:
+    """Every deck built (``copies`` may be a formula of ``players``) and shuffled with ``rng``, deck by deck;
+    then each pile dealt ``deal`` cards per player, pile by pile, player by player in seat order."""
+    definition = state["definition"]
+    cards: list[dict[str, Any]] = []
+    state["deck"], state["discard"] = {}, {}
+    for deck in definition.get("decks", []):
+        ids = []
+        for i, card in enumerate(deck["cards"]):
+            copies = card["copies"]
+            if isinstance(copies, str):
+                path = f"decks[{definition['decks'].index(deck)}].cards[{i}].copies"
+                copies = _copies(copies, path, len(state["players"]))
+            for _ in range(max(0, min(int(copies), 500))):
+                ids.append(len(cards))
+                cards.append(
+                    {"label": card["label"], "value": card["value"], "suit": card["suit"], "deck": deck["name"]}
+                )
+        rng.shuffle(ids)
+        state["deck"][deck["name"]], state["discard"][deck["name"]] = ids, []
+    state["cards"] = cards
+    state["piles"] = {p["name"]: {q: [] for q in state["players"]} for p in definition.get("piles", [])}
+    for pile in definition.get("piles", []):
+        for q in state["players"]:
+            deal(state, pile["name"], q, pile["deal"])
+
+
+def _copies(text: str, path: str, players: int) -> int:
+    """A card's ``copies`` formula for ``players`` players (one that cannot be computed: none, house-40)."""
+    try:
+        return formula_int(formula_compile(text, path=path, names=["players"]), {"players": players})
+    except FormulaError:
+        return 0
+
+
+def _pile(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    return next(p for p in state["definition"]["piles"] if p["name"] == name)
+
+
+def deal(state: State, pile: str, player: PlayerId, count: int) -> None:
+    """``count`` cards from the top of the pile's deck to ``player``'s pile (fewer if the deck runs out)."""
+    deck = state["deck"][_pile(state, pile)["deck"]]
+    for _ in range(min(count, len(deck))):
+        state["piles"][pile][player].append(deck.pop(0))
+
+
+def deal_round(state: State, plan: Mapping[str, Any], players: Sequence[PlayerId]) -> None:
+    """A round's ``deal``: for each entry, each player still in (seat order) gets ``count`` cards; ``replace``
+    first discards what the pile held."""
+    for entry in plan.get("deal", []):
+        deck = _pile(state, entry["pile"])["deck"]
+        for q in players:
+            if entry["replace"]:
+                state["discard"][deck].extend(state["piles"][entry["pile"]][q])
+                state["piles"][entry["pile"]][q] = []
+            deal(state, entry["pile"], q, entry["count"])
+
+
+def labels(state: Mapping[str, Any], ids: Sequence[int]) -> list[str]:
+    return [str(state["cards"][i]["label"]) for i in ids]
+
+
+def shown(state: Mapping[str, Any], ids: Sequence[int]) -> list[dict[str, Any]]:
+    """Cards as a view shows them: id, label, value, suit."""
+    return [{"id": i, **state["cards"][i]} for i in ids]
+
+
+def seen_by(pile: Mapping[str, Any], holder: PlayerId, viewer: PlayerId | None) -> bool:
+    """Whether ``viewer`` (None: the public; ``~dealer``: the dealer) sees ``holder``'s cards of ``pile``."""
+    vis = pile["visibility"]
+    if vis == "all":
+        return True
+    if viewer == "~dealer":
+        return vis != "nobody"
+    if viewer is None:
+        return False
+    return (vis == "holder" and viewer == holder) or (vis == "others" and viewer != holder)
+
+
+def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> None:
+    """What a move may not ask (RULES.md house-32): a card not in the player's pile, more of a holding than
+    they hold now, a trade they cannot cover, two trades with one partner."""
+    fields = plan_for(state, state["round"])["fields"]
+    partners: set[str] = set()
+    for f in fields:
+        value = move.get(f["name"])
+        if value is None:
+            continue
+        if f["type"] == "card" and value not in state["piles"][f["pile"]][player]:
+            raise RuleError(f"{f['label']}: you do not hold that card")
+        if f["type"] == "give":
+            have = held(state, player, f["holding"])
+            if value["amount"] > have:
+                raise RuleError(f"{f['label']}: you hold {have}, not {value['amount']}")
+        if f["type"] == "trade":
+            for name, n in value["give"].items():
+                if n > (have := held(state, player, name)):
+                    raise RuleError(f"{f['label']}: you hold {have} {name}, not {n}")
+            if value["with"] in partners:
+                raise RuleError(f"{f['label']}: one trade per partner a round ({value['with']} already)")
+            partners.add(value["with"])
+
+
+def held(state: Mapping[str, Any], player: PlayerId, holding: str) -> int:
+    """What ``player`` may give of ``holding`` now: its value above its ``min`` (above 0 without one)."""
+    decl = next((h for h in state["definition"]["holdings"] if h["name"] == holding), None)
+    floor = decl["min"] if decl is not None and decl["min"] is not None else 0
+    return max(0, int(state["holdings"][player].get(holding, 0)) - floor)
+
+
+def bounded(state: Mapping[str, Any], holding: str, value: int) -> int:
+    """``value`` kept within the holding's ``min`` and ``max`` (RULES.md house-27)."""
+    decl = next(h for h in state["definition"]["holdings"] if h["name"] == holding)
+    if decl["min"] is not None:
+        value = max(decl["min"], value)
+    return min(decl["max"], value) if decl["max"] is not None else value
+
+
+def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[Message]:
+    """The round's cards played (to the discard), gifts (seat order, each capped by what the giver holds then)
+    and trades (two players who name each other with matching terms, both able to cover it)."""
+    plan = plan_for(state, state["round"])
+    messages: list[Message] = []
+    round_no = state["round"]
+    for f in plan["fields"]:
+        if f["type"] == "card":
+            deck = _pile(state, f["pile"])["deck"]
+            for p, move in moves.items():
+                card = move.get(f["name"])
+                if card in state["piles"][f["pile"]][p]:
+                    state["piles"][f["pile"]][p].remove(card)
+                    state["discard"][deck].append(card)
+                    messages.append(Message(f"Round {round_no}: {p} played {state['cards'][card]['label']}."))
+        elif f["type"] == "give":
+            for p, move in moves.items():
+                gift = move.get(f["name"])
+                if not gift:
+                    continue
+                n = min(gift["amount"], held(state, p, f["holding"]))
+                if n > 0 and gift["to"] in state["holdings"]:
+                    state["holdings"][p][f["holding"]] -= n
+                    to = gift["to"]
+                    state["holdings"][to][f["holding"]] = bounded(
+                        state, f["holding"], state["holdings"][to][f["holding"]] + n
+                    )
+                    messages.append(Message(f"{p} gave {n} {f['holding']} to {to}.", to=p))
+                    messages.append(Message(f"{p} gave you {n} {f['holding']}.", to=to))
+        elif f["type"] == "trade":
+            messages += _trades(state, f, moves)
+    return messages
+
+
+def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[Message]:
+    offers = {p: m[f["name"]] for p, m in moves.items() if m.get(f["name"])}
+    messages: list[Message] = []
+    done: set[str] = set()
+    for a in state["players"]:
+        mine = offers.get(a)
+        if a in done or mine is None or mine["with"] in done:
+            continue
+        b = mine["with"]
+        theirs = offers.get(b)
+        if theirs is None or theirs["with"] != a or theirs["give"] != mine["get"] or theirs["get"] != mine["give"]:
+            continue
+        if any(n > held(state, a, h) for h, n in mine["give"].items()) or any(
+            n > held(state, b, h) for h, n in theirs["give"].items()
+        ):
+            text = f"The trade between {a} and {b} did not go through: one of them no longer holds enough."
+            messages += [Message(text, to=a), Message(text, to=b)]
+            continue
+        for giver, taker, terms in ((a, b, mine["give"]), (b, a, theirs["give"])):
+            for h, n in terms.items():
+                state["holdings"][giver][h] -= n
+                state["holdings"][taker][h] = bounded(state, h, state["holdings"][taker][h] + n)
+        done |= {a, b}
+        words = f"{a} and {b} traded: {a} gave {_terms(mine['give'])}, {b} gave {_terms(theirs['give'])}."
+        messages += [Message(words)] if f["public"] else [Message(words, to=a), Message(words, to=b)]
+    return messages
+
+
+def _terms(terms: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {h}" for h, n in terms.items()) or "nothing"
+
+
+def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
+    """A legal random value of a give, trade or card field for ``player`` (None: nothing to give or play)."""
+    others = [p for p in state["players"] if p != player and p not in state["out"]]
+    if f["type"] == "card":
+        pile = state["piles"][f["pile"]][player]
+        return rng.choice(pile) if pile else None
+    if not others:
+        return None
+    if f["type"] == "give":
+        have = min(held(state, player, f["holding"]), f["max"])
+        return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None
+    name = rng.choice(f["holdings"])
+    give = min(held(state, player, name), f["max"], 3)
+    return {"with": rng.choice(others), "give": {name: give} if give else {}, "get": {rng.choice(f["holdings"]): 1}}
+
+
+def resample(state: State, player: PlayerId, rng: Random) -> None:
+    """``player``'s hidden cards redrawn: their piles only they (and the dealer) see are swapped with cards no
+    player sees (the decks still to deal, piles of ``nobody`` or the ``dealer``), then the decks reshuffled."""
+    pool: list[int] = [i for ids in state["deck"].values() for i in ids]
+    mine: list[tuple[str, PlayerId]] = []
+    for pile in state["definition"].get("piles", []):
+        if pile["visibility"] in ("nobody", "dealer"):
+            mine += [(pile["name"], q) for q in state["players"]]
+        elif pile["visibility"] == "holder":
+            mine.append((pile["name"], player))
+    for name, q in mine:
+        pool += state["piles"][name][q]
+    rng.shuffle(pool)
+    by_deck: dict[str, list[int]] = {}
+    for i in pool:
+        by_deck.setdefault(state["cards"][i]["deck"], []).append(i)
+    for name, q in mine:
+        deck = _pile(state, name)["deck"]
+        state["piles"][name][q] = [by_deck[deck].pop() for _ in state["piles"][name][q]]
+    for deck in state["deck"]:
+        state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]

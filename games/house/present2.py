@@ -1,0 +1,119 @@
+"""What each viewer sees of a ``garnet-house/2`` game's own facts (FORMAT.md "Views in /2"), what only one
+player knows, and the redraw of it: holdings by their visibility, counters, the roles' holders, the pairs, each
+pile by its visibility, the moves of a round in turn order so far, and each player's garnets (private).
+
+Pure: no Django, no clock; randomness comes in as ``rng``.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from games import kit
+from games.engine import DEALER, PlayerId
+from games.house import items
+from games.house.state import State, balance, holder
+
+
+def _holdings(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for h in state["definition"]["holdings"]:
+        vis = h["visibility"]
+        for p in state["players"]:
+            if public and vis != "public":
+                continue
+            if not public and not ((vis == "holder" and viewer == p) or (vis != "public" and viewer == DEALER)):
+                continue
+            out.setdefault(p, {})[h["name"]] = state["holdings"][p][h["name"]]
+    return out
+
+
+def _piles(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for pile in state["definition"].get("piles", []):
+        for p in state["players"]:
+            seen = (
+                pile["visibility"] == "all"
+                if public
+                else pile["visibility"] != "all" and items.seen_by(pile, p, viewer)
+            )
+            if seen:
+                out.setdefault(p, {})[pile["name"]] = items.shown(state, state["piles"][pile["name"]][p])
+    return out
+
+
+def public(state: State) -> dict[str, Any]:
+    """The public part: public holdings, counters, roles, pairs, piles everyone sees, the discards, the moves of
+    a round in turn order so far, skipped rounds; once over, every holding and pile (RULES.md house-9)."""
+    definition = state["definition"]
+    over = state["phase"] == "over"
+    out: dict[str, Any] = {
+        "holding_facts": [{k: h[k] for k in ("name", "label", "visibility")} for h in definition["holdings"]],
+        "holdings": _holdings(state, None, public=True),
+        "counters": dict(state.get("counters", {})),
+        "roles": {r["name"]: holder(state, r["name"]) for r in definition["roles"]},
+        "pairs": kit.json_copy(state.get("pairs", [])),
+        "piles": _piles(state, None, public=True),
+        "discard": {d: items.shown(state, ids) for d, ids in state.get("discard", {}).items()},
+        "so_far": kit.json_copy(state.get("so_far", {})),
+        "skipped": list(state.get("skipped", [])),
+    }
+    if state.get("ec"):
+        out["ec"] = kit.json_copy(state["ec"])
+    if over:
+        out["holdings"] = kit.json_copy(state["holdings"])
+        out["piles"] = {
+            q: {name: items.shown(state, by[q]) for name, by in state["piles"].items()} for q in state["players"]
+        }
+        out["garnets"] = {p: balance(state, p) for p in state["players"]}
+    return out
+
+
+def you(state: State, player: PlayerId) -> dict[str, Any]:
+    """A player's own part: their private holdings, their garnets, the piles they see but the public does not
+    (their own, or others' cards they see)."""
+    if state["phase"] == "over":
+        return {}
+    out: dict[str, Any] = {"garnets": balance(state, player)}
+    if mine := _holdings(state, player, public=False).get(player):
+        out["holdings"] = mine
+    if seen := _piles(state, player, public=False):
+        out["piles"] = seen
+    return out
+
+
+def dealer(state: State) -> dict[str, Any]:
+    """The dealer's part: every holding, every pile but those nobody sees, every garnet balance."""
+    return {
+        "holdings": kit.json_copy(state["holdings"]),
+        "piles": _piles(state, DEALER, public=False),
+        "garnets": {p: balance(state, p) for p in state["players"]},
+    }
+
+
+def secrets(state: State, player: PlayerId) -> dict[str, Any]:
+    """What only ``player`` knows: their garnets, their private holdings, their piles only they see."""
+    found: dict[str, Any] = {"garnets": balance(state, player)}
+    if mine := _holdings(state, player, public=False).get(player):
+        found["holdings"] = mine
+    own = {
+        pile["name"]: items.shown(state, state["piles"][pile["name"]][player])
+        for pile in state["definition"].get("piles", [])
+        if pile["visibility"] == "holder"
+    }
+    if own:
+        found["piles"] = own
+    return found
+
+
+def resample(state: State, player: PlayerId, rng: Random) -> None:
+    """``player``'s hidden facts redrawn in ``state``: the garnets they brought in (never below what they have
+    spent), their private holdings (within bounds) and their cards only they see."""
+    g = state["garnets"][player]
+    g["start"] = int(g["spent"]) + rng.randint(0, 12)
+    for h in state["definition"]["holdings"]:
+        if h["visibility"] != "public":
+            value = h["start"] + rng.randint(-5, 5)
+            state["holdings"][player][h["name"]] = items.bounded(state, h["name"], value)
+    items.resample(state, player, rng)

@@ -1,0 +1,198 @@
+"""The ``garnet-house/2`` parts of the published JSON Schema (``schema.py`` merges them): the /2 field types,
+resolutions, round keys and top-level keys (FORMAT.md "garnet-house/2"). Pure: no Django."""
+
+from __future__ import annotations
+
+from typing import Any
+
+NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
+WHOLE = {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000}
+FORMULA_OR_NULL = {"type": ["string", "boolean", "integer", "null"], "maxLength": 500}
+
+FIELDS2: dict[str, dict[str, Any]] = {
+    "flag": {
+        "cost": {
+            "oneOf": [
+                {"type": "null"},
+                {"type": "integer", "minimum": 0, "maximum": 1000},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "start": {"type": "integer", "minimum": 0, "maximum": 1000},
+                        "step": {"type": "integer", "minimum": 0, "maximum": 1000},
+                        "counter": {"type": ["string", "null"]},
+                    },
+                },
+            ]
+        },
+        "default": {"type": ["boolean", "null"]},
+    },
+    "pairing": {"default": {"type": "null"}},
+    "give": {"holding": NAME, "max": {"type": "integer", "minimum": 1}, "default": {"type": "null"}},
+    "trade": {
+        "holdings": {"type": "array", "items": NAME, "minItems": 1, "maxItems": 16},
+        "max": {"type": "integer", "minimum": 1},
+        "public": {"type": "boolean", "default": True},
+        "default": {"type": "null"},
+    },
+    "card": {"pile": NAME, "default": {"type": "null"}},
+}
+
+RESOLVE2: list[dict[str, Any]] = [
+    {
+        "type": "object",
+        "properties": {"by": {"const": "none"}},
+        "required": ["by"],
+        "additionalProperties": False,
+    },
+    {
+        "type": "object",
+        "properties": {
+            "by": {"const": "best"},
+            "key": {"type": ["string", "integer"]},
+            "among": FORMULA_OR_NULL,
+            "ties": {"enum": ["all", "tiebreak"], "default": "all"},
+        },
+        "required": ["by", "key"],
+        "additionalProperties": False,
+    },
+    {
+        "type": "object",
+        "properties": {
+            "by": {"const": "pairs"},
+            "field": NAME,
+            "matrix": {"type": "object"},
+            "role": {"type": ["string", "null"]},
+            "double": {"type": ["string", "null"]},
+            "role_double": {"type": ["string", "null"]},
+        },
+        "required": ["by", "field", "matrix"],
+        "additionalProperties": False,
+    },
+]
+
+ROUND2: dict[str, Any] = {
+    "when": FORMULA_OR_NULL,
+    "order": {"type": "string", "default": "together", "description": "together, seat or a formula"},
+    "deal": {
+        "type": "array",
+        "maxItems": 8,
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["pile"],
+            "properties": {
+                "pile": NAME,
+                "count": {"type": "integer", "minimum": 0, "maximum": 52, "default": 1},
+                "replace": {"type": "boolean", "default": False},
+            },
+        },
+    },
+    "effects": {
+        "type": "array",
+        "maxItems": 12,
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["to", "amount"],
+            "properties": {
+                "to": NAME,
+                "who": {"type": "string", "default": "each"},
+                "amount": {"type": ["string", "integer"]},
+                "when": FORMULA_OR_NULL,
+            },
+        },
+    },
+}
+
+TOP2: dict[str, Any] = {
+    "plan_repeat": {"enum": ["last", "cycle"], "default": "last"},
+    "holdings": {
+        "type": "array",
+        "maxItems": 16,
+        "items": {
+            "type": "object",
+            "required": ["name"],
+            "additionalProperties": False,
+            "properties": {
+                "name": NAME,
+                "label": {"type": "string", "maxLength": 40},
+                "start": {**WHOLE, "default": 0},
+                "min": {"type": ["integer", "null"]},
+                "max": {"type": ["integer", "null"]},
+                "visibility": {"enum": ["public", "holder", "dealer"], "default": "public"},
+            },
+        },
+    },
+    "counters": {
+        "type": "array",
+        "maxItems": 8,
+        "items": {
+            "type": "object",
+            "required": ["name"],
+            "additionalProperties": False,
+            "properties": {"name": NAME, "label": {"type": "string", "maxLength": 40}, "start": WHOLE},
+        },
+    },
+    "decks": {
+        "type": "array",
+        "maxItems": 4,
+        "items": {
+            "type": "object",
+            "required": ["name", "cards"],
+            "additionalProperties": False,
+            "properties": {
+                "name": NAME,
+                "label": {"type": "string", "maxLength": 40},
+                "cards": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 500,
+                    "items": {
+                        "type": "object",
+                        "required": ["label"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "label": {"type": "string", "minLength": 1, "maxLength": 40},
+                            "value": WHOLE,
+                            "suit": {"type": "string", "maxLength": 40},
+                            "copies": {"type": ["integer", "string"], "minimum": 0, "maximum": 500},
+                        },
+                    },
+                },
+            },
+        },
+    },
+    "piles": {
+        "type": "array",
+        "maxItems": 8,
+        "items": {
+            "type": "object",
+            "required": ["name", "deck"],
+            "additionalProperties": False,
+            "properties": {
+                "name": NAME,
+                "label": {"type": "string", "maxLength": 40},
+                "deck": NAME,
+                "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
+                "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer"], "default": "holder"},
+            },
+        },
+    },
+    "roles": {
+        "type": "array",
+        "maxItems": 4,
+        "items": {
+            "type": "object",
+            "required": ["name"],
+            "additionalProperties": False,
+            "properties": {
+                "name": NAME,
+                "label": {"type": "string", "maxLength": 40},
+                "order": {"enum": ["random", "seat"], "default": "random"},
+                "every": {"type": "integer", "minimum": 1, "maximum": 99, "default": 1},
+            },
+        },
+    },
+}
