@@ -173,6 +173,9 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_join": ("max", f"/seasons/{slug}/join/{site['join']}/"),
         "season_duel": ("eve", f"/seasons/{slug}/duels/{site['duel']}/"),
         "season_duel_time": ("eve", f"/seasons/{slug}/duels/{site['duel']}/time/"),
+        # Issue 38: the console's settings and the glossary the pages link.
+        "season_settings": ("host", f"/seasons/{slug}/host/settings/"),
+        "glossary": ("", "/glossary/"),
         # The dealer's channel and mail (issue 13).
         "reach:inbox": ("host", "/reach/inbox/"),
         "reach:host_thread": ("host", f"/reach/threads/{site['thread']}/"),
