@@ -88,6 +88,12 @@ def _done_text(step: str, done: object) -> str:
     return f"Done: {dict(HostStepForm.STEPS)[step]}."
 
 
+def _invite_lines(season: Season, base: str) -> str:
+    """Every unused invite link as "handle: link" lines, for the console's Copy all invites."""
+    invites = season.invites.filter(used_at=None, requested=False).order_by("handle")
+    return "\n".join(f"{i.handle}: {base}{reverse('season_invite', args=[i.token])}" for i in invites)
+
+
 def _running_matches(season: Season) -> list[tuple[Match, Turn | None]]:
     """The season's unfinished matches with their open turn, for the console's match controls."""
     rows = []
@@ -220,6 +226,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "handles": [e.handle for e in season.entrants.select_related("user")],
             "draft_order": draft_order(season) if season.status == Season.Status.DRAFT else [],
             "invites": season.invites.filter(used_at=None),
+            "invite_lines": _invite_lines(season, request.build_absolute_uri("/")[:-1]),
             "durations": DURATIONS,
             "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
             "checked": {x.details.get("step") for x in season.log.filter(action="confirm")},

@@ -1,15 +1,18 @@
-"""The console's Settings page: every season setting a host may change, in words, for every host."""
+"""The console's own pages beside it: Settings (every season setting a host may change, in words, for
+every host) and the invite links as a file."""
 
 from __future__ import annotations
 
+import csv
+import io
 import zoneinfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.errors import GameError
 from seasons.forms import SeasonSettingsForm
@@ -35,3 +38,29 @@ def season_settings(request: HttpRequest, slug: str) -> HttpResponse:
             return HttpResponseRedirect(reverse("season_settings", args=[slug]))
     zone = zoneinfo.ZoneInfo(season.time_zone)
     return render(request, "seasons/settings.html", {"season": season, "form": form, "zone": zone})
+
+
+@login_required
+@require_GET
+def season_invites_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """Every invite link not yet used, as text (``handle: link`` a line, to paste in a chat) or CSV
+    (handle, e-mail, link) for a spreadsheet or a mail merge."""
+    season = _hosted(request, slug)
+    if fmt not in ("txt", "csv"):
+        raise Http404("Download the invites as txt or csv.")
+    base = request.build_absolute_uri("/")[:-1]
+    rows = [
+        (i.handle, i.email, base + reverse("season_invite", args=[i.token]))
+        for i in season.invites.filter(used_at=None, requested=False).order_by("handle")
+    ]
+    if fmt == "txt":
+        body = "".join(f"{handle}: {link}\n" for handle, _, link in rows)
+        response = HttpResponse(body, content_type="text/plain; charset=utf-8")
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["handle", "email", "invite link"])
+        writer.writerows(rows)
+        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{season.slug}-invites.{fmt}"'
+    return response

@@ -22,6 +22,11 @@ urlpatterns = [
     path("seasons/<slug:slug>/archive.md", views.season_archive_md, name="season_archive_md"),
     path("seasons/<slug:slug>/host/", host_views.season_host, name="season_host"),
     path("seasons/<slug:slug>/host/settings/", settings_views.season_settings, name="season_settings"),
+    path(
+        "seasons/<slug:slug>/host/invites.<str:fmt>",
+        settings_views.season_invites_download,
+        name="season_invites_download",
+    ),
     path("seasons/<slug:slug>/host/episode/", host_views.season_episode_start, name="season_episode_start"),
     path("seasons/<slug:slug>/host/replay/<int:match_id>/", host_views.season_replay, name="season_replay"),
     path("notices/seen/", views.notices_seen, name="notices_seen"),

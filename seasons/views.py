@@ -45,7 +45,9 @@ def home(request: HttpRequest) -> HttpResponse:
             "standings": board.standings(featured) if featured else [],
             "my_seasons": list(selectors.seasons_of_user(request.user)),
             "can_host": user_can_host(request.user),
+            # accounts/RULES.md 9: only an empty site tells every visitor; on the demo only its hosts.
             "needs_setup": not site_has_admin(),
+            "setup_for_all": not seasons and not Season.objects.exists(),
         },
     )
 
@@ -254,11 +256,13 @@ def season_invite(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "seasons/invite.html", {"invite": invite, "form": form})
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
-    """The season's shared sign-up link: a signed-in player asks to join; a host approves."""
+    """The season's shared sign-up link: a signed-in player asks to join; a host approves. A visitor without
+    an account is offered sign-up (or log-in) that brings them back here (accounts/RULES.md 8)."""
     season = _season(slug)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return HttpResponseRedirect(f"{reverse('accounts:login')}?next={request.path}")
     if request.method == "POST":
         try:
             season_join_request(season=season, code=code, user=request.user)

@@ -46,6 +46,7 @@ NOT_PAGES = {
     "season_archive_json": "JSON",
     "season_archive_md": "Markdown text",
     "season_episode_start": "POST only",
+    "season_invites_download": "a file download (text or CSV)",
     "notices_seen": "POST only",
     "api:games": "JSON",
     "games:match_check": "POST only: an htmx fragment inside the match page",
