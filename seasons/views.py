@@ -17,6 +17,7 @@ from seasons import selectors
 from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.bracket import final_bracket
+from seasons.explain import attach_reasons, season_next
 from seasons.forms import InviteAcceptForm, PickForm, TransferForm
 from seasons.models import Duel, Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
@@ -76,6 +77,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
         ep.mm_log = logs.get(ep.mm_match_id or 0, [])  # type: ignore[attr-defined]
         for duel in ep.duels.all():
             duel.log = logs.get(duel.match_id or 0, [])  # type: ignore[attr-defined]
+    attach_reasons(season, episodes)  # each Death Match's "why" (seasons/RULES.md 17)
     return render(
         request,
         "seasons/season_home.html",
@@ -87,6 +89,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
             "schedule": board.season_schedule(season),
+            "next_steps": season_next(season),
             "bracket": final_bracket(season),
         },
     )
