@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import GameError
+from games.house.selectors import house_games_unfitting
 from games.live import ClosePages
 from games.models import Match, Turn
 from games.option_forms import OptionsForm
@@ -240,7 +241,10 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
                 games=_games(season, request.user, len(alive)),
                 alive=alive,
                 dm_games=_dm_games(season, request.user),
-                initial={"players": alive},
+                initial={"players": alive, "game": request.GET.get("game", "")},  # a game page's "use it"
+            ),
+            "unfit_games": house_games_unfitting(
+                request.user, players=len(alive), kind="main", owners=season.hosts.all()
             ),
             "option_forms": _option_forms(None, alive),
             "episodes": selectors.episodes_of(season),

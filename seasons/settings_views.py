@@ -12,7 +12,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import GameError
 from seasons.forms import SeasonSettingsForm
@@ -64,3 +65,21 @@ def season_invites_download(request: HttpRequest, slug: str, fmt: str) -> HttpRe
         response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{season.slug}-invites.{fmt}"'
     return response
+
+
+@login_required
+@require_POST
+def season_dm_game_use(request: HttpRequest, slug: str) -> HttpResponse:
+    """A dealer's game page makes one of their Death Matches the season's default Death Match game (the
+    settings service, one setting), then goes back to that page."""
+    season = _hosted(request, slug)
+    back = str(request.POST.get("next") or "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("season_settings", args=[slug])
+    try:
+        season_settings_update(season_id=season.pk, user=request.user, changes={"dm_game": request.POST.get("game")})
+    except GameError as exc:
+        messages.error(request, f"Nothing changed: {exc}")
+    else:
+        messages.success(request, f"It is now {season.name}'s Death Match game.")
+    return HttpResponseRedirect(back)

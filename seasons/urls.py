@@ -27,6 +27,7 @@ urlpatterns = [
         settings_views.season_invites_download,
         name="season_invites_download",
     ),
+    path("seasons/<slug:slug>/host/dm-game/", settings_views.season_dm_game_use, name="season_dm_game_use"),
     path("seasons/<slug:slug>/host/episode/", host_views.season_episode_start, name="season_episode_start"),
     path("seasons/<slug:slug>/host/replay/<int:match_id>/", host_views.season_replay, name="season_replay"),
     path("notices/seen/", views.notices_seen, name="notices_seen"),

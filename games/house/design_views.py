@@ -33,6 +33,7 @@ from games.house.services import (
     house_game_import,
     house_game_update,
 )
+from games.house.trial import house_trials_for
 
 MAX_UPLOAD = 256 * 1024  # a definition is a few KB; this bounds what an upload may make the server read
 
@@ -134,6 +135,8 @@ def house_game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "versions": versions,
             "rules": rules_html(latest.definition.get("rules", "")),
             "summary": selectors.version_summary(latest),
+            "seat_counts": list(range(latest.players[0], latest.players[1] + 1)),
+            "trials": house_trials_for(game=game, user=request.user),
         },
     )
 

@@ -82,3 +82,12 @@ def seat_replace_choices(season: Any, match: Any) -> Any:
 
 # The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
 JINJA_GLOBALS = {"loser_label": loser_label}
+
+
+@register.simple_tag(takes_context=True)
+def house_game_uses(context: dict[str, Any], game: Any) -> list[Any]:
+    """The seasons the page's user hosts, each with how the dealer's ``game`` can be used there (issue 38)."""
+    from seasons.game_use import house_game_uses as uses
+
+    request = context.get("request")
+    return uses(getattr(request, "user", None), game)
