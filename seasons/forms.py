@@ -36,8 +36,8 @@ class HostStepForm(forms.Form):
         ("replace", "Replace a player"),
         ("restore", "Undo an elimination"),
         ("eliminate", "Eliminate a player"),
-        ("ec_set", "Set an EC"),
-        ("dmo_set", "Set a DMO"),
+        ("ec_set", "Name an Elimination Candidate"),
+        ("dmo_set", "Set a Death Match opponent"),
         ("confirm", "Confirm an automatic step"),
         ("abort_matches", "Abort the season's unfinished matches"),
         ("finish", "Finish the season"),
@@ -49,7 +49,7 @@ class HostStepForm(forms.Form):
         ("match", "Match control"),
         ("schedule", "Set a Death Match's start"),
         ("final_leg", "Start a game of the Final"),
-        ("token_escape", "Spend a Token of Life for an EC"),
+        ("token_escape", "Spend a Token of Life for an Elimination Candidate"),
         ("dm_game", "Change the episode's Death Match game"),
     ]
     NO_REASON = frozenset({"cast", "order_up", "order_random", "approve", "start", "final_leg"})

@@ -43,7 +43,7 @@ LONG_TIMES = [
     (72 * HOUR, "72 hours"),
 ]
 LIVE_TIMES = [
-    (0, "the game's own (Warriors' Death: 1 minute)"),
+    (0, "the game's own"),
     (20, "20 seconds"),
     (30, "30 seconds"),
     (45, "45 seconds"),
@@ -166,7 +166,8 @@ SETTINGS: tuple[SeasonSetting, ...] = (
     SeasonSetting(
         "dm_turn_seconds",
         "Death Match turn",
-        "How long each turn of a Death Match lasts. Death Matches already running keep theirs.",
+        "How long each turn of a Death Match lasts; the game's own is 1 minute in Warriors' Death. Death "
+        "Matches already running keep theirs.",
         "Times",
         When.ALWAYS,
         "choice",
@@ -211,7 +212,10 @@ SETTINGS: tuple[SeasonSetting, ...] = (
         "Times",
         When.ALWAYS,
         "choice",
-        choices=tuple(Season.NoShow.choices),
+        choices=(
+            (Season.NoShow.DEFAULT.value, "it starts; they get default moves"),
+            (Season.NoShow.FORFEIT.value, "they forfeit"),
+        ),
     ),
     SeasonSetting(
         "dm_game",
@@ -230,8 +234,8 @@ SETTINGS: tuple[SeasonSetting, ...] = (
         When.BETWEEN_EPISODES,
         "choice",
         choices=(
-            (Season.TokenMode.SHIELD.value, "a shield: holders cannot be picked as Death Match opponent"),
-            (Season.TokenMode.SPENT.value, "spent: a token lets the Elimination Candidate escape"),
+            (Season.TokenMode.SHIELD.value, "a shield"),
+            (Season.TokenMode.SPENT.value, "spent to escape"),
         ),
     ),
     SeasonSetting(
@@ -254,14 +258,16 @@ SETTINGS: tuple[SeasonSetting, ...] = (
     SeasonSetting(
         "ec_pick_way",
         "How the winners pick",
-        "When the winners pick: a pick that times out names the game's next candidate.",
+        "The first winner: the winner first in the gamewide tiebreak order names every candidate. Each: "
+        "each winner names one, in that order. Vote: most votes, ties by that order. A pick that times "
+        "out names the game's next candidate.",
         "Rules of play",
         When.BETWEEN_EPISODES,
         "choice",
         choices=(
-            (Season.EcPickWay.FIRST.value, "the winner first in the tiebreak order names every candidate"),
-            (Season.EcPickWay.EACH.value, "each winner names one candidate, in the tiebreak order"),
-            (Season.EcPickWay.VOTE.value, "the winners vote for each candidate"),
+            (Season.EcPickWay.FIRST.value, "the first winner names all"),
+            (Season.EcPickWay.EACH.value, "each winner names one"),
+            (Season.EcPickWay.VOTE.value, "the winners vote"),
         ),
     ),
     SeasonSetting(
@@ -307,7 +313,7 @@ SETTINGS: tuple[SeasonSetting, ...] = (
         "The Final",
         When.BEFORE_FINAL,
         "choice",
-        choices=((2, "2"), (3, "3: a semifinal, the third has a bye")),
+        choices=((2, "2"), (3, "3: a semifinal and a bye")),
     ),
     SeasonSetting(
         "final_legs",

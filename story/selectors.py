@@ -135,6 +135,7 @@ class Entry:
     who: str = ""
     order: int = 0
     match: int = 0  # the match a round belongs to (0: not a round)
+    detail: str = ""  # a round without its match's name, as a folded Death Match lists it
     rounds: tuple[Entry, ...] = ()  # a folded Death Match: its rounds, oldest first
 
 
@@ -187,6 +188,7 @@ def _round_entries(matches: Iterable[Match]) -> list[Entry]:
                 at=msgs[-1].created_at,
                 kind="round",
                 text=f"{match_name(by_id[match_id])} · {label}: {text}",
+                detail=f"{label}: {text}",
                 url=turn_url(match_id, after) if after else turn_url(match_id),
                 order=msgs[-1].pk,
                 match=match_id,
