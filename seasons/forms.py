@@ -280,13 +280,13 @@ class SeasonSettingsForm(forms.Form):
         dm_games: Sequence[tuple[str, str]] = (),
         **kwargs: object,
     ) -> None:
-        from seasons.settings_spec import SETTINGS, setting_choices, setting_closed
+        from seasons.settings_spec import SETTINGS, setting_choices, setting_closed, setting_value
 
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.season = season
         self.groups: dict[str, list[str]] = {}
         for s in SETTINGS:
-            current = getattr(season, s.name)
+            current = setting_value(season, s.name)
             closed = setting_closed(season, s)
             field: forms.Field
             if s.kind == "bool":
@@ -295,6 +295,8 @@ class SeasonSettingsForm(forms.Form):
                 field = forms.IntegerField(min_value=s.low, max_value=s.high)
             elif s.kind == "text":
                 field = forms.CharField(max_length=120)
+            elif s.kind == "handles":
+                field = forms.CharField(max_length=2000, widget=forms.TextInput(attrs={"autocapitalize": "none"}))
             else:
                 if s.name == "dm_game":
                     choices: Sequence[tuple[object, str]] = list(dm_games)

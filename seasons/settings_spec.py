@@ -135,6 +135,16 @@ def _signup_model(open_: Any, season: Season) -> str:
 SETTINGS: tuple[SeasonSetting, ...] = (
     SeasonSetting("name", "Season name", "Shown to players and spectators.", "The season", When.ALWAYS, "text"),
     SeasonSetting(
+        "hosts",
+        "Hosts",
+        "Handles of everyone who runs this season, separated by commas: each sees this console and may "
+        "change these settings. An account must exist; the season keeps at least one host.",
+        "The season",
+        When.ALWAYS,
+        "handles",
+        to_field=lambda v: ", ".join(v),
+    ),
+    SeasonSetting(
         "time_zone",
         "Time zone",
         "Times on your console are shown in it.",
@@ -330,6 +340,13 @@ BY_NAME = {s.name: s for s in SETTINGS}
 
 DURATION_SETTINGS = frozenset({"mm_turn_seconds", "pick_seconds", "dm_lead_seconds"})
 """Settings whose choices grow to hold a current value set elsewhere (the admin, the API)."""
+
+
+def setting_value(season: Season, name: str) -> Any:
+    """A setting's stored value (the hosts: their handles, sorted)."""
+    if name == "hosts":
+        return sorted(str(u.username) for u in season.hosts.all())
+    return getattr(season, name)
 
 
 def setting_choices(setting: SeasonSetting, value: Any) -> tuple[tuple[Any, str], ...]:

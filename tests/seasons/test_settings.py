@@ -27,8 +27,8 @@ def _cohost(season: Season) -> object:
 
 def test_every_model_setting_a_host_sets_at_creation_is_declared() -> None:
     declared = {s.name for s in SETTINGS}
-    never = {"slug", "hosts", "status", "gamewide_order", "seed", "champion", "created_at", "id"}
-    fields = {f.name for f in Season._meta.get_fields() if f.concrete and not f.many_to_many} - never
+    never = {"slug", "status", "gamewide_order", "seed", "champion", "created_at", "id"}
+    fields = {f.name for f in Season._meta.get_fields() if f.concrete} - never
     assert fields == declared
 
 
@@ -121,3 +121,17 @@ def test_the_settings_page_saves_for_a_cohost_and_the_console_never_links_the_ad
     assert "Saved: Time to pick, Everyone sees every garnet balance." in response.content.decode()
     season.refresh_from_db()
     assert season.pick_seconds == 6 * 3600 and not season.garnets_public
+
+
+def test_a_host_adds_a_cohost_by_handle_and_the_season_keeps_one() -> None:
+    season = started_season()
+    boss = season.hosts.get()
+    UserFactory(username="newhost")
+    season_settings_update(season_id=season.pk, user=boss, changes={"hosts": "host, @newhost"})
+    assert sorted(u.username for u in season.hosts.all()) == ["host", "newhost"]
+    step = SeasonLog.objects.filter(season=season, action="settings_change").get()
+    assert log_sentence(step) == "A host changed the settings: Hosts host → host, newhost."
+    with pytest.raises(BadSeasonSettings, match="no account is called ghost"):
+        season_settings_update(season_id=season.pk, user=boss, changes={"hosts": "host, ghost"})
+    with pytest.raises(BadSeasonSettings, match="at least one host"):
+        season_settings_update(season_id=season.pk, user=boss, changes={"hosts": " , "})
