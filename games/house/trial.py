@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine import Message
 from games.errors import Forbidden, NotFound
 from games.house.access import may_edit
 from games.house.models import HouseGame, HouseGameVersion
 from games.house.selectors import house_options
 from games.house.services import house_game_update
 from games.models import PlaytestRun
+from games.playtest.runner import Plan, play_match
 from games.services.playtest import PlaytestError, playtest_run_create
 
 TRIAL_MATCHES = 100
@@ -52,6 +54,23 @@ def house_trial_of(*, run_id: int, user: Any) -> PlaytestRun | None:
     if run is None or not (run.created_by_id == getattr(user, "pk", None) or getattr(user, "is_superuser", False)):
         return None
     return run
+
+
+def house_trial_sample(run: PlaytestRun, *, index: int = 0) -> list[tuple[str, str]]:
+    """Match ``index`` of a trial played again, line by line, as (to whom, text): what one test match of
+    bots looked like ("everyone" for a public line, the seat for a private one). Replayed from the run's
+    plan and seed, so it is the very match the report counted."""
+    plan = Plan(
+        game=run.game,
+        matches=run.matches,
+        players=run.players,
+        bots=tuple(run.bots.split(",")),
+        options=dict(run.options),
+        seed=run.seed,
+    )
+    lines: list[Message] = []
+    play_match(plan, index, log=lines)
+    return [(m.to or "everyone", m.text) for m in lines]
 
 
 def house_trials_for(*, game: HouseGame, user: Any) -> list[PlaytestRun]:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.errors import GameError
 from games.house.definition import DefinitionError
 from games.house.models import HouseGame
-from games.house.trial import house_game_widen, house_trial_of, house_trial_start
+from games.house.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
 from games.models import PlaytestRun
 from games.services.playtest import PlaytestError
 
@@ -51,14 +51,17 @@ def house_trial(request: HttpRequest, run_id: int) -> HttpResponse:
     """A trial's page: its progress while bots play, then the balance report."""
     run = _run(request, run_id)
     game = HouseGame.objects.filter(pk=(run.options or {}).get("house_game") or 0).first()
-    return render(request, "house/trial.html", {"run": run, "game": game})
+    sample = house_trial_sample(run) if run.status == PlaytestRun.Status.DONE else []
+    return render(request, "house/trial.html", {"run": run, "game": game, "sample": sample})
 
 
 @login_required
 @require_GET
 def house_trial_progress(request: HttpRequest, run_id: int) -> HttpResponse:
     """The progress fragment the trial's page polls (htmx), until the run is done."""
-    return render(request, "house/_trial_progress.html", {"run": _run(request, run_id)})
+    run = _run(request, run_id)
+    sample = house_trial_sample(run) if run.status == PlaytestRun.Status.DONE else []
+    return render(request, "house/_trial_progress.html", {"run": run, "sample": sample})
 
 
 # The report is the lab's self-contained page: script-free, its SVG plots carry style attributes, and

@@ -33,6 +33,7 @@ def test_a_dealer_tries_a_game_the_dealer_resolves_and_reads_its_balance_report(
     assert playtest_run_execute(run_id=run.pk)  # the job the page waits for (a thread or Celery)
     trial = client.get(f"/games/house/trials/{run.pk}/").content.decode()
     assert "Open the balance report" in trial
+    assert "One of these matches, line by line" in trial and "to p1" in trial
     report = client.get(f"/games/house/trials/{run.pk}/report/")
     assert report.status_code == 200 and b"<svg" in report.content
     stranger = Client()
