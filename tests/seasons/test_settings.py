@@ -135,3 +135,12 @@ def test_a_host_adds_a_cohost_by_handle_and_the_season_keeps_one() -> None:
         season_settings_update(season_id=season.pk, user=boss, changes={"hosts": "host, ghost"})
     with pytest.raises(BadSeasonSettings, match="at least one host"):
         season_settings_update(season_id=season.pk, user=boss, changes={"hosts": " , "})
+
+
+def test_a_cohost_without_the_host_role_lists_their_seasons_but_cannot_create_one() -> None:
+    season = started_season()
+    client = Client()
+    client.force_login(_cohost(season))
+    page = client.get("/seasons/hosting/").content.decode()
+    assert f"/seasons/{season.slug}/host/settings/" in page and "/seasons/new/" not in page.split("<main")[-1]
+    assert Client().get("/seasons/hosting/").status_code == 302
