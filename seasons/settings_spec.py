@@ -108,6 +108,7 @@ class SeasonSetting:
     high: int = 0
     to_field: Callable[[Any], Any] = lambda v: v
     to_model: Callable[[Any, Season], Any] = lambda v, s: v
+    closed_why: str = ""  # why it is closed after its stage, where the stage's own words do not fit
 
     def words(self, value: Any) -> str:
         """How a stored value reads in the log and on the page."""
@@ -155,13 +156,14 @@ SETTINGS: tuple[SeasonSetting, ...] = (
     SeasonSetting(
         "signup_code",
         "Sign-up link open",
-        "One shared link anyone with an account uses to ask to join; you approve each. Closing it makes "
-        "the link stop working; opening it again keeps the same link.",
+        "One shared link players use to ask to join (a newcomer makes an account on the way); you approve "
+        "each. Closing it makes the link stop working; opening it again keeps the same link.",
         "The season",
         When.DRAFT,
         "bool",
         to_field=bool,
         to_model=_signup_model,
+        closed_why="Players join only before the season starts.",
     ),
     SeasonSetting(
         "mm_turn_seconds",
@@ -363,7 +365,7 @@ def setting_closed(season: Season, setting: SeasonSetting) -> str:
     if season.status == Season.Status.FINISHED:
         return "The season is finished: its settings are kept as they were played."
     if setting.when is When.DRAFT and season.status != Season.Status.DRAFT:
-        return "Fixed once the season started: every player began with it."
+        return setting.closed_why or "Fixed once the season started: every player began with it."
     if setting.when is When.BETWEEN_EPISODES and season.episodes.exclude(status="done").exists():
         return "Changes between episodes: the open episode is played by the rules it started with."
     if setting.when is When.BEFORE_FINAL and season.final_legs_played.exists():
