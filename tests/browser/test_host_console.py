@@ -43,6 +43,8 @@ for p in players:
 running = season_create(name="Console Cup", slug="hc-cup", players=players, hosts=[boss, cohost])
 season_start(season_id=running.pk, seed="hc")
 draft = season_create(name="Open Call", slug="hc-open", players=[], hosts=[boss], signup_code="hc-join")
+from seasons.services.casting import season_cast
+season_cast(season=draft, roster="hc-pal\\nhc-friend", user=boss, base_url="http://garnet.example")
 told = season_create(name="Folded Tales", slug="hc-fold", players=players, hosts=[boss])
 season_start(season_id=told.pk, seed="hc-fold")
 episode = finish_mm(abc_episode(told, players), winners=["hc-ann"], candidates=["hc-eve"])
@@ -126,6 +128,19 @@ def test_the_sign_up_link_keeps_its_season_through_sign_up(browser: Any, live_ur
     page.click("button:text('Ask to join')")
     page.wait_for_url("**/seasons/hc-open/")
     assert "Asked to join Open Call" in page.content()
+    # The host sees the request beside the invites, copies every invite link at once, and can download them.
+    host = _phone(browser, live_url, "hc-boss")
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.goto(f"{live_url}/seasons/hc-open/host/")
+    assert "Approve hc-newcomer" in host.content()
+    lines = host.locator("#all-invites").input_value().splitlines()
+    assert [line.split(": ")[0] for line in lines] == ["hc-friend", "hc-pal"]
+    host.click("button:text('Copy all invites')")
+    host.locator(".copy-done:text('Copied.')").wait_for()
+    assert host.evaluate("navigator.clipboard.readText()").splitlines() == lines
+    assert host.locator("a:text('Download as CSV')").count() == 1
+    _clean(host, "console (draft, invites)", problems)
+    host.screenshot(path=str(SHOTS / "host-console-invites.png"), full_page=True)
     assert not problems, problems
 
 
