@@ -90,3 +90,17 @@ def test_the_game_page_offers_each_season_the_host_runs() -> None:
     assert "It is this season&#x27;s Death Match game." in client.get(f"/games/house/{duel.pk}/").content.decode()
     preselected = client.get(f"/seasons/{season.slug}/host/?game=house:{main.pk}").content.decode()
     assert f'<option value="house:{main.pk}" selected>' in preselected
+
+
+def test_the_designer_saves_and_goes_straight_to_a_trial_with_bots() -> None:
+    from tests.games.house.formdata import form_data
+
+    season = started_season()
+    host = season.hosts.get()
+    client = Client()
+    client.force_login(host)
+    page = client.get("/games/house/new/").content.decode()
+    answer = client.post("/games/house/new/", {**form_data(page, "design"), "title": "Quick try", "action": "save_try"})
+    run = PlaytestRun.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == f"/games/house/trials/{run.pk}/"
+    assert run.players == 2  # the starter game's fewest
