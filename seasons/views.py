@@ -274,10 +274,17 @@ def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         else:
             messages.success(request, f"Asked to join {season.name}: a host will approve you.")
         return HttpResponseRedirect(reverse("season_home", args=[slug]))
+    asked = request.user.is_authenticated and season.invites.filter(user=request.user, used_at=None).exists()
     return render(
         request,
         "seasons/join.html",
-        {"season": season, "code": code, "valid": bool(season.signup_code) and code == season.signup_code},
+        {
+            "season": season,
+            "code": code,
+            "valid": bool(season.signup_code) and code == season.signup_code,
+            "me": selectors.entrant_of(season, request.user),
+            "asked": asked,
+        },
     )
 
 

@@ -9,6 +9,7 @@ from django.test import Client
 from seasons.models import Invite
 from seasons.services import season_create
 from seasons.services.casting import season_cast
+from tests.factories import UserFactory
 from tests.seasons.factories import host_user
 
 pytestmark = pytest.mark.django_db
@@ -77,3 +78,12 @@ def test_the_console_copies_and_downloads_every_invite_link() -> None:
     assert csv_text.splitlines()[0] == "handle,email,invite link"
     assert "yan,yan@example.com,http://testserver/invite/" in csv_text
     assert Client().get(f"/seasons/{season.slug}/host/invites.csv").status_code == 302  # log in first
+
+
+def test_the_join_page_says_when_you_asked_already() -> None:
+    season, _ = _draft()
+    client = Client()
+    client.force_login(UserFactory(username="keen"))
+    join = f"/seasons/{season.slug}/join/join-me/"
+    client.post(join)
+    assert "a host will approve you" in client.get(join).content.decode()
