@@ -180,6 +180,16 @@ def test_a_spectator_reads_the_timeline_with_the_death_match_folded(
     _clean(page, "season page", problems)
     fold.locator("summary").click()
     assert rounds.first.is_visible()
+    # A live refresh of the timeline (a push after each closed round) keeps the opened Death Match open.
+    swapped = page.evaluate(
+        """() => new Promise((done) => {
+            const box = document.getElementById("timeline");
+            box.addEventListener("htmx:afterSwap", () => done(true), {once: true});
+            window.htmx.trigger(box, "refresh");
+        })"""
+    )
+    assert swapped and page.locator("details.tl-fold").get_attribute("open") is not None
+    assert page.locator("details.tl-fold .tl-rounds > li").first.is_visible()
     _clean(page, "season page, Death Match open", problems)
     page.screenshot(path=str(SHOTS / "host-console-timeline.png"), full_page=True)
     assert not problems, problems

@@ -33,4 +33,4 @@ def test_a_played_death_match_is_one_entry_holding_its_rounds_oldest_first() -> 
     assert len(folded) == len(entries) - len(dm_rounds) + 1
     assert [e.at for e in folded] == sorted((e.at for e in folded), reverse=True)
     page = Client().get(f"/seasons/{season.slug}/timeline/").content.decode()
-    assert '<details class="tl-fold">' in page and entry.text in page
+    assert f'<details class="tl-fold" data-match="{duel.match.pk}">' in page and entry.text in page
