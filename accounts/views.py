@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.first_run import first_run_token_valid
@@ -44,15 +45,27 @@ class LoginView(auth_views.LoginView):
         return super().post(request, *args, **kwargs)
 
 
+def _next(request: HttpRequest) -> str:
+    """Where the visitor was going (``next`` in the query or the form), if it stays on this site; else ""."""
+    target = str(request.POST.get("next") or request.GET.get("next") or "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
+
+
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in."""
+    """Create an account and sign in, then go where the visitor was going (a season's sign-up link keeps
+    its season through sign-up: accounts/RULES.md 8), else to the dashboard."""
     form = SignupForm(request.POST or None)
+    target = _next(request)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}.")
-        return redirect("games:dashboard")
-    return render(request, "accounts/signup.html", {"form": form})
+        return redirect(target or "games:dashboard")
+    return render(request, "accounts/signup.html", {"form": form, "next": target})
 
 
 @login_required

@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import GameError
+from games.house.selectors import house_games_unfitting
 from games.live import ClosePages
 from games.models import Match, Turn
 from games.option_forms import OptionsForm
@@ -86,6 +87,12 @@ def _done_text(step: str, done: object) -> str:
     if isinstance(done, str):
         return f"Done: {done}."
     return f"Done: {dict(HostStepForm.STEPS)[step]}."
+
+
+def _invite_lines(season: Season, base: str) -> str:
+    """Every unused invite link as "handle: link" lines, for the console's Copy all invites."""
+    invites = season.invites.filter(used_at=None, requested=False).order_by("handle")
+    return "\n".join(f"{i.handle}: {base}{reverse('season_invite', args=[i.token])}" for i in invites)
 
 
 def _running_matches(season: Season) -> list[tuple[Match, Turn | None]]:
@@ -220,6 +227,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
             "handles": [e.handle for e in season.entrants.select_related("user")],
             "draft_order": draft_order(season) if season.status == Season.Status.DRAFT else [],
             "invites": season.invites.filter(used_at=None),
+            "invite_lines": _invite_lines(season, request.build_absolute_uri("/")[:-1]),
             "durations": DURATIONS,
             "log_rows": [(x, log_sentence(x)) for x in season.log.select_related("user")[:100]],
             "checked": {x.details.get("step") for x in season.log.filter(action="confirm")},
@@ -233,7 +241,10 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
                 games=_games(season, request.user, len(alive)),
                 alive=alive,
                 dm_games=_dm_games(season, request.user),
-                initial={"players": alive},
+                initial={"players": alive, "game": request.GET.get("game", "")},  # a game page's "use it"
+            ),
+            "unfit_games": house_games_unfitting(
+                request.user, players=len(alive), kind="main", owners=season.hosts.all()
             ),
             "option_forms": _option_forms(None, alive),
             "episodes": selectors.episodes_of(season),

@@ -26,6 +26,13 @@ def _at(d: D) -> str:
         return "a new time"
 
 
+def _game(choice: Any) -> str:
+    """A game as people name it: a dealer's game by its title, never "house:1" (issue 38)."""
+    from seasons.services.game_choice import game_choice_name  # the log's words need the registry only here
+
+    return game_choice_name(str(choice or "")) if choice else "a game"
+
+
 SENTENCES: dict[str, Callable[[D], str]] = {
     "season_create": lambda d: (
         "The season was created" + (f" with {_names(d.get('players'))}." if d.get("players") else ".")
@@ -43,15 +50,19 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "season_pause": lambda d: "The season was paused.",
     "season_resume": lambda d: "The season resumed.",
     "season_finish": lambda d: f"The season finished; finalists {_names(d.get('finalists'))}.",
-    "episode_start": lambda d: f"{_ep(d)}the Main Match ({d.get('game')}) started with {_names(d.get('players'))}.",
+    "episode_start": lambda d: (
+        f"{_ep(d)}the Main Match ({_game(d.get('game'))}) started with {_names(d.get('players'))}."
+    ),
     "mm_finished": lambda d: (
         f"{_ep(d)}the Main Match ended; winners {_names((d.get('outcome') or {}).get('winners'))}."
     ),
-    "ec_named": lambda d: f"{_ep(d)}{d.get('player')} was named EC.",
+    "ec_named": lambda d: f"{_ep(d)}{d.get('player')} was named the Elimination Candidate (EC).",
     "ec_set": lambda d: (
-        f"{_ep(d)}a host named {d.get('ec')} EC" + (f" in place of {d['replaced']}" if d.get("replaced") else "") + "."
+        f"{_ep(d)}a host named {d.get('ec')} the Elimination Candidate"
+        + (f" in place of {d['replaced']}" if d.get("replaced") else "")
+        + "."
     ),
-    "no_ec": lambda d: f"{_ep(d)}nobody could be named EC; no Death Match.",
+    "no_ec": lambda d: f"{_ep(d)}nobody could be named Elimination Candidate; no Death Match.",
     "token_spent": lambda d: f"{_ep(d)}{d.get('player')} spent a Token of Life to escape the Death Match.",
     "dm_scheduled": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} was scheduled.",
     "dm_rescheduled": lambda d: f"{_ep(d)}a host moved the start of {d.get('ec')} vs {d.get('dmo')}.",
@@ -61,7 +72,7 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     ),
     "dm_ready": lambda d: f"{_ep(d)}{d.get('player')} is ready for the Death Match.",
     "dm_forfeit": lambda d: f"{_ep(d)}{d.get('player')} did not show up for the Death Match and forfeits.",
-    "dm_game_set": lambda d: f"{_ep(d)}a host set the Death Match game: {d.get('game')}.",
+    "dm_game_set": lambda d: f"{_ep(d)}a host set the Death Match game: {_game(d.get('game'))}.",
     "dm_start": lambda d: f"{_ep(d)}the Death Match {d.get('ec')} vs {d.get('dmo')} started.",
     "dm_lost_when_out": lambda d: (
         f"{_ep(d)}{d.get('player')} lost the Death Match after a host had eliminated them; that elimination stands."
@@ -80,13 +91,18 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "ledger_undo": lambda d: "A ledger entry was undone.",
     "transfer": lambda d: f"{d.get('sender')} sent {d.get('amount')} garnets to {d.get('to')}.",
     "final_leg_start": lambda d: (
-        f"{d.get('stage')} game {d.get('number')} ({d.get('game')}) started: "
+        f"{d.get('stage')} game {d.get('number')} ({_game(d.get('game'))}) started: "
         f"{_names(d.get('players'))}" + (f"; {d['bye']} has the bye" if d.get("bye") else "") + "."
     ),
     "final_leg_won": lambda d: f"{d.get('player')} won {d.get('stage')} game {d.get('number')}.",
     "final_leg_draw": lambda d: f"{d.get('stage')} game {d.get('number')} was drawn and does not count.",
     "champion": lambda d: f"{d.get('player')} won the Final against {d.get('runner_up')} and is the champion!",
     "match_control": lambda d: f"A host {d.get('text', 'used a match control')}.",
+    "settings_change": lambda d: (
+        "A host changed the settings: "
+        + "; ".join(f"{label} {was} → {now}" for label, (was, now) in (d.get("changes") or {}).items())
+        + "."
+    ),
     "confirm": lambda d: f"A host checked an automatic step ({str(d.get('confirmed') or '').replace('_', ' ')}).",
 }
 
@@ -104,7 +120,7 @@ def log_sentence(entry: SeasonLog) -> str:
             return f"{_ep(d)}{d.get('ec')} picked {d.get('dmo')} as their Death Match Opponent."
         return f"{_ep(d)}{d.get('dmo')} {how} {d.get('ec')} as Death Match Opponent."
     if entry.action.startswith("ec_pick_"):
-        return f"{d.get('ec')} was named EC by the Main Match winners ({d.get('picker')})."
+        return f"{d.get('ec')} was named the Elimination Candidate by the Main Match winners ({d.get('picker')})."
     make = SENTENCES.get(entry.action)
     if make is None:
         return entry.action.replace("_", " ").capitalize() + "."

@@ -74,7 +74,10 @@ def season_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET"])
 def season_hosting(request: HttpRequest) -> HttpResponse:
-    """My seasons: every season the host runs, each with its console, and New season."""
-    if not user_can_host(request.user):
+    """My seasons: every season the user runs, each with its console and settings, and New season for those
+    with the host role. A co-host without the role (added on a season's Settings) lists theirs too."""
+    seasons = list(seasons_hosted_by(request.user))
+    can_create = user_can_host(request.user)
+    if not can_create and not seasons:
         raise PermissionDenied("Only hosts run seasons: a site admin grants the role on the Hosts page.")
-    return render(request, "seasons/hosting.html", {"seasons": list(seasons_hosted_by(request.user))})
+    return render(request, "seasons/hosting.html", {"seasons": seasons, "can_create": can_create})

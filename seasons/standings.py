@@ -111,7 +111,8 @@ def season_schedule(season: Season) -> list[ScheduleItem]:
     for pick in Pick.objects.filter(episode__season=season, status=Pick.Status.OPEN).select_related("picker__user"):
         items.append(
             ScheduleItem(
-                what=f"{pick.picker}: {pick.get_kind_display()}",
+                what=f"{pick.picker} picks "
+                + ("a Death Match opponent" if pick.kind == Pick.Kind.DMO else "the Elimination Candidate"),
                 closes=pick.deadline,
                 url=reverse("season_pick", args=[season.slug, pick.pk]),
             )

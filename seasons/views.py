@@ -17,6 +17,7 @@ from seasons import selectors
 from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.bracket import final_bracket
+from seasons.explain import attach_reasons, season_next
 from seasons.forms import InviteAcceptForm, PickForm, TransferForm
 from seasons.models import Duel, Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
@@ -45,7 +46,9 @@ def home(request: HttpRequest) -> HttpResponse:
             "standings": board.standings(featured) if featured else [],
             "my_seasons": list(selectors.seasons_of_user(request.user)),
             "can_host": user_can_host(request.user),
+            # accounts/RULES.md 9: only an empty site tells every visitor; on the demo only its hosts.
             "needs_setup": not site_has_admin(),
+            "setup_for_all": not seasons and not Season.objects.exists(),
         },
     )
 
@@ -74,6 +77,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
         ep.mm_log = logs.get(ep.mm_match_id or 0, [])  # type: ignore[attr-defined]
         for duel in ep.duels.all():
             duel.log = logs.get(duel.match_id or 0, [])  # type: ignore[attr-defined]
+    attach_reasons(season, episodes)  # each Death Match's "why" (seasons/RULES.md 17)
     return render(
         request,
         "seasons/season_home.html",
@@ -85,6 +89,7 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "host": selectors.is_host(season, request.user),
             "my_picks": list(selectors.open_picks_for(me)) if me else [],
             "schedule": board.season_schedule(season),
+            "next_steps": season_next(season),
             "bracket": final_bracket(season),
         },
     )
@@ -254,11 +259,13 @@ def season_invite(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "seasons/invite.html", {"invite": invite, "form": form})
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
-    """The season's shared sign-up link: a signed-in player asks to join; a host approves."""
+    """The season's shared sign-up link: a signed-in player asks to join; a host approves. A visitor without
+    an account is offered sign-up (or log-in) that brings them back here (accounts/RULES.md 8)."""
     season = _season(slug)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return HttpResponseRedirect(f"{reverse('accounts:login')}?next={request.path}")
     if request.method == "POST":
         try:
             season_join_request(season=season, code=code, user=request.user)
@@ -267,10 +274,17 @@ def season_join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         else:
             messages.success(request, f"Asked to join {season.name}: a host will approve you.")
         return HttpResponseRedirect(reverse("season_home", args=[slug]))
+    asked = request.user.is_authenticated and season.invites.filter(user=request.user, used_at=None).exists()
     return render(
         request,
         "seasons/join.html",
-        {"season": season, "code": code, "valid": bool(season.signup_code) and code == season.signup_code},
+        {
+            "season": season,
+            "code": code,
+            "valid": bool(season.signup_code) and code == season.signup_code,
+            "me": selectors.entrant_of(season, request.user),
+            "asked": asked,
+        },
     )
 
 

@@ -41,3 +41,21 @@
   });
   update();
 })();
+
+// "Copy all invites": the textarea's lines to the clipboard, saying so (the textarea stays selectable without it).
+(function () {
+  document.querySelectorAll("button.copy-all").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var box = document.getElementById(button.dataset.copy);
+      var done = button.parentNode.querySelector(".copy-done");
+      function said(text) { if (done) done.textContent = text; }
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(box.value).then(function () { said("Copied."); }, function () {
+          box.select(); said("Selected: copy it with your keyboard or menu.");
+        });
+      } else {
+        box.select(); said("Selected: copy it with your keyboard or menu.");
+      }
+    });
+  });
+})();

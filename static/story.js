@@ -17,3 +17,21 @@
     resync: refresh,
   });
 })();
+
+// A Death Match folded into one entry stays open across the live refreshes (a live duel's round closes
+// every minute: a spectator reading its rounds must not see them fold away each time).
+(function () {
+  "use strict";
+  const box = document.getElementById("timeline");
+  if (!box) return;
+  let open = [];
+  box.addEventListener("htmx:beforeSwap", () => {
+    open = Array.from(box.querySelectorAll("details.tl-fold[open]")).map((d) => d.dataset.match);
+  });
+  box.addEventListener("htmx:afterSwap", () => {
+    open.forEach((m) => {
+      const d = box.querySelector('details.tl-fold[data-match="' + m + '"]');
+      if (d) d.open = true;
+    });
+  });
+})();

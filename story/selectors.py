@@ -134,6 +134,9 @@ class Entry:
     url: str = ""
     who: str = ""
     order: int = 0
+    match: int = 0  # the match a round belongs to (0: not a round)
+    detail: str = ""  # a round without its match's name, as a folded Death Match lists it
+    rounds: tuple[Entry, ...] = ()  # a folded Death Match: its rounds, oldest first
 
 
 def turn_url(match_id: int, turn_number: int | None = None) -> str:
@@ -185,8 +188,10 @@ def _round_entries(matches: Iterable[Match]) -> list[Entry]:
                 at=msgs[-1].created_at,
                 kind="round",
                 text=f"{match_name(by_id[match_id])} · {label}: {text}",
+                detail=f"{label}: {text}",
                 url=turn_url(match_id, after) if after else turn_url(match_id),
                 order=msgs[-1].pk,
+                match=match_id,
             )
         )
     return out
@@ -236,3 +241,51 @@ def timeline(season: Season, *, confessionals: bool = True) -> list[Entry]:
             )
     entries.sort(key=lambda e: (e.at, e.order), reverse=True)
     return entries
+
+
+def _duel_titles(season: Season) -> dict[int, str]:
+    """Each two-player match of the season whose rounds fold (its Death Matches and Final games): its title
+    as one timeline entry says it."""
+    from seasons.models import Duel, FinalLeg
+
+    titles: dict[int, str] = {}
+    for duel in Duel.objects.filter(episode__season=season, match__isnull=False).select_related(
+        "episode", "ec__user", "dmo__user", "loser__user"
+    ):
+        end = f"; {duel.loser} was eliminated" if duel.loser_id else ""
+        titles[int(duel.match_id or 0)] = f"Episode {duel.episode.number} Death Match, {duel.ec} vs {duel.dmo}{end}"
+    for leg in FinalLeg.objects.filter(season=season, match__isnull=False).select_related("winner__user"):
+        end = f"; won by {leg.winner}" if leg.winner_id else ""
+        title = f"{leg.get_stage_display()} game {leg.number}, {' vs '.join(leg.players)}{end}"
+        titles[int(leg.match_id or 0)] = title
+    return titles
+
+
+def timeline_folded(season: Season, entries: list[Entry]) -> list[Entry]:
+    """``entries`` (newest first) with each Death Match's (and Final game's) rounds folded into one entry
+    where its latest round was, so a 30-round live duel does not push the season's story down the page.
+    The folded entry links the match and holds its rounds, oldest first (story/RULES.md, "Folded")."""
+    titles = _duel_titles(season)
+    rounds: dict[int, list[Entry]] = {}
+    for e in entries:
+        if e.kind == "round" and e.match in titles:
+            rounds.setdefault(e.match, []).append(e)
+    out: list[Entry] = []
+    for e in entries:
+        if e.kind != "round" or e.match not in titles:
+            out.append(e)
+        elif e is rounds[e.match][0]:  # the newest round of its match stands for all of them
+            group = rounds[e.match]
+            count = f"{len(group)} round{'s' if len(group) != 1 else ''}"
+            out.append(
+                Entry(
+                    at=e.at,
+                    kind="duel",
+                    text=f"{titles[e.match]} ({count})",
+                    url=turn_url(e.match),
+                    order=e.order,
+                    match=e.match,
+                    rounds=tuple(reversed(group)),
+                )
+            )
+    return out

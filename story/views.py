@@ -42,7 +42,7 @@ def story_timeline(request: HttpRequest, slug: str) -> HttpResponse:
 
 def timeline_context(season: Season) -> dict[str, object]:
     """The timeline as the season page shows it: newest first, the older part folded."""
-    entries = selectors.timeline(season)
+    entries = selectors.timeline_folded(season, selectors.timeline(season))
     return {"season": season, "recent": entries[:TIMELINE_SHOWN], "older": entries[TIMELINE_SHOWN:]}
 
 

@@ -108,6 +108,8 @@ GARNET_TEMPLATE_SLOTS: dict[str, list[str]] = {
     # The dashboard's notices; a season page's sections of the dealer's channel and the story.
     "dashboard_notices": ["seasons/_notices_slot.html"],
     "season_sections": ["reach/_season_slots.html", "story/_season_story_slot.html"],
+    # A dealer's game page: the host's seasons and how the game can be used in each (issue 38).
+    "house_game_use": ["seasons/_use_house_game.html"],
 }
 
 ROOT_URLCONF = "config.urls"

@@ -83,10 +83,23 @@ class Errors:
 
 
 def path_words(path: str) -> str:
-    """A field path as a dealer reads it: ``round_plan[0].fields[1].max`` → "round 1 › field 2 › max"."""
+    """A field path as a dealer reads it: ``round_plan[0].fields[1].max`` → "round 1 › field 2 › max",
+    ``round_plan[0].resolve.params`` → "round 1 › how it resolves › the mechanic's settings"."""
     words = re.sub(r"\[(\d+)\]", lambda m: f" {int(m.group(1)) + 1}", path)
     words = words.replace("round_plan", "round").replace("fields", "field").replace("secrets", "secret")
-    return " › ".join(part.replace("_", " ") for part in words.split("."))
+    return " › ".join(PATH_WORDS.get(part, part.replace("_", " ")) for part in words.split("."))
+
+
+PATH_WORDS = {
+    "resolve": "how it resolves",
+    "params": "the mechanic's settings",
+    "by": "resolved by",
+    "review": "the dealer reviews it",
+    "min_players": "fewest players",
+    "max_players": "most players",
+}
+"""The parts of a field path that are the file format's keys, in the designer's own words (issue 38:
+no "resolve › params" without words)."""
 
 
 def _keys(errors: Errors, prefix: str, keys: Iterable[str]) -> dict[str, list[str]]:

@@ -33,6 +33,8 @@ from games.house.services import (
     house_game_import,
     house_game_update,
 )
+from games.house.trial import house_trial_start, house_trials_for
+from games.services.playtest import PlaytestError
 
 MAX_UPLOAD = 256 * 1024  # a definition is a few KB; this bounds what an upload may make the server read
 
@@ -72,7 +74,7 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
         action = str(request.POST.get("action") or "save")
         if action == "preview":
             preview = rules_html(draft["rules"])
-        elif action != "save":
+        elif action not in ("save", "save_try"):
             draft = draft_apply(draft, action)
         else:
             try:
@@ -86,6 +88,8 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
                     )
                     done = "is saved as version" if version.number > before else "has no change: it stays version"
                     messages.success(request, f"“{version.title}” {done} {version.number}.")
+                if action == "save_try":  # "Save and try with bots": straight to the trial (RULES.md d-8)
+                    return _try_saved(request, game)
                 return HttpResponseRedirect(reverse("house:game", args=[game.pk]))
             except DefinitionError as exc:
                 problems = _errors_of(exc)
@@ -95,6 +99,16 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
         draft = game.latest.definition if game is not None else starter_definition()
     context = {**designer_context(draft, problems), "game": game, "preview": preview, "problems": problems}
     return render(request, "house/design.html", context)
+
+
+def _try_saved(request: HttpRequest, game: HouseGame) -> HttpResponse:
+    """The trial of a game just saved, with its fewest players; if the bots cannot play it, its page says why."""
+    try:
+        run = house_trial_start(game_id=game.pk, user=request.user, players=game.latest.players[0])
+    except PlaytestError as exc:
+        messages.error(request, f"Saved, but not tried: {exc}")
+        return HttpResponseRedirect(reverse("house:game", args=[game.pk]))
+    return HttpResponseRedirect(reverse("house:trial", args=[run.pk]))
 
 
 @login_required
@@ -134,6 +148,8 @@ def house_game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "versions": versions,
             "rules": rules_html(latest.definition.get("rules", "")),
             "summary": selectors.version_summary(latest),
+            "seat_counts": list(range(latest.players[0], latest.players[1] + 1)),
+            "trials": house_trials_for(game=game, user=request.user),
         },
     )
 

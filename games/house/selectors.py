@@ -63,6 +63,25 @@ def house_games_fitting(
     return sorted(out, key=lambda c: (c.label.lower(), c.value))
 
 
+def house_games_unfitting(
+    user: Any, *, players: int, kind: str, owners: Iterable[Any] = ()
+) -> list[tuple[HouseChoice, str]]:
+    """The games of ``user`` (and ``owners``) of ``kind`` whose latest version does NOT take ``players``,
+    each with the reason in words, so a season's list keeps them with why (issue 38)."""
+    people = {u.pk for u in [user, *owners] if u is not None and getattr(u, "pk", None)}
+    games = HouseGame.objects.filter(owner__in=people).select_related("owner").prefetch_related("versions")
+    out = []
+    for game in games:
+        version = max(game.versions.all(), key=lambda v: v.number, default=None)
+        if version is None or version.fits(players) or version.kind != kind:
+            continue
+        low, high = version.players
+        span = f"{low}" if low == high else f"{low}–{high}"
+        why = f"takes {span} players; {players} are alive"
+        out.append((HouseChoice(f"{PREFIX}{game.pk}", _label(version, user), game, version), why))
+    return sorted(out, key=lambda c: (c[0].label.lower(), c[0].value))
+
+
 def is_house_choice(value: str) -> bool:
     """Whether a stored game choice names a dealer's game (``house:<id>``)."""
     return value.startswith(PREFIX) and value[len(PREFIX) :].isdigit()

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from games.house import design_views as views
+from games.house import trial_views
 
 app_name = "house"
 
@@ -16,4 +17,9 @@ urlpatterns = [
     path("<int:pk>/edit/", views.house_game_edit, name="edit"),
     path("<int:pk>/export/", views.house_game_download, name="export"),
     path("<int:pk>/v<int:number>/rules/", views.house_version_rules, name="rules"),
+    path("<int:pk>/try/", trial_views.house_try, name="try"),
+    path("<int:pk>/widen/", trial_views.house_widen, name="widen"),
+    path("trials/<int:run_id>/", trial_views.house_trial, name="trial"),
+    path("trials/<int:run_id>/progress/", trial_views.house_trial_progress, name="trial_progress"),
+    path("trials/<int:run_id>/report/", trial_views.house_trial_report, name="trial_report"),
 ]

@@ -100,7 +100,7 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
                     defaults[ruling] += 1
                 continue
             move = None
-            bot = bots[player]
+            bot = bots.get(player)  # a seat no bot holds (a dealer's game's dealer) plays random legal moves
             if bot is not None:
                 wanted = bot(engine.view(state, player), player, chooser)
                 if wanted is not None:

@@ -137,6 +137,12 @@ class SeasonFinished(SeasonError, Conflict):
     code = "season_finished"
 
 
+class SettingLocked(SeasonError, Conflict):
+    """That setting cannot change at this stage of the season (seasons/RULES.md, "Changing the settings")."""
+
+    code = "setting_locked"
+
+
 class SeasonNotOver(SeasonError, Conflict):
     """The season cannot finish yet: matches are unfinished or the Final has not crowned a champion."""
 

@@ -90,3 +90,12 @@ def season_duels_to_settle(season: Any) -> dict[str, Any]:
     from seasons.services.duel_settle import duels_to_settle
 
     return {"season": season, "ways": duels_to_settle(season)}
+
+
+@register.simple_tag(takes_context=True)
+def house_game_uses(context: dict[str, Any], game: Any) -> list[Any]:
+    """The seasons the page's user hosts, each with how the dealer's ``game`` can be used there (issue 38)."""
+    from seasons.game_use import house_game_uses as uses
+
+    request = context.get("request")
+    return uses(getattr(request, "user", None), game)

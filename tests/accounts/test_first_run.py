@@ -76,6 +76,20 @@ def test_a_bad_form_names_the_field() -> None:
     assert not get_user_model().objects.exists()
 
 
+def test_a_site_with_a_season_does_not_tell_every_visitor_it_is_not_set_up() -> None:
+    """The demo (a season, no site admin): spectators are not told; its hosts read one line (accounts 9)."""
+    from seasons.services import season_create
+    from tests.seasons.factories import host_user
+
+    host = host_user()
+    season_create(name="Demo", slug="demo", players=[], hosts=[host])
+    assert "not set up yet" not in Client().get("/").content.decode()
+    client = Client()
+    client.force_login(host)
+    page = client.get("/").content.decode()
+    assert "not set up yet" not in page and "no site admin yet" in page
+
+
 def test_the_home_page_says_where_the_link_is_until_set_up() -> None:
     """A visitor on an install with no admin learns where the setup link is printed."""
     assert "not set up yet" in Client().get("/").content.decode()

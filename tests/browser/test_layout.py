@@ -41,11 +41,18 @@ NOT_PAGES = {
     "house:preview": "the designer's rules preview, an htmx fragment (covered inside the designer)",
     "house:schema": "JSON (the published schema of a game's file)",
     "house:export": "a file download (YAML or JSON)",
+    "house:try": "POST only",
+    "house:widen": "POST only",
+    "season_dm_game_use": "POST only",
+    "house:trial": "needs a trial of the host's own: checked at 360×740 with axe in test_house_try.py",
+    "house:trial_progress": "the trial page's htmx fragment (covered inside it, test_house_try.py)",
+    "house:trial_report": "the lab's self-contained report, framed in the trial page (test_house_try.py)",
     "games:match_log": "JSON",
     "games:match_submit": "POST only",
     "season_archive_json": "JSON",
     "season_archive_md": "Markdown text",
     "season_episode_start": "POST only",
+    "season_invites_download": "a file download (text or CSV)",
     "notices_seen": "POST only",
     "api:games": "JSON",
     "games:match_check": "POST only: an htmx fragment inside the match page",
@@ -175,6 +182,9 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "season_duel_time": ("eve", f"/seasons/{slug}/duels/{site['duel']}/time/"),
         # Issue 40: a Death Match that needs no settling (this one) lands on the console, with the message.
         "season_duel_settle": ("host", f"/seasons/{slug}/duels/{site['duel']}/settle/"),
+        # Issue 38: the console's settings and the glossary the pages link.
+        "season_settings": ("host", f"/seasons/{slug}/host/settings/"),
+        "glossary": ("", "/glossary/"),
         # The dealer's channel and mail (issue 13).
         "reach:inbox": ("host", "/reach/inbox/"),
         "reach:host_thread": ("host", f"/reach/threads/{site['thread']}/"),

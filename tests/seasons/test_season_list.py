@@ -17,7 +17,7 @@ def test_the_list_shows_each_running_seasons_open_turns_and_picks_soonest_first_
     done = started_season(slug="old")
     Season.objects.filter(pk=done.pk).update(status=Season.Status.FINISHED)
     page = Client().get("/seasons/").content.decode()
-    assert "Open now, soonest first" in page and "eve: " in page and "closes" in page
+    assert "Open now, soonest first" in page and "eve picks a Death Match opponent" in page and "closes" in page
     assert page.index(season.name) < page.index("Finished") < page.index('href="/seasons/old/"')
     assert '<a href="/seasons/">Seasons</a>' in page  # in the navigation
 

@@ -106,10 +106,10 @@ def test_the_setup_page_and_the_console_show_how_the_winners_pick() -> None:
     console)"."""
     season, _ = _won("vote")
     home = Client().get(f"/seasons/{season.slug}/").content.decode()
-    assert "2 ECs per episode: the Main Match winners pick (The winners vote for each EC" in home
+    assert "2 Elimination Candidates per episode: the Main Match winners pick (the winners vote" in home
     host = Client()
     host.force_login(season.hosts.get())
-    assert "The winners vote for each EC" in host.get(f"/seasons/{season.slug}/host/").content.decode()
+    assert "the winners vote; ties by" in host.get(f"/seasons/{season.slug}/host/").content.decode()
     assert "How the winners pick" in host.get("/seasons/new/").content.decode()
 
 

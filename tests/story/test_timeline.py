@@ -47,8 +47,8 @@ def test_the_timeline_tells_the_episode_newest_first_with_links_to_the_turn() ->
     entries = timeline(season)
     texts = [e.text for e in entries]
     assert texts[-1].startswith("The season started")
-    assert any("Main Match (abc) started" in t for t in texts)
-    assert any("was named EC" in t for t in texts)
+    assert any("Main Match (The ABC Game) started" in t for t in texts)
+    assert any("was named the Elimination Candidate (EC)" in t for t in texts)
     rounds = [e for e in entries if e.kind == "round"]
     assert rounds and all(f"/matches/{ep.mm_match.pk}/" in e.url for e in rounds)
     assert [e.at for e in entries] == sorted((e.at for e in entries), reverse=True)

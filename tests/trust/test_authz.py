@@ -95,6 +95,11 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "seasons/<slug:slug>/host/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/host/episode/": everyone({302, 403, 404, 405}),
     "seasons/<slug:slug>/host/replay/<int:match_id>/": SEASON_UNKNOWN,
+    # Issue 38: the console's settings, its invite links as a file, a game page's "make it the Death Match".
+    "seasons/<slug:slug>/host/settings/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/host/invites.<str:fmt>": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/host/dm-game/": everyone({302, 403, 404, 405}),
+    "glossary/": EVERYONE_OK,
     # Log in with Discord: no Discord app in the suite, so its routes are 404; allauth's pages stay reachable.
     "auth/discord/login/": everyone(NOT_FOUND),
     "auth/discord/login/callback/": everyone(NOT_FOUND),
@@ -150,6 +155,16 @@ MATRIX: dict[str, dict[str, set[int]]] = {
         **{r: FORBIDDEN | NOT_FOUND for r in ROLES if r != "anonymous"},
     },
     "games/house/<int:pk>/v<int:number>/rules/": everyone(NOT_FOUND),
+    # Issue 38: trying a game with bots (a trial is its dealer's only) and widening its range (POST only).
+    "games/house/<int:pk>/try/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
+    "games/house/<int:pk>/widen/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
+    **{
+        f"games/house/trials/<int:run_id>/{tail}": {
+            "anonymous": REDIRECT,
+            **{r: NOT_FOUND for r in ROLES if r != "anonymous"},
+        }
+        for tail in ("", "progress/", "report/")
+    },
 }
 # The season API (issue 27): with no such season every read is a 404; the caller's own reads need a sign-in;
 # writes are POST only (DRF checks the sign-in before the method). tests/api covers the roles on a real season.

@@ -1,0 +1,95 @@
+"""Trying a dealer's game from the designer: the playtest lab's bots play it many times and its balance
+report comes back on the dealer's own pages (games/house/RULES.md d-8), and widening a game's player
+range in one step (d-9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Message
+from games.errors import Forbidden, NotFound
+from games.house.access import may_edit
+from games.house.models import HouseGame, HouseGameVersion
+from games.house.selectors import house_options
+from games.house.services import house_game_update
+from games.models import PlaytestRun
+from games.playtest.runner import Plan, play_match
+from games.services.playtest import PlaytestError, playtest_run_create
+
+TRIAL_MATCHES = 100
+"""Bot matches a trial plays: a few seconds for the designer's games, enough for a first balance read."""
+
+
+def _own(game_id: int, user: Any) -> HouseGame:
+    game = HouseGame.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("There is no such game.")
+    if not may_edit(user, game):
+        raise Forbidden("Only the game's owner may try it.")
+    return game
+
+
+def house_trial_start(*, game_id: int, user: Any, players: int, matches: int = TRIAL_MATCHES) -> PlaytestRun:
+    """Queue a playtest of game ``game_id``'s latest version: ``players`` seats of random-move bots (the
+    dealer's seat, where rounds are the dealer's, plays random legal resolutions too). PlaytestError (with
+    the reason) when that many players cannot play it."""
+    version = _own(game_id, user).latest
+    low, high = version.players
+    if not low <= players <= high:
+        raise PlaytestError(f"{version.title} takes {low}–{high} players, not {players}.")
+    return playtest_run_create(
+        game="house",
+        options=house_options(version),
+        players=players,
+        bots=["random"],
+        matches=matches,
+        seed=f"try-{game_id}-v{version.number}",
+        user=user,
+    )
+
+
+def house_trial_of(*, run_id: int, user: Any) -> PlaytestRun | None:
+    """The trial ``run_id`` if ``user`` may read it (they started it, or run the site); else None."""
+    run = PlaytestRun.objects.filter(pk=run_id, game="house").first()
+    if run is None or not (run.created_by_id == getattr(user, "pk", None) or getattr(user, "is_superuser", False)):
+        return None
+    return run
+
+
+def house_trial_sample(run: PlaytestRun, *, index: int = 0) -> list[tuple[str, str]]:
+    """Match ``index`` of a trial played again, line by line, as (to whom, text): what one test match of
+    bots looked like ("everyone" for a public line, the seat for a private one). Replayed from the run's
+    plan and seed, so it is the very match the report counted."""
+    plan = Plan(
+        game=run.game,
+        matches=run.matches,
+        players=run.players,
+        bots=tuple(run.bots.split(",")),
+        options=dict(run.options),
+        seed=run.seed,
+    )
+    lines: list[Message] = []
+    play_match(plan, index, log=lines)
+    return [(m.to or "everyone", m.text) for m in lines]
+
+
+def house_trials_for(*, game: HouseGame, user: Any) -> list[PlaytestRun]:
+    """The latest trials of ``game`` that ``user`` started, newest first."""
+    return list(
+        PlaytestRun.objects.filter(game="house", created_by=user, options__house_game=game.pk).order_by("-pk")[:5]
+    )
+
+
+def house_game_widen(*, game_id: int, user: Any, players: int) -> HouseGameVersion:
+    """Save a new version of game ``game_id`` whose player range also takes ``players`` (the least change:
+    only the end of the range that is short moves). The definition's own check may refuse it, naming why
+    (a mechanic that needs a fixed count, say)."""
+    version = _own(game_id, user).latest
+    low, high = version.players
+    definition = dict(version.definition)
+    definition["players"] = {
+        **dict(definition.get("players") or {}),
+        "min": min(low, players),
+        "max": max(high, players),
+    }
+    return house_game_update(game_id=game_id, user=user, definition=definition)

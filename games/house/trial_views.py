@@ -1,0 +1,99 @@
+"""The dealer tries a game from its page: bots play it (the playtest lab), the balance report shows on the
+dealer's own pages (never the Django admin); and a game's player range widens in one step."""
+
+from __future__ import annotations
+
+from csp.decorators import csp_replace
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_GET, require_POST
+
+from games.errors import GameError
+from games.house.definition import DefinitionError
+from games.house.models import HouseGame
+from games.house.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
+from games.models import PlaytestRun
+from games.services.playtest import PlaytestError
+
+
+def _count(request: HttpRequest) -> int:
+    raw = str(request.POST.get("players") or "")
+    return int(raw) if raw.isdigit() else 0
+
+
+@login_required
+@require_POST
+def house_try(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start a trial of the game's latest version with bots, then show its progress and report."""
+    try:
+        run = house_trial_start(game_id=pk, user=request.user, players=_count(request))
+    except (PlaytestError, GameError) as exc:
+        messages.error(request, f"Nothing was tried: {exc}")
+        return HttpResponseRedirect(reverse("house:game", args=[pk]))
+    return HttpResponseRedirect(reverse("house:trial", args=[run.pk]))
+
+
+def _run(request: HttpRequest, run_id: int) -> PlaytestRun:
+    run = house_trial_of(run_id=run_id, user=request.user)
+    if run is None:
+        raise Http404("There is no such trial of yours.")
+    return run
+
+
+@login_required
+@require_GET
+def house_trial(request: HttpRequest, run_id: int) -> HttpResponse:
+    """A trial's page: its progress while bots play, then the balance report."""
+    run = _run(request, run_id)
+    game = HouseGame.objects.filter(pk=(run.options or {}).get("house_game") or 0).first()
+    sample = house_trial_sample(run) if run.status == PlaytestRun.Status.DONE else []
+    return render(request, "house/trial.html", {"run": run, "game": game, "sample": sample})
+
+
+@login_required
+@require_GET
+def house_trial_progress(request: HttpRequest, run_id: int) -> HttpResponse:
+    """The progress fragment the trial's page polls (htmx), until the run is done."""
+    run = _run(request, run_id)
+    sample = house_trial_sample(run) if run.status == PlaytestRun.Status.DONE else []
+    return render(request, "house/_trial_progress.html", {"run": run, "sample": sample})
+
+
+# The report is the lab's self-contained page: script-free, its SVG plots carry style attributes, and
+# the trial's page frames it (as the admin's run page does).
+@login_required
+@require_GET
+@xframe_options_sameorigin
+@csp_replace(  # type: ignore[arg-type]  # django-csp types it for views with no URL arguments
+    {"style-src": ["'self'", "'unsafe-inline'"], "frame-ancestors": ["'self'"], "script-src": ["'none'"]}
+)
+def house_trial_report(request: HttpRequest, run_id: int) -> HttpResponse:
+    """The finished trial's balance report."""
+    run = _run(request, run_id)
+    if run.status != PlaytestRun.Status.DONE:
+        raise Http404("The report is not ready yet.")
+    return HttpResponse(run.html)
+
+
+@login_required
+@require_POST
+def house_widen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Save a new version whose player range takes the count asked for, then go back where the dealer was."""
+    back = str(request.POST.get("next") or "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("house:game", args=[pk])
+    try:
+        version = house_game_widen(game_id=pk, user=request.user, players=_count(request))
+    except DefinitionError as exc:
+        messages.error(request, f"Nothing changed: {exc}")
+    except GameError as exc:
+        messages.error(request, f"Nothing changed: {exc}")
+    else:
+        low, high = version.players
+        messages.success(request, f"“{version.title}” now takes {low}–{high} players (version {version.number}).")
+    return HttpResponseRedirect(back)

@@ -1,0 +1,106 @@
+"""A dealer's game is tried from its page with bots (the lab's balance report on the dealer's own pages),
+used in a season from its page, and widened in one step when its range no longer fits (issue 38;
+games/house/RULES.md d-8, d-9)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.house.services import house_game_create
+from games.house.trial import house_game_widen, house_trial_start
+from games.models import PlaytestRun
+from games.services.playtest import PlaytestError, playtest_run_execute
+from tests.factories import UserFactory
+from tests.seasons.factories import started_season
+from tests.seasons.test_house_games import console, sample
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_dealer_tries_a_game_the_dealer_resolves_and_reads_its_balance_report() -> None:
+    season = started_season()
+    host = season.hosts.get()
+    game = house_game_create(owner=host, definition=sample("dealers_auction"))
+    client = Client()
+    client.force_login(host)
+    page = client.get(f"/games/house/{game.pk}/").content.decode()
+    assert "Try it with bots" in page
+    answer = client.post(f"/games/house/{game.pk}/try/", {"players": "4"})
+    run = PlaytestRun.objects.get()
+    assert answer["Location"] == f"/games/house/trials/{run.pk}/"
+    assert run.players == 4 and run.options["house_game"] == game.pk
+    assert playtest_run_execute(run_id=run.pk)  # the job the page waits for (a thread or Celery)
+    trial = client.get(f"/games/house/trials/{run.pk}/").content.decode()
+    assert "Open the balance report" in trial
+    assert "One of these matches, line by line" in trial and "to p1" in trial
+    report = client.get(f"/games/house/trials/{run.pk}/report/")
+    assert report.status_code == 200 and b"<svg" in report.content
+    stranger = Client()
+    stranger.force_login(UserFactory(username="nosy"))
+    assert stranger.get(f"/games/house/trials/{run.pk}/").status_code == 404
+
+
+def test_a_count_outside_the_range_is_refused_by_name() -> None:
+    season = started_season()
+    game = house_game_create(owner=season.hosts.get(), definition=sample("rps_best_of_5"))
+    with pytest.raises(PlaytestError, match="takes 2–2 players, not 3"):
+        house_trial_start(game_id=game.pk, user=season.hosts.get(), players=3)
+
+
+def test_a_game_that_no_longer_fits_stays_listed_with_why_and_widens_in_one_step() -> None:
+    season = started_season()  # 13 players
+    host = season.hosts.get()
+    small = house_game_create(owner=host, definition=sample("two_thirds", players={"min": 2, "max": 4}))
+    page = console(season)
+    assert "The Two-Thirds" in page or small.title in page
+    assert "takes 2–4 players; 13 are alive" in page
+    client = Client()
+    client.force_login(host)
+    answer = client.post(f"/games/house/{small.pk}/widen/", {"players": "13", "next": f"/seasons/{season.slug}/host/"})
+    assert answer["Location"] == f"/seasons/{season.slug}/host/"
+    small.refresh_from_db()
+    assert small.latest.players == (2, 13) and small.latest.number == 2
+    assert f'value="house:{small.pk}"' in console(season).split('name="game"')[1].split("</select>")[0]
+
+
+def test_widening_keeps_the_end_of_the_range_that_already_fits() -> None:
+    season = started_season()
+    host = season.hosts.get()
+    game = house_game_create(owner=host, definition=sample("two_thirds", players={"min": 5, "max": 8}))
+    assert house_game_widen(game_id=game.pk, user=host, players=3).players == (3, 8)
+
+
+def test_the_game_page_offers_each_season_the_host_runs() -> None:
+    season = started_season()
+    host = season.hosts.get()
+    main = house_game_create(owner=host, definition=sample("two_thirds"))
+    duel = house_game_create(owner=host, definition=sample("rps_best_of_5"))
+    client = Client()
+    client.force_login(host)
+    page = client.get(f"/games/house/{main.pk}/").content.decode()
+    assert "Use it in a season" in page and f"/seasons/{season.slug}/host/?game=house:{main.pk}#episode" in page
+    page = client.get(f"/games/house/{duel.pk}/").content.decode()
+    assert f"Make it {season.name}'s Death Match game" in page
+    client.post(
+        f"/seasons/{season.slug}/host/dm-game/", {"game": f"house:{duel.pk}", "next": f"/games/house/{duel.pk}/"}
+    )
+    season.refresh_from_db()
+    assert season.dm_game == f"house:{duel.pk}"
+    assert "It is this season&#x27;s Death Match game." in client.get(f"/games/house/{duel.pk}/").content.decode()
+    preselected = client.get(f"/seasons/{season.slug}/host/?game=house:{main.pk}").content.decode()
+    assert f'<option value="house:{main.pk}" selected>' in preselected
+
+
+def test_the_designer_saves_and_goes_straight_to_a_trial_with_bots() -> None:
+    from tests.games.house.formdata import form_data
+
+    season = started_season()
+    host = season.hosts.get()
+    client = Client()
+    client.force_login(host)
+    page = client.get("/games/house/new/").content.decode()
+    answer = client.post("/games/house/new/", {**form_data(page, "design"), "title": "Quick try", "action": "save_try"})
+    run = PlaytestRun.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == f"/games/house/trials/{run.pk}/"
+    assert run.players == 2  # the starter game's fewest
