@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from games.models import Match
 from games.registry import get_engine
+from seasons.durations import duration_words
 from seasons.models import Duel, Episode, Pick, Season, SeasonLog
 from seasons.services.game_choice import game_choice_name
-from seasons.settings_spec import duration_words
 
 
 @dataclass(frozen=True)

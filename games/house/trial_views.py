@@ -3,6 +3,8 @@ dealer's own pages (never the Django admin); and a game's player range widens in
 
 from __future__ import annotations
 
+from typing import Any
+
 from csp.decorators import csp_replace
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,9 +13,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.clickjacking import xframe_options_sameorigin
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.engine import RuleError
 from games.errors import GameError
+from games.house import hotseat
+from games.house.access import may_edit
 from games.house.definition import DefinitionError
 from games.house.models import HouseGame
 from games.house.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
@@ -97,3 +102,95 @@ def house_widen(request: HttpRequest, pk: int) -> HttpResponse:
         low, high = version.players
         messages.success(request, f"“{version.title}” now takes {low}–{high} players (version {version.number}).")
     return HttpResponseRedirect(back)
+
+
+def _hotseat_key(pk: int) -> str:
+    return f"house-hotseat-{pk}"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def house_hotseat(request: HttpRequest, pk: int) -> HttpResponse:
+    """A test match the dealer plays at every seat (kept in their session; RULES.md d-10). POST ``action``:
+    ``start`` (``players``), ``move`` (``seat`` and its form's fields), ``random`` (``seat``), ``go`` (a
+    pause), ``stop``."""
+    game = _own_game_or_404(request, pk)
+    key = _hotseat_key(pk)
+    saved = request.session.get(key)
+    match = hotseat.HotSeat.from_json(saved) if saved else None
+    if match is not None and match.version != game.latest.number:
+        match = None  # a newer version was saved: its test match starts afresh
+    seat = str(request.POST.get("seat") or request.GET.get("seat") or "")
+    form = None
+    if request.method == "POST":
+        action = str(request.POST.get("action") or "")
+        try:
+            if action == "start":
+                match = hotseat.hotseat_start(version=game.latest, players=_count(request) or game.latest.players[0])
+            elif match is not None and action == "move":
+                form = hotseat.hotseat_form(match, seat, request.POST)
+                if form.is_valid():
+                    _said(request, hotseat.hotseat_move(match, seat, form.to_move()))
+                    form = None
+            elif match is not None and action == "random":
+                _said(request, hotseat.hotseat_random(match, seat))
+            elif match is not None and action == "go":
+                _said(request, hotseat.hotseat_move(match, "", {}))
+            elif action == "stop":
+                match = None
+        except RuleError as exc:
+            messages.error(request, f"The rules refuse that move: {exc}")
+        except ValueError as exc:  # the options or count cannot start a match
+            messages.error(request, f"Nothing started: {exc}")
+        if match is None:
+            request.session.pop(key, None)
+        else:
+            request.session[key] = match.to_json()
+        if form is None:
+            return HttpResponseRedirect(reverse("house:play", args=[pk]) + (f"?seat={seat}" if seat else ""))
+    return render(request, "house/hotseat.html", _hotseat_context(game, match, seat, form))
+
+
+def _said(request: HttpRequest, lines: list[str]) -> None:
+    if lines:
+        messages.info(request, "The round resolved: " + " ".join(lines))
+
+
+def _own_game_or_404(request: HttpRequest, pk: int) -> HouseGame:
+    game = HouseGame.objects.filter(pk=pk).first()
+    if game is None or not may_edit(request.user, game):
+        raise Http404("There is no such game of yours.")
+    return game
+
+
+def _hotseat_context(game: HouseGame, match: hotseat.HotSeat | None, seat: str, form: Any) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "game": game,
+        "match": match,
+        "counts": list(range(game.latest.players[0], game.latest.players[1] + 1)),
+    }
+    if match is None:
+        return context
+    outcome = hotseat.hotseat_outcome(match)
+    awaiting = hotseat.hotseat_awaiting(match)
+    pending = [s for s in awaiting if s not in match.moves]
+    if seat not in pending:
+        seat = pending[0] if pending else ""
+    context.update(
+        {
+            "outcome": outcome,
+            "label": hotseat.hotseat_label(match),
+            "seats": [
+                {"seat": s, "name": hotseat.seat_name(s), "done": s in match.moves, "current": s == seat}
+                for s in awaiting
+            ],
+            "seat": seat,
+            "seat_name": hotseat.seat_name(seat),
+            "form": form if form is not None else (hotseat.hotseat_form(match, seat) if seat else None),
+            "score": hotseat.hotseat_view(match, seat).get("score") if seat else None,
+            "lines": [(hotseat.seat_name(to) if to else "", text) for to, text in match.log if not to or to == seat][
+                -30:
+            ],
+        }
+    )
+    return context

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/export/", views.house_game_download, name="export"),
     path("<int:pk>/v<int:number>/rules/", views.house_version_rules, name="rules"),
     path("<int:pk>/try/", trial_views.house_try, name="try"),
+    path("<int:pk>/play/", trial_views.house_hotseat, name="play"),
     path("<int:pk>/widen/", trial_views.house_widen, name="widen"),
     path("trials/<int:run_id>/", trial_views.house_trial, name="trial"),
     path("trials/<int:run_id>/progress/", trial_views.house_trial_progress, name="trial_progress"),

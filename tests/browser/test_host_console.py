@@ -159,6 +159,18 @@ def test_a_dealer_tries_a_designed_game_with_bots(browser: Any, live_url: str, s
     page.click("text=Open the balance report")
     page.wait_for_url("**/report/")
     assert page.locator("svg").count() > 0
+    # The dealer plays a test match at every seat: p1's move on its own form, then the next seat's.
+    page.goto(f"{live_url}/games/house/{site['game']}/")
+    page.click("text=Play a test match at every seat yourself")
+    page.click("button:text('Start a test match')")
+    page.locator("h3", has_text="You play p1").wait_for()
+    _clean(page, "test match, p1", problems)
+    page.fill("input[name=bid]", "2")
+    page.click("button:text('Play this move for p1')")
+    page.locator("h3", has_text="You play p2").wait_for()
+    assert page.locator("text=p1 ✓").count() == 1
+    _clean(page, "test match, p2", problems)
+    page.screenshot(path=str(SHOTS / "host-console-hotseat.png"), full_page=True)
     assert not problems, problems
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from seasons.forms import SeasonSettingsForm
+from seasons.durations import duration_words
 from seasons.log_text import log_sentence
 from seasons.models import Season, SeasonLog
 from seasons.services.errors import BadSeasonSettings, NotSeasonHost, SettingLocked
 from seasons.services.settings import season_settings_update
-from seasons.settings_spec import SETTINGS, duration_words
+from seasons.settings_form import SeasonSettingsForm
+from seasons.settings_spec import SETTINGS
 from tests.factories import UserFactory
 from tests.seasons.factories import abc_episode, started_season
 

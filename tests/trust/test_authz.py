@@ -158,6 +158,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     # Issue 38: trying a game with bots (a trial is its dealer's only) and widening its range (POST only).
     "games/house/<int:pk>/try/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
     "games/house/<int:pk>/widen/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
+    "games/house/<int:pk>/play/": {"anonymous": REDIRECT, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}},
     **{
         f"games/house/trials/<int:run_id>/{tail}": {
             "anonymous": REDIRECT,

@@ -104,3 +104,39 @@ def test_the_designer_saves_and_goes_straight_to_a_trial_with_bots() -> None:
     run = PlaytestRun.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/games/house/trials/{run.pk}/"
     assert run.players == 2  # the starter game's fewest
+
+
+def test_the_dealer_plays_a_test_match_at_every_seat_to_its_end() -> None:
+    """RULES.md d-10: every seat's move on its own form, the dealer's part too, until the outcome."""
+    from games.house.models import HouseGame
+
+    season = started_season()
+    host = season.hosts.get()
+    game = house_game_create(owner=host, definition=sample("dealers_auction"))
+    client = Client()
+    client.force_login(host)
+    url = f"/games/house/{game.pk}/play/"
+    assert "Start a test match" in client.get(url).content.decode()
+    client.post(url, {"action": "start", "players": "3"})
+    page = client.get(url).content.decode()
+    assert "You play p1" in page and 'name="bid"' in page
+    answer = client.post(url, {"action": "move", "seat": "p1", "bid": "3", "note": "hello dealer"})
+    assert answer.status_code == 302
+    page = client.get(url).content.decode()
+    assert "p1 ✓" in page and "You play p2" in page
+    refused = client.post(url, {"action": "move", "seat": "p2", "bid": "999"}, follow=True).content.decode()
+    assert "p2" in refused  # the form or the rules name what is wrong; nothing is played
+    for _ in range(200):  # random moves for every seat, the dealer's included, until the match ends
+        page = client.get(url).content.decode()
+        if "The match is over" in page:
+            break
+        if 'value="go"' in page:
+            client.post(url, {"action": "go"})
+            continue
+        seat = page.split('name="seat" value="')[1].split('"')[0]
+        client.post(url, {"action": "random", "seat": seat})
+    assert "The match is over" in page and "Elimination Candidate:" in page
+    assert HouseGame.objects.get().versions.count() == 1  # nothing stored
+    other = Client()
+    other.force_login(UserFactory(username="nosy2"))
+    assert other.get(url).status_code == 404
