@@ -20,7 +20,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "flag": ("cost",),
     "pairing": (),
     "give": ("holding", "max"),
-    "trade": ("holdings", "max", "public"),
+    "trade": ("holdings", "max", "public", "terms"),
     "card": ("pile",),
 }
 LIMIT = 1_000_000
@@ -57,6 +57,10 @@ def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: di
         if not isinstance(public, bool):
             fail(f"{path}.public", "must be true or false")
         out["public"] = public is not False
+        terms = raw.get("terms", "matching")
+        if terms not in ("matching", "each_gives"):
+            fail(f"{path}.terms", "must be one of: matching, each_gives")
+        out["terms"] = terms if terms in ("matching", "each_gives") else "matching"
     elif kind == "card":
         out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None
         if out["pile"] is None:
@@ -168,6 +172,8 @@ def pairing_value(value: Any, eligible: Sequence[PlayerId], bad: Bad) -> list[li
 def trade_value(decl: Mapping[str, Any], value: Any, bad: Bad) -> dict[str, Any]:
     """A trade offer: ``{"with": a player, "give": {holding: n}, "get": {holding: n}}`` over the field's
     holdings, each amount 0..``max``, something given or got."""
+    if isinstance(value, Mapping) and decl.get("terms") == "each_gives" and set(value) == {"with", "give"}:
+        value = {**value, "get": {}}  # each side names only what it gives (the seeds' own convention)
     if not isinstance(value, Mapping) or set(value) != {"with", "give", "get"}:
         raise bad('must be {"with": a player, "give": {...}, "get": {...}}')
     terms: dict[str, dict[str, int]] = {}
@@ -185,7 +191,10 @@ def trade_value(decl: Mapping[str, Any], value: Any, bad: Bad) -> dict[str, Any]
                 raise bad(f"{side}: {name} must be a whole number from 0 to {decl['max']}")
             if n:
                 terms[side][str(name)] = n
-    if not terms["give"] and not terms["get"]:
+    if decl.get("terms") == "each_gives":
+        if terms["get"] or not terms["give"]:
+            raise bad("name only what you give: the other player names what they give you")
+    elif not terms["give"] and not terms["get"]:
         raise bad("a trade must give or get something")
     return {"with": value["with"], **terms}
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
 from games.house.formula import FormulaError, formula_compile, formula_int
-from games.house.state import State, plan_for
+from games.house.state import State, asks, plan_for
 
 
 def setup(state: State, rng: Random) -> None:
@@ -45,6 +45,24 @@ def setup(state: State, rng: Random) -> None:
     for pile in definition.get("piles", []):
         for q in state["players"]:
             deal(state, pile["name"], q, pile["deal"])
+
+
+def starts_from_cards(state: State) -> None:
+    """Holdings whose ``start`` is a formula of the cards dealt (``count(cubes, 'Red')``: a random deal from a
+    pool becomes counts a player can give and trade), computed per player once the piles are dealt."""
+    piles = state["definition"].get("piles", [])
+    names = ["players", *(p["name"] for p in piles)]
+    for i, h in enumerate(state["definition"]["holdings"]):
+        if not isinstance(h["start"], str):
+            continue
+        rule = formula_compile(h["start"], path=f"holdings[{i}].start", names=names)
+        for q in state["players"]:
+            env = {"players": len(state["players"])}
+            env.update({p["name"]: labels(state, state["piles"][p["name"]][q]) for p in piles})
+            try:
+                state["holdings"][q][h["name"]] = bounded(state, h["name"], formula_int(rule, env))
+            except FormulaError:
+                state["holdings"][q][h["name"]] = 0  # house-40
 
 
 def _copies(text: str, path: str, players: int) -> int:
@@ -144,6 +162,8 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
     plan = plan_for(state, state["round"])
     messages: list[Message] = []
     round_no = state["round"]
+    state["traded"] = {}
+    before = {p: dict(h) for p, h in state["holdings"].items()}
     for f in plan["fields"]:
         if f["type"] == "card":
             deck = _pile(state, f["pile"])["deck"]
@@ -158,21 +178,31 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                 gift = move.get(f["name"])
                 if not gift:
                     continue
-                n = min(gift["amount"], held(state, p, f["holding"]))
+                n = min(gift["amount"], _left(state, before, p, f["holding"]))
                 if n > 0 and gift["to"] in state["holdings"]:
                     state["holdings"][p][f["holding"]] -= n
                     to = gift["to"]
+                    _record(state, p, to, {f["holding"]: n}, {})
                     state["holdings"][to][f["holding"]] = bounded(
                         state, f["holding"], state["holdings"][to][f["holding"]] + n
                     )
                     messages.append(Message(f"{p} gave {n} {f['holding']} to {to}.", to=p))
                     messages.append(Message(f"{p} gave you {n} {f['holding']}.", to=to))
         elif f["type"] == "trade":
-            messages += _trades(state, f, moves)
+            messages += _trades(state, f, moves, before)
     return messages
 
 
-def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[Message]:
+def _left(state: State, before: Mapping[PlayerId, Mapping[str, int]], player: PlayerId, holding: str) -> int:
+    """What ``player`` may still give of ``holding`` in this close: what they held when it began (above the
+    holding's min) less what they gave since; what they received in it cannot be given on (house-32)."""
+    given = state["traded"].get(player, {}).get("gave", {}).get(holding, 0)
+    return max(0, held({**state, "holdings": before}, player, holding) - given)
+
+
+def _trades(
+    state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]], before: Mapping[str, Any]
+) -> list[Message]:
     offers = {p: m[f["name"]] for p, m in moves.items() if m.get(f["name"])}
     messages: list[Message] = []
     done: set[str] = set()
@@ -182,14 +212,17 @@ def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping
             continue
         b = mine["with"]
         theirs = offers.get(b)
-        if theirs is None or theirs["with"] != a or theirs["give"] != mine["get"] or theirs["get"] != mine["give"]:
+        if theirs is None or theirs["with"] != a:
             continue
-        if any(n > held(state, a, h) for h, n in mine["give"].items()) or any(
-            n > held(state, b, h) for h, n in theirs["give"].items()
+        if f.get("terms") != "each_gives" and (theirs["give"] != mine["get"] or theirs["get"] != mine["give"]):
+            continue
+        if any(n > _left(state, before, a, h) for h, n in mine["give"].items()) or any(
+            n > _left(state, before, b, h) for h, n in theirs["give"].items()
         ):
             text = f"The trade between {a} and {b} did not go through: one of them no longer holds enough."
             messages += [Message(text, to=a), Message(text, to=b)]
             continue
+        _record(state, a, b, mine["give"], theirs["give"])
         for giver, taker, terms in ((a, b, mine["give"]), (b, a, theirs["give"])):
             for h, n in terms.items():
                 state["holdings"][giver][h] -= n
@@ -198,6 +231,17 @@ def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping
         words = f"{a} and {b} traded: {a} gave {_terms(mine['give'])}, {b} gave {_terms(theirs['give'])}."
         messages += [Message(words)] if f["public"] else [Message(words, to=a), Message(words, to=b)]
     return messages
+
+
+def _record(state: State, a: PlayerId, b: PlayerId, gave: Mapping[str, int], got: Mapping[str, int]) -> None:
+    """What changed hands this round, for the formulas' ``gave``, ``got`` and ``partners`` (house-32)."""
+    for p, q, out, into in ((a, b, gave, got), (b, a, got, gave)):
+        rec = state["traded"].setdefault(p, {"gave": {}, "got": {}, "partners": []})
+        for h, n in out.items():
+            rec["gave"][h] = rec["gave"].get(h, 0) + n
+        for h, n in into.items():
+            rec["got"][h] = rec["got"].get(h, 0) + n
+        rec["partners"].append(q)
 
 
 def _terms(terms: Mapping[str, int]) -> str:
@@ -217,7 +261,23 @@ def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any
         return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None
     name = rng.choice(f["holdings"])
     give = min(held(state, player, name), f["max"], 3)
+    if f.get("terms") == "each_gives":
+        return {"with": rng.choice(others), "give": {name: give}} if give else None
     return {"with": rng.choice(others), "give": {name: give} if give else {}, "get": {rng.choice(f["holdings"]): 1}}
+
+
+def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, Any], rng: Random) -> None:
+    """``move`` given random legal gifts, trades (one per partner) and cards for ``player``'s fields."""
+    partners: set[str] = set()
+    for f in plan_for(state, state["round"])["fields"]:
+        if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
+            continue
+        value = random_value(state, player, f, rng)
+        if value and f["type"] == "trade" and value["with"] in partners:
+            continue  # one trade per partner a round
+        if value:
+            move[f["name"]] = value
+            partners |= {value["with"]} if f["type"] == "trade" else set()
 
 
 def resample(state: State, player: PlayerId, rng: Random) -> None:

@@ -64,7 +64,8 @@ def fields_for(spec: Mapping[str, Any], me: str, initial: Any, help_text: str) -
                 choices=players, label=f"{label}: with", required=False, initial=start.get("with")
             )
         }
-        for side, words in (("give", "you give"), ("get", "you get")):
+        sides = [("give", "you give")] + ([] if spec.get("terms") == "each_gives" else [("get", "you get")])
+        for side, words in sides:
             for h in spec.get("holdings") or []:
                 out[f"{name}__{side}__{h}"] = forms.IntegerField(
                     label=f"{words}: {h}",
