@@ -19,7 +19,7 @@ TYPES = ("flag", "pairing", "give", "trade", "card")
 KEYS: dict[str, tuple[str, ...]] = {
     "flag": ("cost",),
     "pairing": (),
-    "give": ("holding", "max"),
+    "give": ("holding", "pile", "max"),
     "trade": ("holdings", "max", "public", "terms"),
     "card": ("pile",),
 }
@@ -41,10 +41,12 @@ def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: di
     """The keys of a ``/2`` field declaration, checked into ``out``."""
     if kind == "flag":
         out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
+    elif kind == "give" and isinstance(raw.get("pile"), str) and "holding" not in raw:
+        out["pile"] = raw["pile"]  # an item: one card of the giver's pile, to the same pile of the receiver
     elif kind == "give":
         out["holding"] = raw.get("holding") if isinstance(raw.get("holding"), str) else None
         if out["holding"] is None:
-            fail(f"{path}.holding", "must name a holding")
+            fail(f"{path}.holding", "must name a holding (or a pile, to give a card)")
         out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
     elif kind == "trade":
         held = raw.get("holdings")
@@ -86,6 +88,15 @@ def value(
         return value
     if kind == "pairing":
         return pairing_value(value, eligible, bad)
+    if kind == "give" and decl.get("pile"):
+        if not isinstance(value, Mapping) or set(value) != {"to", "card"}:
+            raise bad('must be {"to": a player, "card": one of your cards}')
+        card = value["card"]
+        if isinstance(card, str) and card.strip().isdigit():
+            card = int(card)
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise bad("must give one of your cards")
+        return {"to": handle(decl, value["to"], player, eligible, bad), "card": card}
     if kind == "give":
         if not isinstance(value, Mapping) or set(value) != {"to", "amount"}:
             raise bad('must be {"to": a player, "amount": a whole number}')

@@ -248,7 +248,9 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
             counter = (f.get("cost") or {}).get("counter")
             if counter is not None and counter not in counters:
                 c.fail(f"{where}.cost.counter", f'"{counter}" is not a holding')
-            if f["type"] == "give" and f.get("holding") not in counters:
+            if f["type"] == "give" and f.get("pile") is not None and f["pile"] not in piles:
+                c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
+            elif f["type"] == "give" and f.get("pile") is None and f.get("holding") not in counters:
                 c.fail(f"{where}.holding", f'"{f.get("holding")}" is not a holding')
             if f["type"] == "trade" and any(h not in counters for h in f.get("holdings", [])):
                 c.fail(f"{where}.holdings", "must name holdings only")

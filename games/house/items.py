@@ -128,7 +128,10 @@ def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, An
             continue
         if f["type"] == "card" and value not in state["piles"][f["pile"]][player]:
             raise RuleError(f"{f['label']}: you do not hold that card")
-        if f["type"] == "give":
+        if f["type"] == "give" and f.get("pile"):
+            if value["card"] not in state["piles"][f["pile"]][player]:
+                raise RuleError(f"{f['label']}: you do not hold that card")
+        elif f["type"] == "give":
             have = held(state, player, f["holding"])
             if value["amount"] > have:
                 raise RuleError(f"{f['label']}: you hold {have}, not {value['amount']}")
@@ -173,6 +176,8 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                     state["piles"][f["pile"]][p].remove(card)
                     state["discard"][deck].append(card)
                     messages.append(Message(f"Round {round_no}: {p} played {state['cards'][card]['label']}."))
+        elif f["type"] == "give" and f.get("pile"):
+            messages += _give_cards(state, f, moves)
         elif f["type"] == "give":
             for p, move in moves.items():
                 gift = move.get(f["name"])
@@ -190,6 +195,24 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                     messages.append(Message(f"{p} gave you {n} {f['holding']}.", to=to))
         elif f["type"] == "trade":
             messages += _trades(state, f, moves, before)
+    return messages
+
+
+def _give_cards(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[Message]:
+    """Cards given, in seat order of the giver: each still in the giver's pile moves to the receiver's."""
+    messages: list[Message] = []
+    pile = state["piles"][f["pile"]]
+    for p in state["players"]:
+        gift = (moves.get(p) or {}).get(f["name"])
+        if not gift or gift["card"] not in pile[p] or gift["to"] not in pile:
+            continue
+        pile[p].remove(gift["card"])
+        pile[gift["to"]].append(gift["card"])
+        label = state["cards"][gift["card"]]["label"]
+        messages += [
+            Message(f"You gave {label} to {gift['to']}.", to=p),
+            Message(f"{p} gave you {label}.", to=gift["to"]),
+        ]
     return messages
 
 
@@ -256,6 +279,9 @@ def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any
         return rng.choice(pile) if pile else None
     if not others:
         return None
+    if f["type"] == "give" and f.get("pile"):
+        mine = state["piles"][f["pile"]][player]
+        return {"to": rng.choice(others), "card": rng.choice(mine)} if mine else None
     if f["type"] == "give":
         have = min(held(state, player, f["holding"]), f["max"])
         return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None

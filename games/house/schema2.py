@@ -29,7 +29,7 @@ FIELDS2: dict[str, dict[str, Any]] = {
         "default": {"type": ["boolean", "null"]},
     },
     "pairing": {"default": {"type": "null"}},
-    "give": {"holding": NAME, "max": {"type": "integer", "minimum": 1}, "default": {"type": "null"}},
+    "give": {"holding": NAME, "pile": NAME, "max": {"type": "integer", "minimum": 1}, "default": {"type": "null"}},
     "trade": {
         "holdings": {"type": "array", "items": NAME, "minItems": 1, "maxItems": 16},
         "max": {"type": "integer", "minimum": 1},

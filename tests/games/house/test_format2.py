@@ -273,3 +273,21 @@ def test_a_role_changes_what_its_holders_form_asks() -> None:
         {**v2(), "schema": "garnet-house/1", "round_plan": [rnd(fields=[{**NUMBER, "for": "role:x"}])]}
     )
     assert "round_plan[0].fields[0].for: is a key of garnet-house/2" in errors
+
+
+def test_a_gift_may_be_an_item_one_card_of_the_givers_pile() -> None:
+    quote('`give` | `{"to": a player, "amount": n}`')
+    definition = v2(
+        decks=[{"name": "d", "cards": [{"label": "Ace", "copies": 4}, {"label": "King", "copies": 4}]}],
+        piles=[{"name": "hand", "deck": "d", "deal": 2}],
+        round_plan=[
+            rnd(fields=[{"name": "gift", "label": "A card to give", "type": "give", "pile": "hand", "required": False}])
+        ],
+    )
+    state = start(["ann", "bob"], definition=definition)
+    card, bobs = state["piles"]["hand"]["ann"][0], state["piles"]["hand"]["bob"][0]
+    with pytest.raises(RuleError, match="A card to give: you do not hold that card"):
+        E.validate(state, "ann", {"gift": {"to": "bob", "card": bobs}})
+    state, messages = step(state, {"ann": {"gift": {"to": "bob", "card": card}}})
+    assert card in state["piles"]["hand"]["bob"] and card not in state["piles"]["hand"]["ann"]
+    assert [m.text for m in messages if m.to == "bob"] == [f"ann gave you {state['cards'][card]['label']}."]

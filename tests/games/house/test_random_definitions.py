@@ -95,6 +95,7 @@ FIELDS2: list[dict[str, Any]] = [
     {"name": "gift", "type": "give", "holding": "chips", "max": 3, "required": False},
     {"name": "deal", "type": "trade", "holdings": ["chips", "gems"], "max": 2, "required": False},
     {"name": "play", "type": "card", "pile": "hand", "required": False},
+    {"name": "hand_over", "type": "give", "pile": "hand", "required": False},
     {"name": "pairs", "type": "pairing", "required": False},
     {"name": "aside", "type": "number", "min": 0, "max": 3, "for": "role:lead"},
     {"name": "besides", "type": "choice", "choices": ["a", "b"], "for": "others:lead", "required": False},
