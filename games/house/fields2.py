@@ -118,7 +118,7 @@ def value(
 
 def random_value(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
     """A random legal value (None for a give, trade or card: what the player holds decides them, and the engine
-    draws them: ``items.random_value``)."""
+    draws them: ``items_draw.random_value``)."""
     kind = decl["type"]
     if kind == "flag":
         return rng.random() < 1 / 3

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
 from games.house.formula import FormulaError, formula_compile, formula_int
-from games.house.state import State, asks, plan_for
+from games.house.state import State, plan_for
 
 
 def setup(state: State, rng: Random) -> None:
@@ -73,13 +73,13 @@ def _copies(text: str, path: str, players: int) -> int:
         return 0
 
 
-def _pile(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+def pile_decl(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
     return next(p for p in state["definition"]["piles"] if p["name"] == name)
 
 
 def deal(state: State, pile: str, player: PlayerId, count: int) -> None:
     """``count`` cards from the top of the pile's deck to ``player``'s pile (fewer if the deck runs out)."""
-    deck = state["deck"][_pile(state, pile)["deck"]]
+    deck = state["deck"][pile_decl(state, pile)["deck"]]
     for _ in range(min(count, len(deck))):
         state["piles"][pile][player].append(deck.pop(0))
 
@@ -88,7 +88,7 @@ def deal_round(state: State, plan: Mapping[str, Any], players: Sequence[PlayerId
     """A round's ``deal``: for each entry, each player still in (seat order) gets ``count`` cards; ``replace``
     first discards what the pile held."""
     for entry in plan.get("deal", []):
-        deck = _pile(state, entry["pile"])["deck"]
+        deck = pile_decl(state, entry["pile"])["deck"]
         for q in players:
             if entry["replace"]:
                 state["discard"][deck].extend(state["piles"][entry["pile"]][q])
@@ -169,7 +169,7 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
     before = {p: dict(h) for p, h in state["holdings"].items()}
     for f in plan["fields"]:
         if f["type"] == "card":
-            deck = _pile(state, f["pile"])["deck"]
+            deck = pile_decl(state, f["pile"])["deck"]
             for p, move in moves.items():
                 card = move.get(f["name"])
                 if card in state["piles"][f["pile"]][p]:
@@ -269,61 +269,3 @@ def _record(state: State, a: PlayerId, b: PlayerId, gave: Mapping[str, int], got
 
 def _terms(terms: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {h}" for h, n in terms.items()) or "nothing"
-
-
-def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
-    """A legal random value of a give, trade or card field for ``player`` (None: nothing to give or play)."""
-    others = [p for p in state["players"] if p != player and p not in state["out"]]
-    if f["type"] == "card":
-        pile = state["piles"][f["pile"]][player]
-        return rng.choice(pile) if pile else None
-    if not others:
-        return None
-    if f["type"] == "give" and f.get("pile"):
-        mine = state["piles"][f["pile"]][player]
-        return {"to": rng.choice(others), "card": rng.choice(mine)} if mine else None
-    if f["type"] == "give":
-        have = min(held(state, player, f["holding"]), f["max"])
-        return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None
-    name = rng.choice(f["holdings"])
-    give = min(held(state, player, name), f["max"], 3)
-    if f.get("terms") == "each_gives":
-        return {"with": rng.choice(others), "give": {name: give}} if give else None
-    return {"with": rng.choice(others), "give": {name: give} if give else {}, "get": {rng.choice(f["holdings"]): 1}}
-
-
-def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, Any], rng: Random) -> None:
-    """``move`` given random legal gifts, trades (one per partner) and cards for ``player``'s fields."""
-    partners: set[str] = set()
-    for f in plan_for(state, state["round"])["fields"]:
-        if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
-            continue
-        value = random_value(state, player, f, rng)
-        if value and f["type"] == "trade" and value["with"] in partners:
-            continue  # one trade per partner a round
-        if value:
-            move[f["name"]] = value
-            partners |= {value["with"]} if f["type"] == "trade" else set()
-
-
-def resample(state: State, player: PlayerId, rng: Random) -> None:
-    """``player``'s hidden cards redrawn: their piles only they (and the dealer) see are swapped with cards no
-    player sees (the decks still to deal, piles of ``nobody`` or the ``dealer``), then the decks reshuffled."""
-    pool: list[int] = [i for ids in state["deck"].values() for i in ids]
-    mine: list[tuple[str, PlayerId]] = []
-    for pile in state["definition"].get("piles", []):
-        if pile["visibility"] in ("nobody", "dealer"):
-            mine += [(pile["name"], q) for q in state["players"]]
-        elif pile["visibility"] == "holder":
-            mine.append((pile["name"], player))
-    for name, q in mine:
-        pool += state["piles"][name][q]
-    rng.shuffle(pool)
-    by_deck: dict[str, list[int]] = {}
-    for i in pool:
-        by_deck.setdefault(state["cards"][i]["deck"], []).append(i)
-    for name, q in mine:
-        deck = _pile(state, name)["deck"]
-        state["piles"][name][q] = [by_deck[deck].pop() for _ in state["piles"][name][q]]
-    for deck in state["deck"]:
-        state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]

@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId
-from games.house import items
+from games.house import items, items_draw
 from games.house.state import State, balance, holder
 
 
@@ -117,4 +117,4 @@ def resample(state: State, player: PlayerId, rng: Random) -> None:
             base = h["start"] if isinstance(h["start"], int) else state["holdings"][player][h["name"]]
             value = base + rng.randint(-5, 5)
             state["holdings"][player][h["name"]] = items.bounded(state, h["name"], value)
-    items.resample(state, player, rng)
+    items_draw.resample(state, player, rng)
