@@ -170,3 +170,19 @@ def test_cube_exchange_deals_cubes_from_the_pool_and_scores_trades_as_exodus_rou
     assert state["scores"] == {"ann": expected_ann, "bob": expected_bob, "cat": 0}
     assert not [m for m in messages if m.to is None and "traded" in m.text]  # private trades
     assert "holdings" not in E.view(state, None)["public"] or "ann" not in E.view(state, None)["public"]["holdings"]
+
+
+def test_abc_the_xs_double_stays_secret_until_the_results() -> None:
+    """ABC ruling 2: "The X's double stays secret while the pairs play": nothing public changes when the X
+    doubles with the pairing (the doubles counter is each player's own)."""
+    players = ["ann", "bob", "cat", "dan", "eve"]
+    views = []
+    for double in (False, True):
+        state = _start("abc", players, garnets=dict.fromkeys(players, 5))
+        x = E.awaiting(state)[0]
+        others = [p for p in players if p != x]
+        state, _ = step(state, {x: {"pairs": [others[:2], others[2:]], "double": double}})
+        views.append((E.view(state, None), E.view(state, others[0])))
+        if double:
+            assert E.view(state, x)["you"]["garnets"] == 3 and E.view(state, x)["you"]["holdings"] == {"doubles": 1}
+    assert views[0] == views[1]
