@@ -234,6 +234,7 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
     """Names across the definition: a flag's cost counter, a gift's or a trade's holdings are holdings; a card
     field's pile is a pile; a pair round's role is a role; a round in turn order has no ``if_won`` field."""
     counters = {h["name"] for h in parts.get("holdings", [])}
+    public = {h["name"]: h["visibility"] == "public" for h in parts.get("holdings", [])}
     pile_names = ["players", *(p["name"] for p in parts.get("piles", []))]
     for i, h in enumerate(parts.get("holdings", [])):
         if isinstance(h["start"], str):
@@ -248,6 +249,8 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
             counter = (f.get("cost") or {}).get("counter")
             if counter is not None and counter not in counters:
                 c.fail(f"{where}.cost.counter", f'"{counter}" is not a holding')
+            elif counter is not None and r["reveal"] == "none" and public.get(counter):
+                c.fail(f"{where}.cost.counter", f'"{counter}" is public: it would show who set this secret flag')
             if f["type"] == "give" and f.get("pile") is not None and f["pile"] not in piles:
                 c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
             elif f["type"] == "give" and f.get("pile") is None and f.get("holding") not in counters:
