@@ -49,9 +49,9 @@
     const turnOf = () => { const r = box.querySelector(".live-root"); return r ? r.dataset.turn : ""; };
     let turn = turnOf();
     document.body.addEventListener("htmx:afterSwap", () => {
-      const now = turnOf();
+      const now = turnOf(), moved = now !== turn;
       // A "Locked in." or error banner speaks of a turn that is over: it goes with it.
-      if (now !== turn) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
+      if (moved) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
       turn = now;
       keptFormDeadline(box); untils(); focusableScrollers(box);
       // A lock-in that closed the turn is answered at once, and the close's own push lands a moment later;
@@ -59,6 +59,15 @@
       // answer off the top of the screen. Bring it back while it is fresh.
       if (kept && Date.now() < kept.until && document.contains(kept.el) && !inView(kept.el)) {
         kept.el.scrollIntoView({ block: "center" });
+      }
+      // A new turn that awaits this player: the first screen shows what just happened, then the new form
+      // (issue 38), wherever the last lock-in left their thumb. A watcher's place is left alone.
+      if (moved) {
+        const root = box.querySelector(".live-root"), last = box.querySelector(".last-round");
+        if (last && root && root.querySelector("form.move-form") && !inView(last)) {
+          kept = null;
+          last.scrollIntoView({ block: "start" });
+        }
       }
     });
   }
