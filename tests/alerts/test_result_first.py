@@ -66,3 +66,10 @@ def test_the_lock_in_confirmation_follows_the_players_setting(
     assert 'data-confirm-lock="never"' in _page(ann, match)
     html = ann.get(reverse("alerts:settings")).content.decode()
     assert 'value="never" checked' in html
+
+
+def test_key_context_comes_before_the_form(match: Match, client_for: Callable[[str], Client]) -> None:
+    """Issue 38: "you are the X" comes before the move form."""
+    html = _page(client_for("ann"), match)
+    assert '<p class="key-context"><strong>You are the X</strong>' in html
+    assert html.index('class="key-context"') < html.index('id="move-form-1"')
