@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from accounts.cache import soft_delete, soft_get, soft_set
 from alerts.models import AlertSettings, PushSubscription
 from alerts.webpush import push_dispatch
 from games import broadcast
@@ -84,12 +85,25 @@ def alert_settings_update(*, user: Any, confirm_lock: str) -> AlertSettings:
     if confirm_lock not in AlertSettings.Confirm.values:
         raise SubscriptionRefused(f"Choose one of: {', '.join(AlertSettings.Confirm.values)}.")
     row, _ = AlertSettings.objects.update_or_create(user=user, defaults={"confirm_lock": confirm_lock})
+    soft_delete(_confirm_key(user.pk))
+    transaction.on_commit(lambda: soft_delete(_confirm_key(user.pk)))  # a page read meanwhile cached the old one
     return row
+
+
+def _confirm_key(user_id: int) -> str:
+    return f"alerts:confirm-lock:{user_id}"
 
 
 def alert_settings_of(user: Any) -> str:
     """When "Save and lock in" asks ``user`` first (the default without a row: turn-based rounds only)."""
     if not getattr(user, "is_authenticated", False):
         return AlertSettings.Confirm.TURN_BASED.value
+    # Every match page reads it: cached (a cache outage reads the row), dropped when the player changes it.
+    key = _confirm_key(user.pk)
+    cached = soft_get(key)
+    if isinstance(cached, str):
+        return cached
     found = AlertSettings.objects.filter(user=user).values_list("confirm_lock", flat=True).first()
-    return str(found or AlertSettings.Confirm.TURN_BASED.value)
+    value = str(found or AlertSettings.Confirm.TURN_BASED.value)
+    soft_set(key, value, timeout=24 * 3600)
+    return value
