@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import broadcast
+from games.events import check_event
 from games.models import Match
 from games.services.seats import match_player_replace
 from games.services.submissions import submission_submit
@@ -100,6 +101,8 @@ def test_a_new_turn_pushes_your_turn_to_each_awaited_players_socket(monkeypatch:
     users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat"]}
     pushes = [p for g, p in sent if g == broadcast.group_user(users["ann"].pk) and p.get("event") == "your_turn"]
     assert pushes and pushes[0]["match"] == match.pk and pushes[0]["url"] == f"/matches/{match.pk}/"
+    # The frame the socket sends (all but the channel layer's "type") is the one games/events.py declares.
+    assert check_event({k: v for k, v in pushes[0].items() if k != "type"}) == "your_turn"
     sent.clear()
     submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
     from games.services.turns import turn_close
