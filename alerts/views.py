@@ -4,6 +4,7 @@ service worker. Each translates the request and calls one service or selector.""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -59,7 +60,8 @@ def push_subscription(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"removed": push_unsubscribe(user=request.user, endpoint=str(body.get("endpoint", "")))})
     if not push_enabled():
         return JsonResponse({"detail": "This site sends no Web Push (it has no VAPID keys)."}, status=409)
-    keys = body.get("keys") if isinstance(body.get("keys"), dict) else {}
+    found = body.get("keys")
+    keys: dict[str, Any] = found if isinstance(found, dict) else {}
     try:
         push_subscribe(
             user=request.user,
