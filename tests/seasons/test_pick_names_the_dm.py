@@ -32,3 +32,23 @@ def test_the_ready_room_names_the_death_match_game_and_links_its_rules() -> None
     duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("eve"), dmo="gus")
     html = _client("gus").get(f"/seasons/{season.slug}/duels/{duel.pk}/").content.decode()
     assert "The game: <strong>A Warrior" in html and 'href="/games/warriors/rules/"' in html
+
+
+def test_close_the_turn_now_asks_once_naming_who_has_not_moved() -> None:
+    """Issue 38: "Close the turn now" with players who have not moved asks once, naming them; when everyone
+    awaited has moved it goes at once."""
+    from games.models import Turn
+    from games.services import submission_submit
+
+    season = started_season()
+    match = abc_episode(season).mm_match
+    host = Client()
+    host.force_login(season.hosts.get())
+    turn = Turn.objects.get(match=match, status="open")
+    x = turn.awaiting[0]
+    page = host.get(f"/seasons/{season.slug}/host/").content.decode()
+    assert f'data-confirm="Close {turn.label} now? {x} has not moved: they get the default move."' in page
+    others = [p for p in match.players if p != x]
+    submission_submit(match_id=match.pk, player=x, move={"pairs": [others[:2], others[2:]]}, lock=False)
+    page = host.get(f"/seasons/{season.slug}/host/").content.decode()
+    assert 'value="close_now">Close the turn now' in page
