@@ -418,7 +418,7 @@ GARNET_API_READ_RATE = env.str("GARNET_API_READ_RATE", default="600/min")
 GARNET_API_WRITE_RATE = env.str("GARNET_API_WRITE_RATE", default="60/min")
 
 # --- Turn alerts (issue 38): Web Push to players' browsers with the site's VAPID keys ---------------------------
-# Generate a pair once (``vapid --gen`` from py-vapid, or ``./manage.py vapid_keys``): the public key is the
+# Generate a pair once (``./manage.py vapid_keys`` prints the lines to set): the public key is the
 # base64url of the raw P-256 point (the browser's applicationServerKey), the private key the base64url of the
 # raw private number (or a PEM). Without them the pages notify through the browser while they are open.
 GARNET_VAPID_PUBLIC_KEY = env.str("GARNET_VAPID_PUBLIC_KEY", default="")

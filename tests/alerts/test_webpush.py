@@ -143,3 +143,21 @@ def test_without_vapid_keys_the_site_takes_no_subscription(client_for: Any) -> N
         content_type="application/json",
     )
     assert r.status_code == 409 and not PushSubscription.objects.exists()
+
+
+def test_the_vapid_keys_command_prints_a_pair_the_push_uses(push_service: Any, settings: Any) -> None:
+    """``./manage.py vapid_keys`` prints the settings' lines; a push signed with them is taken."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("vapid_keys", stdout=out)
+    lines = dict(line.split("=", 1) for line in out.getvalue().split())
+    settings.GARNET_VAPID_PUBLIC_KEY = lines["GARNET_VAPID_PUBLIC_KEY"]
+    settings.GARNET_VAPID_PRIVATE_KEY = lines["GARNET_VAPID_PRIVATE_KEY"]
+    url, got = push_service
+    ann, browser = UserFactory(username="ann"), Browser()
+    PushSubscription.objects.create(user=ann, endpoint=f"{url}/push/a", p256dh=browser.p256dh, auth=b64(browser.auth))
+    assert push_deliver(user_ids=[ann.pk], payload={"title": "t"}) == 1
+    assert f"k={lines['GARNET_VAPID_PUBLIC_KEY']}" in got[0]["headers"]["authorization"]
