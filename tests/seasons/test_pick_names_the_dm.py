@@ -52,3 +52,14 @@ def test_close_the_turn_now_asks_once_naming_who_has_not_moved() -> None:
     submission_submit(match_id=match.pk, player=x, move={"pairs": [others[:2], others[2:]]}, lock=False)
     page = host.get(f"/seasons/{season.slug}/host/").content.decode()
     assert 'value="close_now">Close the turn now' in page
+
+
+def test_the_pick_page_says_you_to_the_picker() -> None:
+    """Issue 38: "you", not the handle, when it is you."""
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    pick = open_pick(episode)
+    mine = _client("eve").get(f"/seasons/{season.slug}/picks/{pick.pk}/").content.decode()
+    assert "<strong>You</strong> pick\n  your Death Match opponent" in mine
+    theirs = Client().get(f"/seasons/{season.slug}/picks/{pick.pk}/").content.decode()
+    assert "<strong>eve</strong> picks\n  their Death Match opponent" in theirs
