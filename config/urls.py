@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/", include("reach.api_urls")),  # the season API's threads and questions to the dealer
     path("api/", include("story.api_urls")),  # the season API's timeline
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
+    path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
     path("", include("games.urls")),
     path("", include("seasons.urls")),
     path("", include("story.urls")),

@@ -64,6 +64,19 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "error": {"event": str, "code": str, "detail": str, "rule": bool},
     # /ws/me/: a notice for the signed-in user (you were picked, a turn awaits you...).
     "notice": {"event": str, "id": int, "kind": str, "text": str, "url": str},
+    # /ws/me/: a turn opened that awaits the signed-in user's move (issue 38's turn signal: the tab title,
+    # favicon and nav badge, the page's own notification, the live round's sound). ``deadline`` is None
+    # while the turn is paused; ``live``: a short (live) round.
+    "your_turn": {
+        "event": str,
+        "match": int,
+        "turn": int,
+        "label": str,
+        "game": str,
+        "deadline": (str, None),
+        "live": bool,
+        "url": str,
+    },
 }
 
 

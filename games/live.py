@@ -90,6 +90,8 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "host_seats": [(labels.get(p, p), v) for p, v in viewer.host_views.items()] if viewer.host_views else [],
         "view_template": jinja.pick((entry.view_template, "games/_view_default.html")),
         "form_template": jinja.pick((entry.form_template, "games/_form_default.html")),
+        # What the player must know to move (your role, your secrets, the score), drawn above the form (issue 38).
+        "key_template": jinja.pick((f"{match.game}/_key.html", "games/_key_default.html")),
         "outcome": match.outcome,
         "game_name": entry.engine.title_for(match.options or {}),
         "rules": rules_for_match(match.game, match.options or {}, match_variant(match, viewer.view)),

@@ -50,8 +50,11 @@ def season_step_announce(entry: SeasonLog) -> None:
         announcement_queue(
             season=season,
             key=key,
-            title=f"Episode {ep}: {d.get('ec')} picked {d.get('dmo')} as DMO",
-            description=f"{d.get('dmo')} is the Death Match Opponent{how}.",
+            # Only a pick the EC made says "picked": a pick that ran out was drawn by lot (issue 38).
+            title=f"Episode {ep}: {d.get('dmo')} is {d.get('ec')}'s Death Match opponent"
+            if how
+            else f"Episode {ep}: {d.get('ec')} picked {d.get('dmo')} as Death Match opponent",
+            description=f"{d.get('dmo')} is the Death Match opponent{how}.",
             path=_season_path(season),
         )
     elif action == "dm_start":

@@ -53,7 +53,7 @@ def notice_mail(notice: Notice) -> None:
             kind="dmo",
             key=f"mail:dmo:{notice.pk}",
             url=notice.url,
-            subject="You were picked as Death Match opponent",
+            subject="You are a Death Match opponent",  # picked, drawn by lot or set by a host: the body says which
             body=f"{notice.text}\n",
         )
 

@@ -23,6 +23,7 @@ from seasons.models import Duel, Invite, Notice, Pick, Season
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
 from seasons.services.casting import invite_accept, season_join_request
 from seasons.services.duels import duel_ready
+from seasons.services.game_choice import game_choice_name, game_choice_rules_url
 
 
 def _season(slug: str) -> Season:
@@ -164,6 +165,7 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 return HttpResponseRedirect(reverse("season_home", args=[slug]))
         return HttpResponseRedirect(request.path)
     me = selectors.entrant_of(season, request.user)
+    dm_choice = pick.episode.dm_game or season.dm_game if pick.kind == Pick.Kind.DMO else ""
     if pick.kind == Pick.Kind.DMO:
         eligible = selectors.dmo_eligible(pick.episode)
         immune = selectors.immune_reasons(pick.episode)
@@ -188,6 +190,9 @@ def season_pick(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             and pick.duel_id is None
             and not (me and me.pk == pick.picker_id),
             "form": PickForm(),
+            # The Death Match this pick leads to, named with its rules a tap away (issue 38).
+            "dm_game_name": game_choice_name(dm_choice) if dm_choice else "",
+            "dm_rules_url": game_choice_rules_url(dm_choice) if dm_choice else "",
         },
     )
 
@@ -321,5 +326,8 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "mine": me is not None and any(e.pk == me.pk for e in players) and me.handle not in duel.ready,
             "is_player": me is not None and any(e.pk == me.pk for e in players),
             "host": selectors.is_host(season, request.user),
+            # The game of this Death Match, named with its rules a tap away (issue 38).
+            "dm_game_name": game_choice_name(duel.episode.dm_game or season.dm_game),
+            "dm_rules_url": game_choice_rules_url(duel.episode.dm_game or season.dm_game),
         },
     )

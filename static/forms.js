@@ -60,4 +60,17 @@
 
   document.addEventListener("DOMContentLoaded", () => init(document));
   document.addEventListener("htmx:afterSwap", (e) => init(e.target));
+
+  // An irreversible step asks once (issue 38): a submit button with data-confirm="question" asks it, and a "no"
+  // stops the submit. Without JavaScript the form posts as it is (the button's words say what it does).
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest && e.target.closest("button[data-confirm], input[type=submit][data-confirm]");
+    if (!button || button.disabled) return;
+    const form = button.form;
+    if (form && !form.checkValidity()) return;  // the browser says what is missing first; nothing is sent
+    // "{choice}" in the question names the option picked in the form (the Death Match pick: "Pick bob as ...").
+    const picked = form && form.querySelector("input[name=choice]:checked");
+    const question = button.dataset.confirm.replace("{choice}", picked ? picked.value : "this player");
+    if (!window.confirm(question)) { e.preventDefault(); e.stopPropagation(); }
+  }, true);
 })();

@@ -49,9 +49,9 @@
     const turnOf = () => { const r = box.querySelector(".live-root"); return r ? r.dataset.turn : ""; };
     let turn = turnOf();
     document.body.addEventListener("htmx:afterSwap", () => {
-      const now = turnOf();
+      const now = turnOf(), moved = now !== turn;
       // A "Locked in." or error banner speaks of a turn that is over: it goes with it.
-      if (now !== turn) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
+      if (moved) document.querySelectorAll("ul.flash").forEach((el) => el.remove());
       turn = now;
       keptFormDeadline(box); untils(); focusableScrollers(box);
       // A lock-in that closed the turn is answered at once, and the close's own push lands a moment later;
@@ -59,6 +59,15 @@
       // answer off the top of the screen. Bring it back while it is fresh.
       if (kept && Date.now() < kept.until && document.contains(kept.el) && !inView(kept.el)) {
         kept.el.scrollIntoView({ block: "center" });
+      }
+      // A new turn that awaits this player: the first screen shows what just happened, then the new form
+      // (issue 38), wherever the last lock-in left their thumb. A watcher's place is left alone.
+      if (moved) {
+        const root = box.querySelector(".live-root"), last = box.querySelector(".last-round");
+        if (last && root && root.querySelector("form.move-form") && !inView(last)) {
+          kept = null;
+          last.scrollIntoView({ block: "start" });
+        }
       }
     });
   }
@@ -103,18 +112,36 @@
     if (status) status.focus({ preventScroll: true });
   }
 
-  // "Save and lock in" asks first only where the move spends garnets: in a game whose moves can spend
-  // (data-may-spend), the click asks the rules' check (the server, where the rule lives) what this move
-  // costs, then confirms a spending lock-in; every other lock-in goes at once (a 60-second turn has no time
-  // for dialogs). A lock-in is final either way, as the button and the line under it say.
-  function confirmSpending(e) {
-    const button = e.target.closest && e.target.closest("form.move-form[data-may-spend] button[name=lock][value='1']");
+  // "Save and lock in" asks once (issue 38), as the player chose on their Turn alerts page (#live's
+  // data-confirm-lock): by default in turn-based rounds only, never in a live round (.live-root[data-live]: a
+  // 60-second turn has no time for dialogs), as lichess confirms correspondence moves only; "always" or "never".
+  // A move that spends garnets asks in any case, naming the cost: in a game whose moves can spend
+  // (data-may-spend) the click asks the rules' check (the server, where the rule lives) what this move costs.
+  // Without JavaScript the form posts as it is: the lock-in is final either way, as the button's line says.
+  const LOCK_QUESTION = "Lock in this move? A locked move is final: you cannot change it before the turn closes.";
+
+  function asksToLock(form) {
+    const live = document.getElementById("live");
+    const pref = (live && live.dataset.confirmLock) || "turn-based";
+    if (pref === "never") return false;
+    if (pref === "always") return true;
+    const root = form.closest(".live-root");
+    return !(root && root.dataset.live === "1");
+  }
+
+  function confirmLock(e) {
+    const button = e.target.closest && e.target.closest("form.move-form button[name=lock][value='1']");
     if (!button) return;
     if (button.dataset.confirmed) { delete button.dataset.confirmed; return; }
     const form = button.form, check = form.querySelector("#move-check[hx-post]");
-    if (!check) return;
+    const ask = asksToLock(form);
+    if (!form.hasAttribute("data-may-spend") || !check) {
+      if (ask && !window.confirm(LOCK_QUESTION)) { e.preventDefault(); e.stopPropagation(); }
+      return;
+    }
     e.preventDefault(); e.stopPropagation();
     const go = () => { button.dataset.confirmed = "1"; button.click(); };
+    const plain = () => { if (!ask || window.confirm(LOCK_QUESTION)) go(); };
     // A form drawn by a push carries no token of this visitor's: send the page's own, as htmx does (hx-headers).
     let headers = { "HX-Request": "true" };
     try { headers = Object.assign(headers, JSON.parse(document.body.getAttribute("hx-headers") || "{}")); } catch (err) { /* none */ }
@@ -123,18 +150,20 @@
     (live || fetch(check.getAttribute("hx-post"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers })
       .then((r) => r.text()))
       .then((html) => {
-        if (html === null) { go(); return; }  // the socket gave no answer in time: the submit is checked anyway
+        if (html === null) { plain(); return; }  // the socket gave no answer in time: the submit is checked anyway
         const found = /data-cost="(\d+)"/.exec(html), cost = found ? parseInt(found[1], 10) : 0;
-        if (cost > 0 && !window.confirm("This move spends " + cost + " garnet" + (cost === 1 ? "" : "s") +
-            ". A locked move is final. Lock it in?")) return;
-        go();
+        if (cost > 0) {
+          if (window.confirm("This move spends " + cost + " garnet" + (cost === 1 ? "" : "s") + ". A locked move is final. Lock it in?")) go();
+          return;
+        }
+        plain();
       })
-      .catch(go);  // the check could not be asked: the submit itself is checked by the server
+      .catch(plain);  // the check could not be asked: the submit itself is checked by the server
   }
 
   document.addEventListener("DOMContentLoaded", () => {
     untils(); setInterval(untils, 15000); watchTurns(); focusableScrollers();
     document.body.addEventListener("htmx:afterSettle", answered);
-    document.addEventListener("click", confirmSpending, true);
+    document.addEventListener("click", confirmLock, true);
   });
 })();

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "games",
     *GAME_APPS,
     "seasons",
+    "alerts",
 ]
 
 MIDDLEWARE = [
@@ -107,6 +108,8 @@ GARNET_TEMPLATE_SLOTS: dict[str, list[str]] = {
     "match_loser_label": ["seasons/_loser_label_slot.html"],
     # The dashboard's notices; a season page's sections of the dealer's channel and the story.
     "dashboard_notices": ["seasons/_notices_slot.html"],
+    # The "your turn" list's link to the turn alerts (browser notifications, sound, confirmations).
+    "dashboard_alerts": ["alerts/_settings_link.html"],
     "season_sections": ["reach/_season_slots.html", "story/_season_story_slot.html"],
     # A dealer's game page: the host's seasons and how the game can be used in each (issue 38).
     "house_game_use": ["seasons/_use_house_game.html"],
@@ -127,6 +130,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.garnet",
+                "games.context_processors.turn_signal",
+                "alerts.context_processors.alert_prefs",
             ],
         },
     },
@@ -192,7 +197,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "games:dashboard"
+LOGIN_REDIRECT_URL = "alerts:next"  # the match awaiting your move soonest, else My matches (issue 38)
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
@@ -451,3 +456,12 @@ DISCORD_INTERACTION_WINDOW = env.int("DISCORD_INTERACTION_WINDOW", default=300)
 # The season API's per-user throttles (DRF rates: "<n>/<sec|min|hour|day>").
 GARNET_API_READ_RATE = env.str("GARNET_API_READ_RATE", default="600/min")
 GARNET_API_WRITE_RATE = env.str("GARNET_API_WRITE_RATE", default="60/min")
+
+# --- Turn alerts (issue 38): Web Push to players' browsers with the site's VAPID keys ---------------------------
+# Generate a pair once (``./manage.py vapid_keys`` prints the lines to set): the public key is the
+# base64url of the raw P-256 point (the browser's applicationServerKey), the private key the base64url of the
+# raw private number (or a PEM). Without them the pages notify through the browser while they are open.
+GARNET_VAPID_PUBLIC_KEY = env.str("GARNET_VAPID_PUBLIC_KEY", default="")
+GARNET_VAPID_PRIVATE_KEY = env.str("GARNET_VAPID_PRIVATE_KEY", default="")
+# Who the push services may contact about this site's pushes (RFC 8292's "sub" claim).
+GARNET_VAPID_SUBJECT = env.str("GARNET_VAPID_SUBJECT", default="mailto:admin@localhost")

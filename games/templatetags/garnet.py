@@ -228,4 +228,39 @@ def jinja(context: template.Context, name: str) -> str:
 
 
 # The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
-JINJA_GLOBALS = {"log_items": log_items, "rules_body": rules_body}
+def last_round(log: Any, turn_number: int | None) -> list[Any]:
+    """The lines of the last closed turn this viewer may read (the log is theirs: public lines and their own
+    private ones), for the "what just happened" block above the next form (issue 38); [] before any turn closed.
+
+    ``turn_number`` is the open turn's (None once the match is over: then the last turn's lines). Read from the
+    end of the log, so a long match costs only the last turn's lines.
+    """
+    found: list[Any] = []
+    last: int | None = None
+    for line in reversed(log or ()):
+        number = int(line.turn_number)
+        if number < 1 or (turn_number is not None and number >= turn_number):
+            if found:
+                break
+            continue
+        if last is None:
+            last = number
+        elif number != last:
+            break
+        found.append(line)
+    found.reverse()
+    return found
+
+
+def last_round_items(lines: Any) -> str:
+    """The ``<li>`` lines of :func:`last_round` (private ones tagged), escaped."""
+    parts = [_log_item(m.seq, bool(m.to), m.text).replace(f' data-seq="{m.seq}"', "", 1) for m in lines]
+    return mark_safe("".join(parts))  # noqa: S308 - every line's text is escaped by _log_item
+
+
+JINJA_GLOBALS = {
+    "log_items": log_items,
+    "rules_body": rules_body,
+    "last_round": last_round,
+    "last_round_items": last_round_items,
+}

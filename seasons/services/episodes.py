@@ -270,6 +270,24 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
     return duel
 
 
+def dmo_told(duel: Duel) -> str:
+    """What the Death Match opponent is told of how they became it, truthfully (issue 38): picked by the EC,
+    drawn by lot when the EC's pick ran out of time, or set by a host."""
+    from seasons.models import Pick
+
+    status = Pick.objects.filter(duel=duel, kind=Pick.Kind.DMO).values_list("status", flat=True).first()
+    episode = duel.episode.number
+    if status == Pick.Status.TIMED_OUT:
+        how = f"{duel.ec.handle}'s pick ran out of time, and you were drawn by lot as their Death Match opponent"
+    elif status == Pick.Status.OVERRIDDEN:
+        how = f"A host made you {duel.ec.handle}'s Death Match opponent"
+    elif status == Pick.Status.MADE:
+        how = f"{duel.ec.handle} picked you as their Death Match opponent"
+    else:
+        how = f"You are {duel.ec.handle}'s Death Match opponent"
+    return f"{how} in Episode {episode}. You hold the advantage."
+
+
 def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime | None = None) -> Duel:
     """The DMO is known: schedule the Death Match ``season.dm_lead_seconds`` ahead (both players'
     Ready buttons start it sooner), or start it at once when the season's lead is 0."""
@@ -292,11 +310,7 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
     )
     url = reverse("season_duel", args=[season.slug, duel.pk])
     for entrant, text in (
-        (
-            dmo,
-            f"{duel.ec.handle} picked you as Death Match opponent in Episode "
-            f"{duel.episode.number}. You hold the advantage.",
-        ),
+        (dmo, dmo_told(duel)),
         (duel.ec, f"Your Death Match against {dmo.handle} is scheduled."),
     ):
         notice_send(
@@ -342,8 +356,7 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
         season=season,
         kind="dmo",
         url=url,
-        text=f"{duel.ec.handle} picked you as Death Match opponent in Episode {episode.number}. "
-        f"You hold the advantage.",
+        text=dmo_told(duel),
     )
     turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
     if turn is not None:

@@ -165,6 +165,10 @@ def final_leg_finished(*, match: Match, outcome: Outcome) -> FinalLeg | None:
                 season=season,
                 kind="champion",
                 url=reverse("season_home", args=[season.slug]),
-                text=f"{winner.handle} is the champion of {season.name}!",
+                text=(
+                    f"You are the champion of {season.name}!"
+                    if entrant.pk == winner.pk
+                    else f"{winner.handle} is the champion of {season.name}!"
+                ),
             )
     return leg

@@ -105,3 +105,17 @@ def game_choice_name(choice: str) -> str:
         return get_engine(choice).title_for({})
     except KeyError:
         return choice
+
+
+def game_choice_rules_url(choice: str) -> str:
+    """Where a stored choice's rules are read: an installed game's rules page, a dealer's game's latest version's
+    ("" when the choice names nothing any more)."""
+    from django.urls import NoReverseMatch, reverse
+
+    if house.is_house_choice(choice):
+        version = house.house_choice_version(choice)
+        return reverse("house:rules", args=[version.game_id, version.number]) if version is not None else ""
+    try:
+        return reverse("games:rules", args=[choice])
+    except NoReverseMatch:
+        return ""

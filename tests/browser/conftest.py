@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -26,6 +28,16 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+LANDED = re.compile(r".*/(me|matches/\d+)/(#.*)?$")
+"""Where logging in lands: My matches, or the match whose turn awaits the player soonest (issue 38)."""
+
+
+def _accept(dialog: Any) -> None:
+    """Accept a confirmation, as a player who meant the step does (a test that reads one records its message)."""
+    with contextlib.suppress(Exception):  # another listener of the test answered it already
+        dialog.accept()
 
 
 # The live server's log file (set by ``live_url``): the first-run test reads the setup link from it.
@@ -166,6 +178,16 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        # Irreversible steps ask once (issue 38: "Save and lock in", the Death Match pick...): every page the
+        # tests open accepts them, as the player who clicked meant to; Playwright would dismiss them otherwise.
+        new_context = b.new_context
+
+        def confirming_context(*args: Any, **kwargs: Any) -> Any:
+            context = new_context(*args, **kwargs)
+            context.on("dialog", _accept)
+            return context
+
+        b.new_context = confirming_context  # type: ignore[method-assign]
         yield b
         b.close()
 

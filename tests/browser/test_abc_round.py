@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import LANDED, manage
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def log_in(browser: Any, live_url: str, handle: str) -> Any:
     page.fill("input[name=username]", handle)
     page.fill("input[name=password]", "garnet-pass-1")
     page.click("button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
 
 
@@ -73,7 +73,8 @@ def test_five_players_play_an_abc_round_through_the_pages(
         if p == "bob":
             page.check("input[name=double]")
             # A double spends garnets: the lock-in asks first (issue 26), and bob confirms.
-            page.once("dialog", lambda d: (asked.append(d.message), d.accept()))  # noqa: B023 - used at once
+            # (the browser fixture's context accepts it)
+            page.once("dialog", lambda d: asked.append(d.message))  # noqa: B023 - used at once
         page.click("button[name=lock][value='1']")
         if p == "bob":
             page.wait_for_selector(".confirm.locked", timeout=15000)

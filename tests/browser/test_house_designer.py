@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import LANDED, manage
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def test_a_host_designs_a_game_on_a_phone(browser: Any, live_url: str, server_en
     page.fill("input[name=username]", HOST)
     page.fill("input[name=password]", "garnet-pass-1")
     page.click("button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
 
     page.goto(f"{live_url}/games/house/new/")
     _fits(page, "the designer")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import LANDED, manage
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +69,7 @@ def _phone(browser: Any, live_url: str, handle: str) -> Any:
     page.fill("input[name=username]", handle)
     page.fill("input[name=password]", "garnet-pass-1")
     page.click("button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ROOT, manage
+from tests.browser.conftest import LANDED, ROOT, manage
 
 pytestmark = pytest.mark.browser
 
@@ -83,7 +83,7 @@ def _phone(browser: Any, live_url: str, handle: str, *, bypass_csp: bool = True)
     page.fill("input[name=username]", handle)
     page.fill("input[name=password]", PASSWORD)
     page.click("button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
 
 

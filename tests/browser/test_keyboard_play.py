@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import LANDED, manage
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def log_in(browser: Any, live_url: str, handle: str) -> Any:
     page.fill("input[name=username]", handle)
     page.fill("input[name=password]", PASSWORD)
     page.click("main form button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
 
 

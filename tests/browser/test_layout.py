@@ -64,6 +64,10 @@ NOT_PAGES = {
     "accounts:first_run": "needs a site with no admin: checked at 360×740 with axe in test_first_run.py",
     "accounts:hosts": "needs a site admin: checked at 360×740 with axe in test_first_run.py",
     "accounts:host_revoke": "POST only",
+    "alerts:push": "POST only: JSON (a browser's push subscription)",
+    "alerts:turns": "JSON (the turns awaiting the user's move)",
+    "alerts:next": "a redirect to the match awaiting the user (or My matches, covered)",
+    "alerts:service_worker": "the service worker's script",
 }
 # The season API (issue 27): JSON, every route of its three namespaces.
 NOT_PAGES_PREFIXES = ("seasons_api:", "reach_api:", "story_api:")
@@ -162,6 +166,7 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "accounts:profile": ("ann", "/accounts/profile/"),
         "api:docs": ("", "/api/docs/"),
         "games:dashboard": ("ann", "/me/"),
+        "alerts:settings": ("ann", "/me/alerts/"),
         "games:match_list": ("", "/matches/"),
         "season_home": ("", f"/seasons/{slug}/"),
         "season_me": ("ann", f"/seasons/{slug}/me/"),

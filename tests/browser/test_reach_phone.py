@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import LANDED, manage
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def phone_login(browser: Any, live_url: str, handle: str) -> Any:
     page.fill("input[name=username]", handle)
     page.fill("input[name=password]", "garnet-demo")
     page.click("button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
 
 

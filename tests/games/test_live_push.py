@@ -30,9 +30,15 @@ CSRF_FIELD = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value=
 
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Event]:
-    """Every push, as sent after commit."""
+    """Every push to a match's groups, as sent after commit (a user's own group, where a new turn tells its
+    awaited players "your turn" (the alerts app), is no part of the match's pushes)."""
     out: list[broadcast.Event] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: out.extend(unbatch_pushes(events)) or 0)
+
+    def send(events: Any) -> int:
+        out.extend(e for e in unbatch_pushes(events) if not e[0].startswith("user-"))
+        return 0
+
+    monkeypatch.setattr(broadcast, "send", send)
     return out
 
 
@@ -74,7 +80,10 @@ def test_each_seat_gets_one_frame_with_its_page_before_the_public_one_with_the_t
     with it), the watchers theirs, and last the public group its lines and the turn event, which a page that took
     its push then finds already shown."""
     frames: list[broadcast.Event] = []
-    monkeypatch.setattr(broadcast, "send", lambda events: frames.extend(events) or 0)
+    # (A user's own group gets "your turn" in a send of its own: no part of the match's frames.)
+    monkeypatch.setattr(
+        broadcast, "send", lambda events: frames.extend(e for e in events if not e[0].startswith("user-")) or 0
+    )
     match = abc_match()
     _lock_in_the_x(match)
     groups = [group for group, _payload in frames]

@@ -74,7 +74,7 @@ def test_picked_as_dmo_and_your_death_match_starts_at(smtp: SmtpSink) -> None:
     finish_mm(episode, winners=["bob"], candidates=["ann"])
     episode_dmo_pick(pick_id=open_pick(episode).pk, user=user("ann"), dmo="cat")
     cat = [m["Subject"].strip() for m in smtp.to("cat@example.test")]
-    assert "You were picked as Death Match opponent" in cat
+    assert "You are a Death Match opponent" in cat
     assert any(s.startswith("Your Death Match starts at") and "(UTC)" in s for s in cat)
     assert any(
         m["Subject"].strip().startswith("Your Death Match starts at") and "(Asia/Tokyo)" in m["Subject"].strip()

@@ -149,3 +149,16 @@ def test_opening_a_match_with_nothing_to_clear_writes_nothing() -> None:
     with CaptureQueriesContext(connection) as queries:
         assert notices_seen_for(user=x, url=url) == 0
     assert len(queries) == 1 and queries[0]["sql"].startswith("SELECT")
+
+
+def test_a_dmo_drawn_by_lot_is_told_so_not_that_someone_picked_them() -> None:
+    """Issue 38: a notification tells the truth: a Death Match opponent drawn by lot is told that."""
+    from seasons.services.picks import picks_close_due
+
+    season = started_season()
+    episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
+    pick = open_pick(episode)
+    assert picks_close_due(now=pick.deadline + timedelta(seconds=1)) == 1
+    pick.refresh_from_db()
+    told = Notice.objects.get(user=pick.choice.user, kind="dmo").text
+    assert "drawn by lot" in told and "picked you" not in told

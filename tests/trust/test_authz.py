@@ -72,6 +72,12 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "api/matches/<int:pk>/messages/": EVERYONE_OK,
     "api/matches/<int:pk>/submit/": {"anonymous": FORBIDDEN, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
     "me/": only_signed_in(),
+    # Turn alerts (issue 38): a player's own settings, push subscription and waiting turns; the service worker.
+    "me/alerts/": only_signed_in(),
+    "me/alerts/push/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
+    "me/turns/": only_signed_in(),
+    "me/next/": everyone(REDIRECT),  # to the match awaiting the user, else My matches (which asks to log in)
+    "sw.js": EVERYONE_OK,
     "matches/": EVERYONE_OK,
     "matches/<int:pk>/": EVERYONE_OK,
     "matches/<int:pk>/live/": EVERYONE_OK,

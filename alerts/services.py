@@ -1,0 +1,109 @@
+"""Turn alerts: a turn that awaits a player tells their pages (``/ws/me/``) and their browsers (Web Push)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from accounts.cache import soft_delete, soft_get, soft_set
+from alerts.models import AlertSettings, PushSubscription
+from alerts.webpush import push_dispatch
+from games import broadcast
+from games.models import Match, Turn
+from games.registry import get_entry
+from games.waiting import LIVE_SECONDS, awaited_user_ids
+
+
+class SubscriptionRefused(ValueError):
+    """A push subscription the browser sent is not usable; ``str(e)`` says why."""
+
+
+def turn_alert(*, match: Match, turn: Turn) -> None:
+    """A turn opened: after commit, each awaited seat's player gets a ``your_turn`` event on their pages'
+    socket and a Web Push on their subscribed browsers (when the site has VAPID keys).
+
+    Call inside the transaction that opened the turn (the framework's ``turn_opened`` hook). The seats are
+    the ones the close's pages read anyway (one read per match object).
+    """
+    if not turn.awaiting or match.status != Match.Status.RUNNING:
+        return
+    user_ids = awaited_user_ids(match, list(turn.awaiting))
+    if not user_ids:
+        return
+    live = (turn.deadline - turn.opened_at).total_seconds() < LIVE_SECONDS
+    game = get_entry(match.game).engine.title_for(match.options or {})
+    url = f"/matches/{match.pk}/"
+    event = {
+        "type": "user.notify",
+        "event": "your_turn",
+        "match": match.pk,
+        "turn": turn.number,
+        "label": turn.label,
+        "game": game,
+        "deadline": None if turn.is_paused else turn.deadline.isoformat(),
+        "live": live,
+        "url": url,
+    }
+    push = {
+        "title": f"Your move · {game}",
+        "body": f"{turn.label}: your move{' now (a live round)' if live else ''}.",
+        "url": url,
+        "tag": f"match-{match.pk}",
+        # A push that arrives after the turn is over says nothing true: the push service drops it then.
+        "ttl": max(30, int((turn.deadline - turn.opened_at).total_seconds())),
+    }
+
+    def send() -> None:
+        broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
+        push_dispatch(user_ids=user_ids, payload=push)
+
+    transaction.on_commit(send)
+
+
+def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Keep a browser's push subscription for ``user`` (a subscription moves to whoever subscribed it last)."""
+    endpoint, p256dh, auth = (endpoint or "").strip(), (p256dh or "").strip(), (auth or "").strip()
+    if not endpoint.startswith(("https://", "http://")):
+        raise SubscriptionRefused("The subscription has no push endpoint URL.")
+    if not p256dh or not auth:
+        raise SubscriptionRefused("The subscription lacks its keys (p256dh and auth).")
+    sub, _ = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
+    )
+    return sub
+
+
+def push_unsubscribe(*, user: Any, endpoint: str) -> int:
+    """Forget ``user``'s subscription at ``endpoint``; how many went."""
+    gone, _ = PushSubscription.objects.filter(user=user, endpoint=(endpoint or "").strip()).delete()
+    return gone
+
+
+def alert_settings_update(*, user: Any, confirm_lock: str) -> AlertSettings:
+    """Store ``user``'s choice of when "Save and lock in" asks first."""
+    if confirm_lock not in AlertSettings.Confirm.values:
+        raise SubscriptionRefused(f"Choose one of: {', '.join(AlertSettings.Confirm.values)}.")
+    row, _ = AlertSettings.objects.update_or_create(user=user, defaults={"confirm_lock": confirm_lock})
+    soft_delete(_confirm_key(user.pk))
+    transaction.on_commit(lambda: soft_delete(_confirm_key(user.pk)))  # a page read meanwhile cached the old one
+    return row
+
+
+def _confirm_key(user_id: int) -> str:
+    return f"alerts:confirm-lock:{user_id}"
+
+
+def alert_settings_of(user: Any) -> str:
+    """When "Save and lock in" asks ``user`` first (the default without a row: turn-based rounds only)."""
+    if not getattr(user, "is_authenticated", False):
+        return AlertSettings.Confirm.TURN_BASED.value
+    # Every match page reads it: cached (a cache outage reads the row), dropped when the player changes it.
+    key = _confirm_key(user.pk)
+    cached = soft_get(key)
+    if isinstance(cached, str):
+        return cached
+    found = AlertSettings.objects.filter(user=user).values_list("confirm_lock", flat=True).first()
+    value = str(found or AlertSettings.Confirm.TURN_BASED.value)
+    soft_set(key, value, timeout=24 * 3600)
+    return value

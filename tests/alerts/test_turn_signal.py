@@ -1,0 +1,113 @@
+"""The turn signal (issue 38): which turns await a player's move, as every page's title, favicon and nav show it,
+where logging in lands, and the "your turn" push a new turn sends to the awaited players' pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import broadcast
+from games.events import check_event
+from games.models import Match
+from games.services.seats import match_player_replace
+from games.services.submissions import submission_submit
+from games.waiting import turns_awaiting
+from tests.factories import UserFactory, abc_match
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
+
+
+def test_a_turn_awaits_the_x_alone_and_a_saved_move_ends_the_wait(match: Match) -> None:
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    waiting = turns_awaiting(ann)
+    assert [(t.match_id, t.number, t.live) for t in waiting] == [(match.pk, 1, False)]
+    assert turns_awaiting(bob) == []
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=False)
+    assert turns_awaiting(ann) == []
+
+
+def test_the_waiting_turns_are_one_query_whatever_the_number_of_matches() -> None:
+    for i in range(4):
+        abc_match(seed=f"s{i}")
+    ann = UserFactory(username="ann")
+    with CaptureQueriesContext(connection) as queries:
+        waiting = turns_awaiting(ann)
+    assert len(waiting) == 4 and len(queries) == 1
+    assert [t.deadline for t in waiting] == sorted(t.deadline for t in waiting)
+
+
+def test_a_replacement_is_awaited_in_the_seat_they_took(match: Match) -> None:
+    host, zed = UserFactory(username="host", is_superuser=True), UserFactory(username="zed")
+    match_player_replace(match_id=match.pk, seat="ann", user=zed, by=host, reason="left")
+    assert [t.match_id for t in turns_awaiting(zed)] == [match.pk]
+    assert turns_awaiting(UserFactory(username="ann")) == []
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=False)
+    assert turns_awaiting(zed) == []
+
+
+def test_every_page_shows_the_count_in_its_title_favicon_and_nav(
+    match: Match, client_for: Callable[[str], Client]
+) -> None:
+    html = client_for("ann").get(reverse("season_list")).content.decode()
+    assert "<title>(1) Your move · " in html
+    assert "favicon-turn" in html and 'href="/me/#your-turn"' in html
+    html = client_for("bob").get(reverse("season_list")).content.decode()
+    assert "Your move ·" not in html.split("</title>")[0] and 'class="turn-badge badge" hidden' in html
+
+
+def test_the_nav_adds_one_query_to_a_page(match: Match, client_for: Callable[[str], Client]) -> None:
+    ann = client_for("ann")
+    ann.get(reverse("season_list"))  # warm the session cache
+    with CaptureQueriesContext(connection) as queries:
+        ann.get(reverse("season_list"))
+    mine = [q["sql"] for q in queries if "games_submission" in q["sql"]]
+    assert len(mine) == 1
+
+
+def test_the_dashboard_lists_the_waiting_turns_first(match: Match, client_for: Callable[[str], Client]) -> None:
+    html = client_for("ann").get(reverse("games:dashboard")).content.decode()
+    section = html.split('id="your-turn"')[1].split("</section>")[0]
+    assert f'href="/matches/{match.pk}/"' in section and "Round 1" in section
+
+
+def test_logging_in_lands_on_the_match_awaiting_you(match: Match) -> None:
+    UserFactory(username="ann")
+    client = Client()
+    r = client.post(reverse("accounts:login"), {"username": "ann", "password": "garnet-pass-1"}, follow=True)
+    assert r.redirect_chain[-1][0] == f"/matches/{match.pk}/"
+    UserFactory(username="bob")
+    r = Client().post(reverse("accounts:login"), {"username": "bob", "password": "garnet-pass-1"}, follow=True)
+    assert r.redirect_chain[-1][0] == reverse("games:dashboard")
+
+
+def test_the_waiting_turns_as_json(match: Match, client_for: Callable[[str], Client]) -> None:
+    body = client_for("ann").get(reverse("alerts:turns")).json()
+    assert body["turns"][0]["match"] == match.pk and body["turns"][0]["url"] == f"/matches/{match.pk}/"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_turn_pushes_your_turn_to_each_awaited_players_socket(monkeypatch: Any) -> None:
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
+    match = abc_match()
+    users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat"]}
+    pushes = [p for g, p in sent if g == broadcast.group_user(users["ann"].pk) and p.get("event") == "your_turn"]
+    assert pushes and pushes[0]["match"] == match.pk and pushes[0]["url"] == f"/matches/{match.pk}/"
+    # The frame the socket sends (all but the channel layer's "type") is the one games/events.py declares.
+    assert check_event({k: v for k, v in pushes[0].items() if k != "type"}) == "your_turn"
+    sent.clear()
+    submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    from games.services.turns import turn_close
+
+    turn = match.turns.get(number=1)
+    turn_close(turn_id=turn.pk, force=True)
+    groups = {g for g, p in sent if p.get("event") == "your_turn"}
+    assert broadcast.group_user(users["bob"].pk) in groups and broadcast.group_user(users["ann"].pk) not in groups
