@@ -116,6 +116,10 @@ def _settle(state: State, settle: Mapping[PlayerId, int] | None, earlier: Mappin
     """``/2``: the flags added to the close's spending and every total kept; the movers of a round in turn order
     who moved before the last were charged at their own turns."""
     if settle is None:
+        # /1 keeps what every close spent, so the outcome's garnets are net as the contract asks (house-42).
+        totals = state.setdefault("spent_total", {})
+        for p, n in state["spent"].items():
+            totals[p] = totals.get(p, 0) + int(n)
         return
     for p in earlier:
         state["spent"].pop(p, None)
@@ -297,7 +301,7 @@ def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Out
         winner = given["winners"][0] if given else order[0]
         loser = next(p for p in state["players"] if p != winner)
         tokens = dict((given or {}).get("tokens", {}))
-        garnets = dict((given or {}).get("garnets", {}))
+        garnets = _net(state, dict((given or {}).get("garnets", {})))
         return Outcome(winners=(winner,), candidates=(loser,), tokens=tokens, garnets=garnets, scores=scores)
     if given is not None:
         winners = list(given["winners"])
@@ -323,7 +327,21 @@ def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Out
         garnets = dict(given["garnets"])
     else:
         garnets = {w: rule["garnets"]["winner"] for w in winners if rule["garnets"].get("winner")}
+    garnets = _net(state, garnets)
     return Outcome(winners=tuple(winners), candidates=tuple(candidates), tokens=tokens, garnets=garnets, scores=scores)
+
+
+def _net(state: State, awarded: Mapping[PlayerId, int]) -> dict[PlayerId, int]:
+    """``awarded`` plus what the match's own moves did to each balance (paid minus spent): an Outcome's garnets
+    are net, and the season stops counting a match's charged holds once it is over (RULES.md house-42)."""
+    if "garnets" in state:  # /2 keeps its totals per player
+        change = {p: int(g["paid"]) - int(g["spent"]) for p, g in state["garnets"].items()}
+    else:
+        change = {p: -int(n) for p, n in state.get("spent_total", {}).items()}
+    net = {p: int(n) for p, n in awarded.items()}
+    for p, n in change.items():
+        net[p] = net.get(p, 0) + n
+    return {p: n for p, n in net.items() if n}
 
 
 def _with_tokens(player: PlayerId, tokens: int) -> str:

@@ -15,6 +15,7 @@ The state (``dump`` is the dict itself)::
     proposal     the mechanic's result, while the dealer reviews it
     history      every published round: label, announcement, moves, reveal, points, scores, private, alive
     spent        garnets the last close of a play turn spent (Engine.round_spent)
+    spent_total  /1: garnets every close spent so far, per player (the outcome's garnets are net: house-42)
     outcome      the Outcome as JSON once the match is over
 
 Pure: no Django, no clock, no random.

@@ -56,3 +56,39 @@ def test_a_double_beyond_the_garnets_brought_in_is_refused_when_saved() -> None:
     with pytest.raises(RuleError, match="costs 2 garnets; you have 1"):
         engine.validate(state, x, {"pairs": [others[:2], others[2:]], "double": True})
     assert engine.validate(state, x, {"pairs": [others[:2], others[2:]], "double": False})["double"] is False
+
+
+def test_garnets_a_v1_bid_spent_stay_spent_when_the_match_ends() -> None:
+    """FORMAT.md: "a `bid` field is spent whoever wins": the match's outcome is net (earned minus spent), so the
+    bid charged at the close is not handed back when the season stops counting the match's holds (house-42)."""
+    definition = {
+        "schema": "garnet-house/1",
+        "title": "One sealed bid",
+        "kind": "main",
+        "players": {"min": 2, "max": 8},
+        "rounds": 1,
+        "round_plan": [
+            {
+                "label": "Bid",
+                "fields": [{"name": "bid", "label": "Your bid", "type": "garnets", "min": 0, "max": 10}],
+                "resolve": {
+                    "by": "mechanic",
+                    "mechanic": "highest_bid",
+                    "params": {"field": "bid", "award": 1},
+                },
+            }
+        ],
+    }
+    season = started_season()
+    for handle in ("ann", "bob"):
+        ledger_adjust(season=season, handle=handle, currency="garnet", amount=10, reason="brought in", user=host_user())
+    game = house_game_create(owner=season.hosts.get(), definition=definition)
+    episode = episode_start(season_id=season.pk, game=f"house:{game.pk}", players=["ann", "bob", "cat"], seed="v1")
+    match = episode.mm_match
+    assert match is not None
+    submission_submit(match_id=match.pk, player="ann", move={"bid": 4})
+    submission_submit(match_id=match.pk, player="bob", move={"bid": 3})
+    match = play_to_end(match)
+    assert match.outcome["garnets"] == {"ann": -4, "bob": -3}
+    assert selectors.balance(selectors.entrant_by_handle(season, "ann"), "garnet") == 6
+    assert selectors.balance(selectors.entrant_by_handle(season, "bob"), "garnet") == 7
