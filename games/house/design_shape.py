@@ -99,7 +99,12 @@ def list_apply(draft: dict[str, Any], verb: str, path: str) -> None:
         rows = _walk(draft, path)
         section = path.rsplit(".", 1)[-1]
         if isinstance(rows, list) and section in NEW_ROWS:
-            rows.append(json.loads(json.dumps(NEW_ROWS[section])))
+            row = json.loads(json.dumps(NEW_ROWS[section]))
+            taken = {r.get("name") for r in rows if isinstance(r, Mapping)}
+            if "name" in row and row["name"] in taken:  # a second holding is holding2, not a second "chips"
+                row["name"] = next(f"{section[:-1]}{n}" for n in range(2, 99) if f"{section[:-1]}{n}" not in taken)
+                row["label"] = row["name"].capitalize()
+            rows.append(row)
     elif verb == "remove" and (m := re.fullmatch(r"(.+)\[(\d+)\]", path)):
         rows = _walk(draft, m.group(1))
         if isinstance(rows, list) and int(m.group(2)) < len(rows):

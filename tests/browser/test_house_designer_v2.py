@@ -172,6 +172,7 @@ def test_a_dealer_designs_a_v2_game_and_three_players_play_two_rounds(
     _check(cat, "cat's page after the match")
     _check(dealer, "the dealer's page after the match")
     text = cat.locator("main").inner_text()
+    assert "Winners: ann" in text  # ann traded 2 chips for a gem worth 2 points a round
     assert "Gems" in text and "Chips" in text  # every holding is public once the match is over
     for page in [*pages.values(), dealer]:
         page.context.close()

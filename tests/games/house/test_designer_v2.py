@@ -112,3 +112,11 @@ def test_a_removed_row_is_gone_and_a_v1_game_has_no_v2_keys(browser: Client) -> 
     press(browser, html, "save", title="Plain")
     saved = HouseGame.objects.get().latest.definition
     assert saved["schema"] == "garnet-house/1" and "holdings" not in saved
+
+
+def test_a_second_row_added_gets_a_name_of_its_own(browser: Client) -> None:
+    html = browser.get(URL).content.decode()
+    for _ in range(2):
+        html = press(browser, html, "add:holdings")
+    data = form_data(html, "design")
+    assert (data["holdings[0].name"], data["holdings[1].name"]) == ("chips", "holding2")

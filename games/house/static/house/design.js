@@ -4,6 +4,7 @@
 //  - [data-field] [data-types="number garnets"]: a field's keys, shown for those field types.
 //  - [data-round] [data-when-mechanic] / [data-mechanic="NAME"]: a round's mechanic and that mechanic's params.
 //  - [data-round] [data-when-by="best"]: a round's inputs for that way of resolving it.
+//  - [data-show-if="ID=v1 v2"]: shown while the select ID has one of those values.
 //  - d-turn "custom": the typed turn length.
 //  - [data-end-rules="rounds first_to"]: shown for those choices of "The match ends".
 //  - [data-kinds="main"]: shown for a Main Match or a Death Match; a switch to a Death Match sets the
@@ -37,6 +38,11 @@
     var kind = document.getElementById("d-kind");
     form.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = !!kind && !listed(el, "kinds", kind.value);
+    });
+    form.querySelectorAll("[data-show-if]").forEach(function (el) {
+      var parts = el.dataset.showIf.split("=");
+      var by = document.getElementById(parts[0]);
+      el.hidden = !!by && parts[1].split(" ").indexOf(by.value) < 0;
     });
     form.querySelectorAll(".house-mechanic").forEach(function (m) {
       m.querySelectorAll("[data-when-param]").forEach(function (el) {
