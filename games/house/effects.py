@@ -79,6 +79,11 @@ def player_env(
         ids = state["piles"][pile["name"]][player]
         env[pile["name"]] = items.labels(state, ids)
         env[f"{pile['name']}_values"] = [int(state["cards"][i]["value"]) for i in ids]
+    traded = (state.get("traded") or {}).get(player, {})
+    every = {h["name"]: 0 for h in definition.get("holdings", [])}
+    env["gave"] = {**every, **traded.get("gave", {})}
+    env["got"] = {**every, **traded.get("got", {})}
+    env["partners"] = list(traded.get("partners", []))
     move = moves.get(player, {})
     for f in fields:
         value = move.get(f["name"])

@@ -23,7 +23,7 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house import dealer, flow, items, play2, present, rounds2
+from games.house import dealer, flow, items, items_draw, play2, present, rounds2
 from games.house.definition import DefinitionError, definition_clean
 from games.house.fields import PLAYER_TYPES, eligible, field_value, is_blank
 from games.house.samples import default_definition
@@ -283,11 +283,7 @@ class HouseEngine(BaseEngine[State]):
             return {"ec": rng.choice(state["ec"]["tied"])}
         move = present.random_fields(state, player, rng)
         if play2.is_v2(state["definition"]):
-            for f in plan_for(state, state["round"])["fields"]:
-                if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
-                    continue
-                if value := items.random_value(state, player, f, rng):
-                    move[f["name"]] = value
+            items_draw.random_extras(state, player, move, rng)
             try:
                 play2.check_move(state, player, move)
             except RuleError:  # a flag the player cannot pay for: left unset

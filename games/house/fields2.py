@@ -19,8 +19,8 @@ TYPES = ("flag", "pairing", "give", "trade", "card")
 KEYS: dict[str, tuple[str, ...]] = {
     "flag": ("cost",),
     "pairing": (),
-    "give": ("holding", "max"),
-    "trade": ("holdings", "max", "public"),
+    "give": ("holding", "pile", "max"),
+    "trade": ("holdings", "max", "public", "terms"),
     "card": ("pile",),
 }
 LIMIT = 1_000_000
@@ -41,10 +41,12 @@ def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: di
     """The keys of a ``/2`` field declaration, checked into ``out``."""
     if kind == "flag":
         out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
+    elif kind == "give" and isinstance(raw.get("pile"), str) and "holding" not in raw:
+        out["pile"] = raw["pile"]  # an item: one card of the giver's pile, to the same pile of the receiver
     elif kind == "give":
         out["holding"] = raw.get("holding") if isinstance(raw.get("holding"), str) else None
         if out["holding"] is None:
-            fail(f"{path}.holding", "must name a holding")
+            fail(f"{path}.holding", "must name a holding (or a pile, to give a card)")
         out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
     elif kind == "trade":
         held = raw.get("holdings")
@@ -57,6 +59,10 @@ def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: di
         if not isinstance(public, bool):
             fail(f"{path}.public", "must be true or false")
         out["public"] = public is not False
+        terms = raw.get("terms", "matching")
+        if terms not in ("matching", "each_gives"):
+            fail(f"{path}.terms", "must be one of: matching, each_gives")
+        out["terms"] = terms if terms in ("matching", "each_gives") else "matching"
     elif kind == "card":
         out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None
         if out["pile"] is None:
@@ -82,6 +88,15 @@ def value(
         return value
     if kind == "pairing":
         return pairing_value(value, eligible, bad)
+    if kind == "give" and decl.get("pile"):
+        if not isinstance(value, Mapping) or set(value) != {"to", "card"}:
+            raise bad('must be {"to": a player, "card": one of your cards}')
+        card = value["card"]
+        if isinstance(card, str) and card.strip().isdigit():
+            card = int(card)
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise bad("must give one of your cards")
+        return {"to": handle(decl, value["to"], player, eligible, bad), "card": card}
     if kind == "give":
         if not isinstance(value, Mapping) or set(value) != {"to", "amount"}:
             raise bad('must be {"to": a player, "amount": a whole number}')
@@ -103,7 +118,7 @@ def value(
 
 def random_value(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
     """A random legal value (None for a give, trade or card: what the player holds decides them, and the engine
-    draws them: ``items.random_value``)."""
+    draws them: ``items_draw.random_value``)."""
     kind = decl["type"]
     if kind == "flag":
         return rng.random() < 1 / 3
@@ -168,6 +183,8 @@ def pairing_value(value: Any, eligible: Sequence[PlayerId], bad: Bad) -> list[li
 def trade_value(decl: Mapping[str, Any], value: Any, bad: Bad) -> dict[str, Any]:
     """A trade offer: ``{"with": a player, "give": {holding: n}, "get": {holding: n}}`` over the field's
     holdings, each amount 0..``max``, something given or got."""
+    if isinstance(value, Mapping) and decl.get("terms") == "each_gives" and set(value) == {"with", "give"}:
+        value = {**value, "get": {}}  # each side names only what it gives (the seeds' own convention)
     if not isinstance(value, Mapping) or set(value) != {"with", "give", "get"}:
         raise bad('must be {"with": a player, "give": {...}, "get": {...}}')
     terms: dict[str, dict[str, int]] = {}
@@ -185,7 +202,10 @@ def trade_value(decl: Mapping[str, Any], value: Any, bad: Bad) -> dict[str, Any]
                 raise bad(f"{side}: {name} must be a whole number from 0 to {decl['max']}")
             if n:
                 terms[side][str(name)] = n
-    if not terms["give"] and not terms["get"]:
+    if decl.get("terms") == "each_gives":
+        if terms["get"] or not terms["give"]:
+            raise bad("name only what you give: the other player names what they give you")
+    elif not terms["give"] and not terms["get"]:
         raise bad("a trade must give or get something")
     return {"with": value["with"], **terms}
 

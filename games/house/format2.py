@@ -33,6 +33,9 @@ RESERVED = (
     "winner",
     "winners",
     "sent",
+    "gave",
+    "got",
+    "partners",
 )  # names formulas read (sections2.match_names, player_names)
 MAX_HOLDINGS = 16
 MAX_ROLES = 4
@@ -69,10 +72,14 @@ def read_holdings(c: Checker, raw: Any) -> list[dict[str, Any]]:
         high = data.get("max")
         low = None if low is None else c.integer(low, f"{path}.min", -LIMIT, LIMIT)
         high = None if high is None else c.integer(high, f"{path}.max", -LIMIT, LIMIT)
-        start = c.integer(data.get("start", 0), f"{path}.start", -LIMIT, LIMIT) or 0
+        raw_start = data.get("start", 0)
+        if isinstance(raw_start, str):  # a formula of the cards dealt: checked with the piles (check_names)
+            start: int | str = raw_start.strip()
+        else:
+            start = c.integer(raw_start, f"{path}.start", -LIMIT, LIMIT) or 0
         if low is not None and high is not None and high < low:
             c.fail(f"{path}.max", f"must be at least min ({low})")
-        elif (low is not None and start < low) or (high is not None and start > high):
+        elif isinstance(start, int) and ((low is not None and start < low) or (high is not None and start > high)):
             c.fail(f"{path}.start", "must lie within min and max")
         visibility = c.choice(data.get("visibility", "public"), f"{path}.visibility", VISIBILITY)
         out.append(
@@ -227,6 +234,13 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
     """Names across the definition: a flag's cost counter, a gift's or a trade's holdings are holdings; a card
     field's pile is a pile; a pair round's role is a role; a round in turn order has no ``if_won`` field."""
     counters = {h["name"] for h in parts.get("holdings", [])}
+    public = {h["name"]: h["visibility"] == "public" for h in parts.get("holdings", [])}
+    pile_names = ["players", *(p["name"] for p in parts.get("piles", []))]
+    for i, h in enumerate(parts.get("holdings", [])):
+        if isinstance(h["start"], str):
+            from games.house.sections2 import formula
+
+            h["start"] = formula(c, h["start"], f"holdings[{i}].start", pile_names) or 0
     piles = {p["name"] for p in parts.get("piles", [])}
     role_names = {r["name"] for r in parts.get("roles", [])}
     for i, r in enumerate(plan):
@@ -235,7 +249,11 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
             counter = (f.get("cost") or {}).get("counter")
             if counter is not None and counter not in counters:
                 c.fail(f"{where}.cost.counter", f'"{counter}" is not a holding')
-            if f["type"] == "give" and f.get("holding") not in counters:
+            elif counter is not None and r["reveal"] == "none" and public.get(counter):
+                c.fail(f"{where}.cost.counter", f'"{counter}" is public: it would show who set this secret flag')
+            if f["type"] == "give" and f.get("pile") is not None and f["pile"] not in piles:
+                c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
+            elif f["type"] == "give" and f.get("pile") is None and f.get("holding") not in counters:
                 c.fail(f"{where}.holding", f'"{f.get("holding")}" is not a holding')
             if f["type"] == "trade" and any(h not in counters for h in f.get("holdings", [])):
                 c.fail(f"{where}.holdings", "must name holdings only")

@@ -65,7 +65,7 @@ class MoveForm(MoveFormBase):
 
     def _own_facts(self, spec: dict[str, Any]) -> None:
         """A /2 field's facts only the viewer knows: their cards of a card field, what a flag costs them now."""
-        if spec.get("type") == "card":
+        if spec.get("type") == "card" or (spec.get("type") == "give" and spec.get("pile")):
             spec["cards"] = ((self.you.get("piles") or {}).get(self.player) or {}).get(str(spec.get("pile")), [])
         cost = spec.get("cost")
         if spec.get("type") == "flag" and isinstance(cost, dict):

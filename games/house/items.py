@@ -47,6 +47,24 @@ def setup(state: State, rng: Random) -> None:
             deal(state, pile["name"], q, pile["deal"])
 
 
+def starts_from_cards(state: State) -> None:
+    """Holdings whose ``start`` is a formula of the cards dealt (``count(cubes, 'Red')``: a random deal from a
+    pool becomes counts a player can give and trade), computed per player once the piles are dealt."""
+    piles = state["definition"].get("piles", [])
+    names = ["players", *(p["name"] for p in piles)]
+    for i, h in enumerate(state["definition"]["holdings"]):
+        if not isinstance(h["start"], str):
+            continue
+        rule = formula_compile(h["start"], path=f"holdings[{i}].start", names=names)
+        for q in state["players"]:
+            env = {"players": len(state["players"])}
+            env.update({p["name"]: labels(state, state["piles"][p["name"]][q]) for p in piles})
+            try:
+                state["holdings"][q][h["name"]] = bounded(state, h["name"], formula_int(rule, env))
+            except FormulaError:
+                state["holdings"][q][h["name"]] = 0  # house-40
+
+
 def _copies(text: str, path: str, players: int) -> int:
     """A card's ``copies`` formula for ``players`` players (one that cannot be computed: none, house-40)."""
     try:
@@ -55,13 +73,13 @@ def _copies(text: str, path: str, players: int) -> int:
         return 0
 
 
-def _pile(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+def pile_decl(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
     return next(p for p in state["definition"]["piles"] if p["name"] == name)
 
 
 def deal(state: State, pile: str, player: PlayerId, count: int) -> None:
     """``count`` cards from the top of the pile's deck to ``player``'s pile (fewer if the deck runs out)."""
-    deck = state["deck"][_pile(state, pile)["deck"]]
+    deck = state["deck"][pile_decl(state, pile)["deck"]]
     for _ in range(min(count, len(deck))):
         state["piles"][pile][player].append(deck.pop(0))
 
@@ -70,7 +88,7 @@ def deal_round(state: State, plan: Mapping[str, Any], players: Sequence[PlayerId
     """A round's ``deal``: for each entry, each player still in (seat order) gets ``count`` cards; ``replace``
     first discards what the pile held."""
     for entry in plan.get("deal", []):
-        deck = _pile(state, entry["pile"])["deck"]
+        deck = pile_decl(state, entry["pile"])["deck"]
         for q in players:
             if entry["replace"]:
                 state["discard"][deck].extend(state["piles"][entry["pile"]][q])
@@ -110,7 +128,10 @@ def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, An
             continue
         if f["type"] == "card" and value not in state["piles"][f["pile"]][player]:
             raise RuleError(f"{f['label']}: you do not hold that card")
-        if f["type"] == "give":
+        if f["type"] == "give" and f.get("pile"):
+            if value["card"] not in state["piles"][f["pile"]][player]:
+                raise RuleError(f"{f['label']}: you do not hold that card")
+        elif f["type"] == "give":
             have = held(state, player, f["holding"])
             if value["amount"] > have:
                 raise RuleError(f"{f['label']}: you hold {have}, not {value['amount']}")
@@ -144,35 +165,67 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
     plan = plan_for(state, state["round"])
     messages: list[Message] = []
     round_no = state["round"]
+    state["traded"] = {}
+    before = {p: dict(h) for p, h in state["holdings"].items()}
     for f in plan["fields"]:
         if f["type"] == "card":
-            deck = _pile(state, f["pile"])["deck"]
+            deck = pile_decl(state, f["pile"])["deck"]
             for p, move in moves.items():
                 card = move.get(f["name"])
                 if card in state["piles"][f["pile"]][p]:
                     state["piles"][f["pile"]][p].remove(card)
                     state["discard"][deck].append(card)
                     messages.append(Message(f"Round {round_no}: {p} played {state['cards'][card]['label']}."))
+        elif f["type"] == "give" and f.get("pile"):
+            messages += _give_cards(state, f, moves)
         elif f["type"] == "give":
             for p, move in moves.items():
                 gift = move.get(f["name"])
                 if not gift:
                     continue
-                n = min(gift["amount"], held(state, p, f["holding"]))
+                n = min(gift["amount"], _left(state, before, p, f["holding"]))
                 if n > 0 and gift["to"] in state["holdings"]:
                     state["holdings"][p][f["holding"]] -= n
                     to = gift["to"]
+                    _record(state, p, to, {f["holding"]: n}, {})
                     state["holdings"][to][f["holding"]] = bounded(
                         state, f["holding"], state["holdings"][to][f["holding"]] + n
                     )
                     messages.append(Message(f"{p} gave {n} {f['holding']} to {to}.", to=p))
                     messages.append(Message(f"{p} gave you {n} {f['holding']}.", to=to))
         elif f["type"] == "trade":
-            messages += _trades(state, f, moves)
+            messages += _trades(state, f, moves, before)
     return messages
 
 
-def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[Message]:
+def _give_cards(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[Message]:
+    """Cards given, in seat order of the giver: each still in the giver's pile moves to the receiver's."""
+    messages: list[Message] = []
+    pile = state["piles"][f["pile"]]
+    for p in state["players"]:
+        gift = (moves.get(p) or {}).get(f["name"])
+        if not gift or gift["card"] not in pile[p] or gift["to"] not in pile:
+            continue
+        pile[p].remove(gift["card"])
+        pile[gift["to"]].append(gift["card"])
+        label = state["cards"][gift["card"]]["label"]
+        messages += [
+            Message(f"You gave {label} to {gift['to']}.", to=p),
+            Message(f"{p} gave you {label}.", to=gift["to"]),
+        ]
+    return messages
+
+
+def _left(state: State, before: Mapping[PlayerId, Mapping[str, int]], player: PlayerId, holding: str) -> int:
+    """What ``player`` may still give of ``holding`` in this close: what they held when it began (above the
+    holding's min) less what they gave since; what they received in it cannot be given on (house-32)."""
+    given = state["traded"].get(player, {}).get("gave", {}).get(holding, 0)
+    return max(0, held({**state, "holdings": before}, player, holding) - given)
+
+
+def _trades(
+    state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]], before: Mapping[str, Any]
+) -> list[Message]:
     offers = {p: m[f["name"]] for p, m in moves.items() if m.get(f["name"])}
     messages: list[Message] = []
     done: set[str] = set()
@@ -182,14 +235,17 @@ def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping
             continue
         b = mine["with"]
         theirs = offers.get(b)
-        if theirs is None or theirs["with"] != a or theirs["give"] != mine["get"] or theirs["get"] != mine["give"]:
+        if theirs is None or theirs["with"] != a:
             continue
-        if any(n > held(state, a, h) for h, n in mine["give"].items()) or any(
-            n > held(state, b, h) for h, n in theirs["give"].items()
+        if f.get("terms") != "each_gives" and (theirs["give"] != mine["get"] or theirs["get"] != mine["give"]):
+            continue
+        if any(n > _left(state, before, a, h) for h, n in mine["give"].items()) or any(
+            n > _left(state, before, b, h) for h, n in theirs["give"].items()
         ):
             text = f"The trade between {a} and {b} did not go through: one of them no longer holds enough."
             messages += [Message(text, to=a), Message(text, to=b)]
             continue
+        _record(state, a, b, mine["give"], theirs["give"])
         for giver, taker, terms in ((a, b, mine["give"]), (b, a, theirs["give"])):
             for h, n in terms.items():
                 state["holdings"][giver][h] -= n
@@ -200,44 +256,16 @@ def _trades(state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping
     return messages
 
 
+def _record(state: State, a: PlayerId, b: PlayerId, gave: Mapping[str, int], got: Mapping[str, int]) -> None:
+    """What changed hands this round, for the formulas' ``gave``, ``got`` and ``partners`` (house-32)."""
+    for p, q, out, into in ((a, b, gave, got), (b, a, got, gave)):
+        rec = state["traded"].setdefault(p, {"gave": {}, "got": {}, "partners": []})
+        for h, n in out.items():
+            rec["gave"][h] = rec["gave"].get(h, 0) + n
+        for h, n in into.items():
+            rec["got"][h] = rec["got"].get(h, 0) + n
+        rec["partners"].append(q)
+
+
 def _terms(terms: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {h}" for h, n in terms.items()) or "nothing"
-
-
-def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
-    """A legal random value of a give, trade or card field for ``player`` (None: nothing to give or play)."""
-    others = [p for p in state["players"] if p != player and p not in state["out"]]
-    if f["type"] == "card":
-        pile = state["piles"][f["pile"]][player]
-        return rng.choice(pile) if pile else None
-    if not others:
-        return None
-    if f["type"] == "give":
-        have = min(held(state, player, f["holding"]), f["max"])
-        return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None
-    name = rng.choice(f["holdings"])
-    give = min(held(state, player, name), f["max"], 3)
-    return {"with": rng.choice(others), "give": {name: give} if give else {}, "get": {rng.choice(f["holdings"]): 1}}
-
-
-def resample(state: State, player: PlayerId, rng: Random) -> None:
-    """``player``'s hidden cards redrawn: their piles only they (and the dealer) see are swapped with cards no
-    player sees (the decks still to deal, piles of ``nobody`` or the ``dealer``), then the decks reshuffled."""
-    pool: list[int] = [i for ids in state["deck"].values() for i in ids]
-    mine: list[tuple[str, PlayerId]] = []
-    for pile in state["definition"].get("piles", []):
-        if pile["visibility"] in ("nobody", "dealer"):
-            mine += [(pile["name"], q) for q in state["players"]]
-        elif pile["visibility"] == "holder":
-            mine.append((pile["name"], player))
-    for name, q in mine:
-        pool += state["piles"][name][q]
-    rng.shuffle(pool)
-    by_deck: dict[str, list[int]] = {}
-    for i in pool:
-        by_deck.setdefault(state["cards"][i]["deck"], []).append(i)
-    for name, q in mine:
-        deck = _pile(state, name)["deck"]
-        state["piles"][name][q] = [by_deck[deck].pop() for _ in state["piles"][name][q]]
-    for deck in state["deck"]:
-        state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]

@@ -33,7 +33,9 @@ def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
     """The ``/2`` parts of a new match: holdings at their start, each role's rotation (``random``: drawn with
     ``rng``, in the order the roles are declared), the garnets each player brings in (option ``garnets``)."""
     definition, seats = state["definition"], state["players"]
-    state["holdings"] = {p: {h["name"]: h["start"] for h in definition["holdings"]} for p in seats}
+    state["holdings"] = {
+        p: {h["name"]: h["start"] if isinstance(h["start"], int) else 0 for h in definition["holdings"]} for p in seats
+    }
     state["roles"] = {
         r["name"]: seat_order(seats, rng) if r["order"] == "random" else list(seats) for r in definition["roles"]
     }

@@ -42,6 +42,21 @@ def fields_for(spec: Mapping[str, Any], me: str, initial: Any, help_text: str) -
                 help_text=help_text if i == len(others) - len(others) % 2 - 1 else "",
             )
         return out
+    if kind == "give" and spec.get("pile"):
+        start = initial or {}
+        cards = [("", "—"), *((str(c["id"]), str(c["label"])) for c in spec.get("cards") or [])]
+        return {
+            f"{name}__to": forms.ChoiceField(
+                choices=players, label=f"{label}: to", required=False, initial=start.get("to")
+            ),
+            f"{name}__card": forms.ChoiceField(
+                choices=cards,
+                label=f"{label}: which card",
+                required=False,
+                initial=start.get("card"),
+                help_text=help_text,
+            ),
+        }
     if kind == "give":
         start = initial or {}
         return {
@@ -64,7 +79,8 @@ def fields_for(spec: Mapping[str, Any], me: str, initial: Any, help_text: str) -
                 choices=players, label=f"{label}: with", required=False, initial=start.get("with")
             )
         }
-        for side, words in (("give", "you give"), ("get", "you get")):
+        sides = [("give", "you give")] + ([] if spec.get("terms") == "each_gives" else [("get", "you get")])
+        for side, words in sides:
             for h in spec.get("holdings") or []:
                 out[f"{name}__{side}__{h}"] = forms.IntegerField(
                     label=f"{words}: {h}",
@@ -93,6 +109,9 @@ def value_of(spec: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
         keys = sorted((k for k in data if k.startswith(f"{name}__")), key=lambda k: int(k.rpartition("__")[2]))
         seats = [str(data[k]) for k in keys if data.get(k)]
         return [seats[i : i + 2] for i in range(0, len(seats) - 1, 2)] or None
+    if kind == "give" and spec.get("pile"):
+        to, card = data.get(f"{name}__to"), data.get(f"{name}__card")
+        return {"to": to, "card": int(card)} if to and card not in (None, "") else None
     if kind == "give":
         to, amount = data.get(f"{name}__to"), data.get(f"{name}__amount")
         return {"to": to, "amount": amount} if to and amount else None

@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId
-from games.house import items
+from games.house import items, items_draw
 from games.house.state import State, balance, holder
 
 
@@ -114,6 +114,7 @@ def resample(state: State, player: PlayerId, rng: Random) -> None:
     g["start"] = int(g["spent"]) + rng.randint(0, 12)
     for h in state["definition"]["holdings"]:
         if h["visibility"] != "public":
-            value = h["start"] + rng.randint(-5, 5)
+            base = h["start"] if isinstance(h["start"], int) else state["holdings"][player][h["name"]]
+            value = base + rng.randint(-5, 5)
             state["holdings"][player][h["name"]] = items.bounded(state, h["name"], value)
-    items.resample(state, player, rng)
+    items_draw.resample(state, player, rng)

@@ -27,6 +27,7 @@ def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
     play2.setup(state, options, rng)
     state["counters"] = {k["name"]: k["start"] for k in state["definition"].get("counters", [])}
     items.setup(state, rng)
+    items.starts_from_cards(state)
     state["queue"], state["so_far"], state["skipped"] = [], {}, []
 
 

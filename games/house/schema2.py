@@ -29,11 +29,12 @@ FIELDS2: dict[str, dict[str, Any]] = {
         "default": {"type": ["boolean", "null"]},
     },
     "pairing": {"default": {"type": "null"}},
-    "give": {"holding": NAME, "max": {"type": "integer", "minimum": 1}, "default": {"type": "null"}},
+    "give": {"holding": NAME, "pile": NAME, "max": {"type": "integer", "minimum": 1}, "default": {"type": "null"}},
     "trade": {
         "holdings": {"type": "array", "items": NAME, "minItems": 1, "maxItems": 16},
         "max": {"type": "integer", "minimum": 1},
         "public": {"type": "boolean", "default": True},
+        "terms": {"enum": ["matching", "each_gives"], "default": "matching"},
         "default": {"type": "null"},
     },
     "card": {"pile": NAME, "default": {"type": "null"}},
@@ -118,7 +119,7 @@ TOP2: dict[str, Any] = {
             "properties": {
                 "name": NAME,
                 "label": {"type": "string", "maxLength": 40},
-                "start": {**WHOLE, "default": 0},
+                "start": {"type": ["integer", "string"], "default": 0, "description": "a number or a formula"},
                 "min": {"type": ["integer", "null"]},
                 "max": {"type": ["integer", "null"]},
                 "visibility": {"enum": ["public", "holder", "dealer"], "default": "public"},

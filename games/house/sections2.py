@@ -54,6 +54,7 @@ def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, An
     ``seat``, ``score``, ``garnets``, each holding, each role as yes/no, each pile's labels and
     ``<pile>_values``, ``is_out``, ``winner``), the round's fields (own value) and ``sent``."""
     names = [*match_names(definition), "me", "seat", "score", "garnets", "is_out", "winner", "sent"]
+    names += ["gave", "got", "partners"]
     for pile in definition.get("piles", []):
         names += [pile["name"], f"{pile['name']}_values"]
     names += [f["name"] for f in fields]

@@ -79,7 +79,7 @@ def test_a_role_rotates_every_n_rounds_and_a_round_awaits_its_holder_or_the_othe
 def test_a_flags_cost_rises_with_each_use_counted_in_its_counter() -> None:
     quote("`start` the first time, `step` more for each earlier use counted in the holding `counter`")
     flag = {"name": "boost", "type": "flag", "required": False, "cost": {"start": 2, "step": 1, "counter": "uses"}}
-    definition = v2(holdings=[{"name": "uses"}], round_plan=[rnd(fields=[dict(NUMBER), flag])])
+    definition = v2(holdings=[{"name": "uses", "visibility": "holder"}], round_plan=[rnd(fields=[dict(NUMBER), flag])])
     state = start(["ann", "bob"], definition=definition, garnets={"ann": 6, "bob": 0})
     costs = []
     for _ in range(2):
@@ -273,3 +273,30 @@ def test_a_role_changes_what_its_holders_form_asks() -> None:
         {**v2(), "schema": "garnet-house/1", "round_plan": [rnd(fields=[{**NUMBER, "for": "role:x"}])]}
     )
     assert "round_plan[0].fields[0].for: is a key of garnet-house/2" in errors
+
+
+def test_a_gift_may_be_an_item_one_card_of_the_givers_pile() -> None:
+    quote('`give` | `{"to": a player, "amount": n}`')
+    definition = v2(
+        decks=[{"name": "d", "cards": [{"label": "Ace", "copies": 4}, {"label": "King", "copies": 4}]}],
+        piles=[{"name": "hand", "deck": "d", "deal": 2}],
+        round_plan=[
+            rnd(fields=[{"name": "gift", "label": "A card to give", "type": "give", "pile": "hand", "required": False}])
+        ],
+    )
+    state = start(["ann", "bob"], definition=definition)
+    card, bobs = state["piles"]["hand"]["ann"][0], state["piles"]["hand"]["bob"][0]
+    with pytest.raises(RuleError, match="A card to give: you do not hold that card"):
+        E.validate(state, "ann", {"gift": {"to": "bob", "card": bobs}})
+    state, messages = step(state, {"ann": {"gift": {"to": "bob", "card": card}}})
+    assert card in state["piles"]["hand"]["bob"] and card not in state["piles"]["hand"]["ann"]
+    assert [m.text for m in messages if m.to == "bob"] == [f"ann gave you {state['cards'][card]['label']}."]
+
+
+def test_a_secret_flag_may_not_count_its_uses_in_a_public_holding() -> None:
+    """A public counter would show who set a flag of a round whose moves stay secret (RULES.md house-29)."""
+    flag = {"name": "boost", "type": "flag", "required": False, "cost": {"start": 1, "counter": "uses"}}
+    errors = definition_errors(v2(holdings=[{"name": "uses"}], round_plan=[rnd(fields=[dict(NUMBER), flag])]))
+    assert 'round_plan[0].fields[1].cost.counter: "uses" is public: it would show who set this secret flag' in errors
+    shown = v2(holdings=[{"name": "uses"}], round_plan=[rnd(fields=[dict(NUMBER), flag], reveal="all")])
+    assert definition_errors(shown) == []

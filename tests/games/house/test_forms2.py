@@ -127,3 +127,27 @@ def test_the_form_asks_each_player_only_the_fields_for_them() -> None:
     assert list(_form(state, "bob").fields) == ["guess"]
     form = _form(state, "bob", {"guess": "7"})
     assert form.is_valid() and ENGINE.validate(state, "bob", form.to_move()) == {"guess": 7}
+
+
+def test_an_item_to_give_is_picked_among_the_players_own_cards() -> None:
+    from games.house.definition import definition_clean
+
+    definition = {
+        "schema": "garnet-house/2",
+        "title": "Hand over",
+        "kind": "main",
+        "players": {"min": 2, "max": 4},
+        "rounds": 1,
+        "decks": [{"name": "d", "cards": [{"label": "Ace", "copies": 6}]}],
+        "piles": [{"name": "hand", "deck": "d", "deal": 2}],
+        "round_plan": [
+            {"fields": [{"name": "gift", "label": "Give", "type": "give", "pile": "hand"}], "resolve": {"by": "none"}}
+        ],
+    }
+    state = ENGINE.setup(["ann", "bob"], {"definition": definition_clean(definition)}, Random(1))
+    mine = state["piles"]["hand"]["ann"]
+    form = _form(state, "ann")
+    assert [v for v, _ in form.fields["gift__card"].choices] == ["", *map(str, mine)]
+    form = _form(state, "ann", {"gift__to": "bob", "gift__card": str(mine[1])})
+    assert form.is_valid(), form.errors
+    assert ENGINE.validate(state, "ann", form.to_move()) == {"gift": {"to": "bob", "card": mine[1]}}

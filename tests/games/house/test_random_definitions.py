@@ -91,10 +91,11 @@ def test_contract_over_random_definitions(seed: int) -> None:
 
 
 FIELDS2: list[dict[str, Any]] = [
-    {"name": "boost", "type": "flag", "required": False, "cost": {"start": 1, "step": 1, "counter": "chips"}},
+    {"name": "boost", "type": "flag", "required": False, "cost": {"start": 1, "step": 1, "counter": "uses"}},
     {"name": "gift", "type": "give", "holding": "chips", "max": 3, "required": False},
     {"name": "deal", "type": "trade", "holdings": ["chips", "gems"], "max": 2, "required": False},
     {"name": "play", "type": "card", "pile": "hand", "required": False},
+    {"name": "hand_over", "type": "give", "pile": "hand", "required": False},
     {"name": "pairs", "type": "pairing", "required": False},
     {"name": "aside", "type": "number", "min": 0, "max": 3, "for": "role:lead"},
     {"name": "besides", "type": "choice", "choices": ["a", "b"], "for": "others:lead", "required": False},
@@ -155,6 +156,7 @@ def random_definition2(seed: int) -> dict[str, Any]:
                 "visibility": rng.choice(["public", "holder", "dealer"]),
             },
             {"name": "gems", "start": 1, "min": 0, "visibility": rng.choice(["public", "holder"])},
+            {"name": "uses", "visibility": "holder"},
         ],
         "counters": [{"name": "pot"}],
         "roles": [{"name": "lead", "order": rng.choice(["random", "seat"]), "every": rng.randint(1, 2)}],

@@ -132,3 +132,57 @@ def test_indian_poker_you_see_every_card_but_your_own() -> None:
     assert state["scores"] == {best: 10 - 3 + 7, other: 7, "cat": 9}
     assert state["counters"]["pot"] == 0
     assert [len(state["piles"]["card"][p]) for p in state["players"]] == [1, 1, 1]  # a fresh card each
+
+
+GIVE = {"red": (2, 0), "blue": (2, 0), "yellow": (1, 1), "green": (-1, 0), "white": (2, 1), "black": (1, -1)}
+"""Exodus's first round, from its text: giving away a cube of this colour scores (me, the recipient)."""
+
+
+def test_cube_exchange_deals_cubes_from_the_pool_and_scores_trades_as_exodus_round_one() -> None:
+    """ "Each player is dealt 4 cubes at random from a pool of 36 ... A trade goes through only if that player
+    names you back (with the cube they give you); at most one trade with a player a round"."""
+    players = ["ann", "bob", "cat"]
+    state = _start("cube_exchange", players)
+    for p in players:
+        held = state["holdings"][p]
+        dealt = [state["cards"][i]["label"].lower() for i in state["piles"]["dealt"][p]]
+        assert sum(held.values()) == 4 and all(held[c] == dealt.count(c) for c in held)
+    a_gives = next(c for c, n in state["holdings"]["ann"].items() if n)
+    b_gives = next(c for c, n in state["holdings"]["bob"].items() if n)
+    c_gives = next(c for c, n in state["holdings"]["cat"].items() if n)
+    with pytest.raises(RuleError, match="one trade per partner a round"):
+        E.validate(
+            state,
+            "ann",
+            {"first": {"with": "bob", "give": {a_gives: 1}}, "second": {"with": "bob", "give": {a_gives: 1}}},
+        )
+    moves = {
+        "ann": {"first": {"with": "bob", "give": {a_gives: 1}}},
+        "bob": {"first": {"with": "ann", "give": {b_gives: 1}}},
+        "cat": {"first": {"with": "ann", "give": {c_gives: 1}}},  # ann never names cat: no trade
+    }
+    before = {p: dict(state["holdings"][p]) for p in players}
+    state, messages = step(state, moves)
+    assert state["holdings"]["cat"] == before["cat"]
+    assert state["holdings"]["ann"][b_gives] == before["ann"][b_gives] + (1 if a_gives != b_gives else 0)
+    expected_ann = GIVE[a_gives][0] + GIVE[b_gives][1]
+    expected_bob = GIVE[b_gives][0] + GIVE[a_gives][1]
+    assert state["scores"] == {"ann": expected_ann, "bob": expected_bob, "cat": 0}
+    assert not [m for m in messages if m.to is None and "traded" in m.text]  # private trades
+    assert "holdings" not in E.view(state, None)["public"] or "ann" not in E.view(state, None)["public"]["holdings"]
+
+
+def test_abc_the_xs_double_stays_secret_until_the_results() -> None:
+    """ABC ruling 2: "The X's double stays secret while the pairs play": nothing public changes when the X
+    doubles with the pairing (the doubles counter is each player's own)."""
+    players = ["ann", "bob", "cat", "dan", "eve"]
+    views = []
+    for double in (False, True):
+        state = _start("abc", players, garnets=dict.fromkeys(players, 5))
+        x = E.awaiting(state)[0]
+        others = [p for p in players if p != x]
+        state, _ = step(state, {x: {"pairs": [others[:2], others[2:]], "double": double}})
+        views.append((E.view(state, None), E.view(state, others[0])))
+        if double:
+            assert E.view(state, x)["you"]["garnets"] == 3 and E.view(state, x)["you"]["holdings"] == {"doubles": 1}
+    assert views[0] == views[1]
