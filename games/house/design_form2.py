@@ -5,7 +5,6 @@ the /2 outcome. Errors are taken from ``design_form.Errors`` by the exact path e
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
@@ -128,6 +127,12 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _cell(matrix: Mapping[str, Any], a: str, b: str) -> str:
+    row = matrix.get(a)
+    cell = row.get(b) if isinstance(row, Mapping) else None
+    return ", ".join(str(n) for n in cell) if isinstance(cell, list) else _shown(cell)
+
+
 def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Sequence[str]) -> dict[str, Any]:
     """A round's /2 inputs: whom it awaits, ``when``, ``order``, its deal and effects, a /2 resolution."""
     resolve = rnd.get("resolve") if isinstance(rnd.get("resolve"), Mapping) else {}
@@ -139,8 +144,11 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
     current = str(rnd.get("awaits") or "all")
     if current not in dict(awaits):
         awaits.append((current, current))
-    by = str(resolve.get("by") or "dealer")
-    kept = {k: v for k, v in resolve.items() if k != "by"} if by == "pairs" else None
+    fields = [f for f in rnd.get("fields") or [] if isinstance(f, Mapping)]
+    pair_field = str(resolve.get("field") or "")
+    choices = next(([str(c) for c in f.get("choices") or []] for f in fields if f.get("name") == pair_field), [])
+    matrix = resolve.get("matrix") if isinstance(resolve.get("matrix"), Mapping) else {}
+    assert isinstance(matrix, Mapping)
     return {
         "awaits_choices": awaits,
         "when": rnd.get("when") or "",
@@ -149,14 +157,37 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
         "order_choices": ORDER_CHOICES,
         "deal": section(errors, f"{p}.deal", "deal", rnd.get("deal")),
         "effects": section(errors, f"{p}.effects", "effects", rnd.get("effects")),
-        "by2": BY2 + ((("pairs", "Pairs, by the table imported"),) if by == "pairs" else ()),
+        "by2": BY2,
+        "matrix_errors": errors.container(f"{p}.resolve.matrix"),
+        "pairs": {
+            "field": pair_field,
+            "choice_fields": [str(f.get("name")) for f in fields if f.get("type") == "choice"],
+            "flag_fields": [str(f.get("name")) for f in fields if f.get("type") == "flag"],
+            "role": resolve.get("role") or "",
+            "double": resolve.get("double") or "",
+            "role_double": resolve.get("role_double") or "",
+            "head": choices,
+            "grid": [
+                (a, [(f"{p}.resolve.matrix.{i}.{j}", _cell(matrix, a, b), b) for j, b in enumerate(choices)])
+                for i, a in enumerate(choices)
+            ],
+        },
         "key": resolve.get("key") or "",
         "among": resolve.get("among") or "",
         "ties": resolve.get("ties") or "all",
-        "kept": json.dumps(kept) if kept is not None else "",
         "e2": {
             k.replace(".", "_"): errors.at(f"{p}.{k}")
-            for k in ("when", "order", "resolve.key", "resolve.among", "resolve.ties", "resolve.matrix")
+            for k in (
+                "when",
+                "order",
+                "resolve.key",
+                "resolve.among",
+                "resolve.ties",
+                "resolve.field",
+                "resolve.role",
+                "resolve.double",
+                "resolve.role_double",
+            )
         },
     }
 

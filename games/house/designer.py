@@ -28,7 +28,7 @@ TYPE_KEYS = KEYS
 HAS_DEFAULT = ("choice", "number", "text", "garnets")  # a default a dealer can type; players' fields have none
 BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
-KEYS2 = ("cost", "holding", "holdings", "public", "pile")  # the /2 field keys designer2 reads
+KEYS2 = ("cost", "holding", "holdings", "public", "pile", "terms")  # the /2 field keys designer2 reads
 
 
 def _num(text: Any) -> Any:
@@ -196,7 +196,7 @@ def _round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
         _field_from_post(post, f"{p}.fields[{j}]") for j in _indices(post, re.escape(p) + r"\.fields\[(\d+)\]\.name")
     ]
     by = str(post.get(f"{p}.resolve.by") or "dealer")
-    resolve: dict[str, Any] = designer2.resolve_from_post(post, f"{p}.resolve", by) or {"by": by}
+    resolve: dict[str, Any] = designer2.resolve_from_post(post, f"{p}.resolve", by, fields) or {"by": by}
     if by == "mechanic":
         mechanic = str(post.get(f"{p}.resolve.mechanic") or "")
         resolve.update(

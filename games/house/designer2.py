@@ -11,9 +11,8 @@ Which schema the designer writes, and the list sections' add/remove buttons: ``d
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +55,7 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
     "holdings": (
         Col("name", "Name (lower case, used in formulas)"),
         Col("label", "Shown to players as"),
-        Col("start", "Each player starts with", "int"),
+        Col("start", "Each player starts with (a number or a formula)", "numform"),
         Col("min", "Never below (blank: no bound)", "intnull"),
         Col("max", "Never above (blank: no bound)", "intnull"),
         Col("visibility", "Who sees it", "choice", VIS),
@@ -116,7 +115,7 @@ ORDER_CHOICES = (
     ("seat", "One at a time, in seat order"),
     ("formula", "One at a time, by a formula"),
 )
-BY2 = (("best", "The best by a formula"), ("none", "Only its effects"))
+BY2 = (("best", "The best by a formula"), ("none", "Only its effects"), ("pairs", "Pairs play a table"))
 
 
 def _num(text: Any) -> Any:
@@ -200,8 +199,11 @@ def round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
     }
 
 
-def resolve_from_post(post: Mapping[str, Any], p: str, by: str) -> dict[str, Any] | None:
-    """A /2 resolution (``best``, ``none``, or ``pairs`` carried as the page drew it), or None for /1's."""
+def resolve_from_post(
+    post: Mapping[str, Any], p: str, by: str, fields: Sequence[Mapping[str, Any]]
+) -> dict[str, Any] | None:
+    """A /2 resolution (``best``, ``none`` or ``pairs``: its table a cell per two choices of its choice field,
+    "mine, theirs[, the role holder's]"), or None for /1's."""
     if by == "best":
         return {
             "by": "best",
@@ -211,12 +213,25 @@ def resolve_from_post(post: Mapping[str, Any], p: str, by: str) -> dict[str, Any
         }
     if by == "none":
         return {"by": "none"}
-    if by == "pairs":  # the pairs' table is carried as imported (the form has no inputs for it yet)
-        try:
-            kept = json.loads(str(post.get(f"{p}.kept") or "{}"))
-        except ValueError:
-            kept = {}
-        return {**(kept if isinstance(kept, dict) else {}), "by": "pairs"}
+    if by == "pairs":
+        field = _text(post, f"{p}.field")
+        choices = next(
+            ([str(c) for c in f.get("choices") or []] for f in fields if f.get("name") == field), list[str]()
+        )
+        return {
+            "by": "pairs",
+            "field": field,
+            "role": _text(post, f"{p}.role") or None,
+            "double": _text(post, f"{p}.double") or None,
+            "role_double": _text(post, f"{p}.role_double") or None,
+            "matrix": {
+                a: {
+                    b: [_num(n) for n in str(post.get(f"{p}.matrix.{i}.{j}") or "").split(",") if n.strip()]
+                    for j, b in enumerate(choices)
+                }
+                for i, a in enumerate(choices)
+            },
+        }
     return None
 
 
@@ -234,10 +249,15 @@ def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
             out["cost"] = start
         out["default"] = _checked(post, f"{p}.default_flag")  # a flag left out reads as no (FORMAT.md)
     elif kind == "give":
-        out["holding"] = _text(post, f"{p}.holding") or None
+        holding, pile = _text(post, f"{p}.holding"), _text(post, f"{p}.pile")
+        if pile and not holding:
+            out["pile"] = pile  # an item: one card of the giver's pile
+        else:
+            out["holding"] = holding or None
     elif kind == "trade":
         out["holdings"] = csv(post.get(f"{p}.holdings"))
         out["public"] = _checked(post, f"{p}.public")
+        out["terms"] = _text(post, f"{p}.terms") or "matching"
     elif kind == "card":
         out["pile"] = _text(post, f"{p}.pile") or None
     return out

@@ -11,7 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 
-from games.house.definition import definition_clean, definition_load_text
+from games.house.definition import DefinitionError, definition_clean, definition_load_text
 from games.house.design_form import designer_context
 from games.house.designer import definition_for_clean, definition_from_post
 from games.house.models import HouseGame
@@ -120,3 +120,25 @@ def test_a_second_row_added_gets_a_name_of_its_own(browser: Client) -> None:
         html = press(browser, html, "add:holdings")
     data = form_data(html, "design")
     assert (data["holdings[0].name"], data["holdings[1].name"]) == ("chips", "holding2")
+
+
+def test_a_gift_of_a_card_and_a_trade_s_terms_come_back_out_equal() -> None:
+    definition = definition_load_text((SAMPLES[0].parent / "deck_thief.yaml").read_text())
+    definition["round_plan"][0]["fields"].append(
+        {"name": "gift", "label": "Give your role", "type": "give", "pile": "role", "required": False}
+    )
+    cleaned = definition_clean(definition)
+    assert definition_clean(through_the_form(cleaned)) == cleaned
+
+
+def test_a_pairs_cell_that_disagrees_with_its_mirror_is_named_beside_the_table() -> None:
+    abc = definition_clean(definition_load_text((SAMPLES[0].parent / "abc.yaml").read_text()))
+    abc["round_plan"][1]["resolve"]["matrix"]["ally"]["betray"] = [-2, 9, 0]
+    messages: list[str] = []
+    try:
+        definition_clean(abc)
+    except DefinitionError as exc:
+        messages = exc.errors
+    html = render_to_string("house/design.html", {**designer_context(abc, messages), "game": None})
+    table = html[html.index("Points with the row") :]
+    assert "ally.betray: does not agree with betray.ally" in table[: table.index("Update")]
