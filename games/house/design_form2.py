@@ -195,7 +195,7 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
 def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: Sequence[str]) -> dict[str, Any]:
     """A field's /2 inputs: whose form asks it, a flag's cost, a gift's holding, a trade's holdings, a card's pile."""
     cost = field.get("cost")
-    whose = [("all", "Everyone the round awaits")]
+    whose = [("all", "Everyone it awaits")]
     for role in roles:
         whose += [(f"role:{role}", f"Only {role}'s holder"), (f"others:{role}", f"All but {role}'s holder")]
     current = str(field.get("for") or "all")

@@ -176,3 +176,33 @@ def test_a_dealer_designs_a_v2_game_and_three_players_play_two_rounds(
     assert "Gems" in text and "Chips" in text  # every holding is public once the match is over
     for page in [*pages.values(), dealer]:
         page.context.close()
+
+
+ABC = """
+from pathlib import Path
+from django.contrib.auth import get_user_model
+from games.house.definition import definition_load_text
+from games.house.services import house_game_create
+text = Path("games/house/samples/abc.yaml").read_text()
+game = house_game_create(owner=get_user_model().objects.get(username={host!r}), definition=definition_load_text(text))
+print(game.pk)
+"""
+
+
+def test_the_abc_game_opens_in_the_designer_on_a_phone(browser: Any, live_url: str, server_env: dict[str, str]) -> None:
+    """Every /2 part ABC uses (a role, pairing and flag fields, a pairs table, the /2 outcome) is drawn as
+    inputs that fit 360 px and pass axe; saving it unchanged keeps its version."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    manage(server_env, "shell", "-c", USERS.format(everyone=[HOST], host=HOST))
+    game = int(manage(server_env, "shell", "-c", ABC.format(host=HOST)).strip().splitlines()[-1])
+    page = _phone(browser, live_url, HOST)
+    page.goto(f"{live_url}/games/house/{game}/edit/")
+    page.wait_for_selector("#d-round_plan-1-resolve-field")
+    assert page.locator("input[name='round_plan[1].resolve.matrix.0.1']").input_value() == "-2, 3, 0"
+    assert page.input_value("#d-round_plan-0-awaits") == "role:x"
+    page.screenshot(path=str(SHOTS / "house2-designer-abc.png"), full_page=True)
+    _check(page, "the ABC game in the designer")
+    page.click(".house-save button.primary")
+    page.wait_for_url(f"**/games/house/{game}/")
+    assert page.locator("text=has no change: it stays version 1").count() == 1
+    page.context.close()

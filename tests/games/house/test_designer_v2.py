@@ -140,5 +140,5 @@ def test_a_pairs_cell_that_disagrees_with_its_mirror_is_named_beside_the_table()
     except DefinitionError as exc:
         messages = exc.errors
     html = render_to_string("house/design.html", {**designer_context(abc, messages), "game": None})
-    table = html[html.index("Points with the row") :]
+    table = html[html.index("With ally, against") :]
     assert "ally.betray: does not agree with betray.ally" in table[: table.index("Update")]
