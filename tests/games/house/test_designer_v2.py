@@ -142,3 +142,18 @@ def test_a_pairs_cell_that_disagrees_with_its_mirror_is_named_beside_the_table()
     html = render_to_string("house/design.html", {**designer_context(abc, messages), "game": None})
     table = html[html.index("With ally, against") :]
     assert "ally.betray: does not agree with betray.ally" in table[: table.index("Update")]
+
+
+def test_junk_in_every_v2_input_is_named_never_a_500(browser: Client) -> None:
+    html = browser.get(URL).content.decode()
+    for action in ("add:holdings", "add:counters", "add:roles", "add:decks", "add:piles", "add:round_plan[0].deal"):
+        html = press(browser, html, action)
+    html = press(browser, html, "add:round_plan[0].effects")
+    junk = {name: "x]y(" for name in form_data(html, "design") if name.startswith(("holdings", "decks", "piles"))}
+    junk.update({"round_plan[0].resolve.by": "pairs", "round_plan[0].order": "formula", "outcome.tokens": "2, z"})
+    junk.update({"round_plan[0].order_formula": "seat +", "end.when": "((", "round_plan[0].fields[0].type": "trade"})
+    for action in ("save", "add:round_plan[7].effects", "remove:holdings[x]", "add:holdings.name", "add:round_plan[0]"):
+        page = press(browser, html, action, title="Junk", **junk)
+        assert page.startswith("<!") or "<html" in page[:500]
+    assert HouseGame.objects.count() == 0
+    assert "problem" in press(browser, html, "save", title="Junk", **junk)
