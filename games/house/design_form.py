@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from games.house.design_form2 import field_context, round_context, top_context
 from games.house.design_labels import (
     END_RULES,
     FIELD_TYPES,
@@ -85,13 +86,32 @@ class Errors:
 def path_words(path: str) -> str:
     """A field path as a dealer reads it: ``round_plan[0].fields[1].max`` → "round 1 › field 2 › max",
     ``round_plan[0].resolve.params`` → "round 1 › how it resolves › the mechanic's settings"."""
-    words = re.sub(r"\[(\d+)\]", lambda m: f" {int(m.group(1)) + 1}", path)
-    words = words.replace("round_plan", "round").replace("fields", "field").replace("secrets", "secret")
+    singular = {"round_plan": "round", "fields": "field", "secrets": "secret", **ROW_WORDS}
+    words = re.sub(
+        r"([a-z_]+)\[(\d+)\]", lambda m: f"{singular.get(m.group(1), m.group(1))} {int(m.group(2)) + 1}", path
+    )
     return " › ".join(PATH_WORDS.get(part, part.replace("_", " ")) for part in words.split("."))
 
 
+ROW_WORDS = {
+    "holdings": "holding",
+    "counters": "counter",
+    "roles": "role",
+    "decks": "deck",
+    "cards": "card",
+    "piles": "pile",
+    "deal": "deal",
+    "effects": "effect",
+}
 PATH_WORDS = {
     "resolve": "how it resolves",
+    "amount": "by (amount)",
+    "when": "only when",
+    "to": "change",
+    "who": "for",
+    "key": "the best has the highest",
+    "among": "among",
+    "copies": "copies",
     "params": "the mechanic's settings",
     "by": "resolved by",
     "review": "the dealer reviews it",
@@ -158,7 +178,7 @@ def _cell(matrix: Mapping[str, Any], a: str, b: str) -> Any:
     return cell[0] if isinstance(cell, list | tuple) and cell else ""
 
 
-def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any]) -> dict[str, Any]:
+def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any], roles: list[str]) -> dict[str, Any]:
     p = f"{prefix}.fields[{j}]"
     kind = str(field.get("type") or "number")
     all_keys = {k for keys in TYPE_KEYS.values() for k in keys}
@@ -173,10 +193,11 @@ def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any]) ->
         "has_default": kind in HAS_DEFAULT,
         "errors": errors.container(p),
         "e": _keys(errors, p, ["name", "label", "type", "help", "required", "default", *sorted(all_keys)]),
+        "v2": field_context(errors, p, field, roles),
     }
 
 
-def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any]) -> dict[str, Any]:
+def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str]) -> dict[str, Any]:
     p = f"round_plan[{i}]"
     own = errors.container(p)
     fields = [f for f in rnd.get("fields") or [] if isinstance(f, Mapping)]
@@ -186,6 +207,7 @@ def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any]) -> dict[str, Any]
     given_params = resolve.get("params")
     params: Mapping[str, Any] = given_params if isinstance(given_params, Mapping) else {}
     errors.container(f"{p}.fields")
+    v2 = round_context(errors, p, rnd, roles)
     resolve_errors = errors.container(f"{p}.resolve")
     errors.container(f"{p}.resolve.params")
     return {
@@ -199,7 +221,8 @@ def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any]) -> dict[str, Any]
             errors, p, ["label", "awaits", "seconds", "reveal", "resolve.by", "resolve.mechanic", "resolve.review"]
         ),
         "fields_errors": errors.containers[f"{p}.fields"],
-        "fields": [_field_row(errors, p, j, f) for j, f in enumerate(fields)],
+        "fields": [_field_row(errors, p, j, f, roles) for j, f in enumerate(fields)],
+        "v2": v2,
         "by": resolve.get("by") or "dealer",
         "mechanic": chosen,
         "review": bool(resolve.get("review")),
@@ -244,7 +267,11 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
         for i, s in enumerate(draft.get("secrets") or [])
         if isinstance(s, Mapping)
     ]
-    rounds = [_round_row(errors, i, r) for i, r in enumerate(draft.get("round_plan") or []) if isinstance(r, Mapping)]
+    v2 = top_context(errors, draft)
+    roles = v2["names"]["roles"]
+    rounds = [
+        _round_row(errors, i, r, roles) for i, r in enumerate(draft.get("round_plan") or []) if isinstance(r, Mapping)
+    ]
     errors.place_leftovers()
     turn = draft.get("turn_seconds")
     tally = draft.get("tally_seconds") or 86400
@@ -272,4 +299,5 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
         "field_types": FIELD_TYPES,
         "type_keys": TYPE_KEYS,
         "garnets_each": (draft.get("outcome") or {}).get("garnets", {}).get("winner", ""),
+        **v2,
     }

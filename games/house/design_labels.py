@@ -18,6 +18,11 @@ FIELD_TYPES = (
     ("order", "Players in order"),
     ("text", "Free text"),
     ("garnets", "Garnet bid"),
+    ("flag", "Yes or no"),
+    ("pairing", "Pairs of players"),
+    ("give", "A gift of a holding"),
+    ("trade", "A trade of holdings"),
+    ("card", "A card played"),
 )
 TURN_CHOICES = (("86400", "24 hours"), ("60", "60 seconds (live)"), ("custom", "Another length (seconds)"))
 TALLY_CHOICES = (

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
+from games.house import design_shape, designer2
 from games.house.definition import SCHEMA
 from games.house.design_labels import end_from_rule
 from games.house.fields import KEYS
@@ -27,6 +28,7 @@ TYPE_KEYS = KEYS
 HAS_DEFAULT = ("choice", "number", "text", "garnets")  # a default a dealer can type; players' fields have none
 BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
+KEYS2 = ("cost", "holding", "holdings", "public", "pile", "terms")  # the /2 field keys designer2 reads
 
 
 def _num(text: Any) -> Any:
@@ -121,6 +123,8 @@ def _field_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
         field["default"] = None
     for key in TYPE_KEYS.get(kind, ()):
         name = f"{p}.{key}"
+        if key in KEYS2:
+            continue  # read by designer2.field_keys
         if key in BOOL_KEYS:
             field[key] = _checked(post, name)
         elif key == "choices":
@@ -129,6 +133,7 @@ def _field_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
             field[key] = str(post.get(name) or "bid")
         elif (value := _num(post.get(name))) is not None:
             field[key] = value
+    field.update(designer2.field_keys(post, p, kind))
     return field
 
 
@@ -191,7 +196,7 @@ def _round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
         _field_from_post(post, f"{p}.fields[{j}]") for j in _indices(post, re.escape(p) + r"\.fields\[(\d+)\]\.name")
     ]
     by = str(post.get(f"{p}.resolve.by") or "dealer")
-    resolve: dict[str, Any] = {"by": by}
+    resolve: dict[str, Any] = designer2.resolve_from_post(post, f"{p}.resolve", by, fields) or {"by": by}
     if by == "mechanic":
         mechanic = str(post.get(f"{p}.resolve.mechanic") or "")
         resolve.update(
@@ -206,6 +211,7 @@ def _round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
         "reveal": str(post.get(f"{p}.reveal") or "none"),
         "fields": fields,
         "resolve": resolve,
+        **designer2.round_from_post(post, p),
     }
 
 
@@ -230,7 +236,8 @@ def definition_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
             first_to=end["first_to"],
             last_standing=end["last_standing"],
         )
-    return {
+    end["when"] = str(post.get("end.when") or "").strip() or None
+    draft = {
         "schema": SCHEMA,
         "title": str(post.get("title") or "").strip(),
         "kind": kind,
@@ -262,7 +269,10 @@ def definition_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
             "candidates": str(post.get("outcome.candidates") or "bottom"),
             "garnets": {"winner": garnets_each} if garnets_each else {},
         },
+        **designer2.top_from_post(post),
     }
+    draft["outcome"] = designer2.outcome_from_post(post, draft["outcome"])
+    return draft
 
 
 def definition_for_clean(draft: Mapping[str, Any]) -> dict[str, Any]:
@@ -275,7 +285,7 @@ def definition_for_clean(draft: Mapping[str, Any]) -> dict[str, Any]:
         out["scores"].pop("start", None)
     if out.get("outcome", {}).get("tokens") is None:
         out["outcome"].pop("tokens", None)
-    return out
+    return design_shape.as_schema(out)
 
 
 # ---- the buttons that change the form's shape ----------------------------------------------------------
@@ -286,6 +296,9 @@ def draft_apply(draft: dict[str, Any], action: str) -> dict[str, Any]:
     ``remove_field:I:J``, ``add_secret``, ``remove_secret:I``, ``up_round:I`` (anything else: unchanged)."""
     new = deepcopy(draft)
     verb, _, rest = action.partition(":")
+    if verb in ("add", "remove"):
+        design_shape.list_apply(new, verb, rest)
+        return new
     at = [int(x) for x in rest.split(":") if x.isdigit()]
     rounds: list[dict[str, Any]] = new.setdefault("round_plan", [])
     secrets: list[dict[str, Any]] = new.setdefault("secrets", [])

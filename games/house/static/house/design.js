@@ -3,6 +3,8 @@
 // so a page drawn again after an error keeps what the dealer typed; the server reads only what applies.
 //  - [data-field] [data-types="number garnets"]: a field's keys, shown for those field types.
 //  - [data-round] [data-when-mechanic] / [data-mechanic="NAME"]: a round's mechanic and that mechanic's params.
+//  - [data-round] [data-when-by="best"]: a round's inputs for that way of resolving it.
+//  - [data-show-if="ID=v1 v2"]: shown while the select ID has one of those values.
 //  - d-turn "custom": the typed turn length.
 //  - [data-end-rules="rounds first_to"]: shown for those choices of "The match ends".
 //  - [data-kinds="main"]: shown for a Main Match or a Death Match; a switch to a Death Match sets the
@@ -23,6 +25,7 @@
       var by = r.querySelector('select[data-role="by"]').value;
       var mechanic = r.querySelector('select[data-role="mechanic"]').value;
       r.querySelectorAll("[data-when-mechanic]").forEach(function (el) { el.hidden = by !== "mechanic"; });
+      r.querySelectorAll("[data-when-by]").forEach(function (el) { el.hidden = el.dataset.whenBy !== by; });
       r.querySelectorAll("[data-mechanic]").forEach(function (el) { el.hidden = el.dataset.mechanic !== mechanic; });
     });
     var turn = document.getElementById("d-turn");
@@ -35,6 +38,11 @@
     var kind = document.getElementById("d-kind");
     form.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = !!kind && !listed(el, "kinds", kind.value);
+    });
+    form.querySelectorAll("[data-show-if]").forEach(function (el) {
+      var parts = el.dataset.showIf.split("=");
+      var by = document.getElementById(parts[0]);
+      el.hidden = !!by && parts[1].split(" ").indexOf(by.value) < 0;
     });
     form.querySelectorAll(".house-mechanic").forEach(function (m) {
       m.querySelectorAll("[data-when-param]").forEach(function (el) {
