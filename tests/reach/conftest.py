@@ -1,4 +1,5 @@
-"""Real outside parts on loopback: an SMTP server (aiosmtpd) and a Discord-like webhook endpoint."""
+"""Real outside parts on loopback (an SMTP server, a Discord-like webhook endpoint) and the Discord app's
+stand-in with a season whose players are linked to Discord."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from games.models import Match
+    from tests.reach.discord_helpers import FakeApp
 
 
 def _free_port() -> int:
@@ -121,3 +126,29 @@ def smtp(settings: Any) -> Iterator[SmtpSink]:
         yield sink
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def app(settings: Any) -> FakeApp:
+    """Discord's side of the interactions endpoint: signs what a test sends, with its public key in settings."""
+    from tests.reach.discord_helpers import FakeApp
+
+    fake = FakeApp()
+    settings.DISCORD_PUBLIC_KEY = fake.public_key
+    return fake
+
+
+@pytest.fixture
+def season_match() -> Match:
+    """A running season (ann … max) with an ABC Main Match of ann … eve; every player and the host linked to
+    Discord."""
+    from tests.reach.discord_helpers import link
+    from tests.seasons.factories import abc_episode, started_season
+
+    season = started_season()
+    for entrant in season.entrants.select_related("user"):
+        link(entrant.user)
+    link(season.hosts.get())
+    match = abc_episode(season).mm_match
+    assert match is not None
+    return match

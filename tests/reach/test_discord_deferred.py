@@ -15,8 +15,7 @@ from django.test import TestCase
 
 from games.models import Match, Submission, Turn
 from reach.discord import deferred, moves, rest
-from tests.reach.discord_helpers import FakeApp, catch_edits, command, component, find, link
-from tests.seasons.factories import abc_episode, started_season
+from tests.reach.discord_helpers import FakeApp, catch_edits, command, component, find
 from tests.trust.conftest import postgres_only
 
 pytestmark = pytest.mark.django_db
@@ -28,17 +27,6 @@ def app(settings: Any) -> FakeApp:
     settings.DISCORD_PUBLIC_KEY = fake.public_key
     settings.DISCORD_API_URL = "https://discord.test/api/v10"
     return fake
-
-
-@pytest.fixture
-def season_match() -> Match:
-    season = started_season()
-    for entrant in season.entrants.select_related("user"):
-        link(entrant.user)
-    link(season.hosts.get())
-    match = abc_episode(season).mm_match
-    assert match is not None
-    return match
 
 
 def _lock_in_payload(app: FakeApp, match: Match) -> dict[str, Any]:

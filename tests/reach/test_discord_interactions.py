@@ -12,31 +12,12 @@ import pytest
 from games.models import Match, Message, Turn
 from games.services import submission_submit
 from reach.models import Post
-from tests.reach.discord_helpers import FakeApp, autocomplete, command, is_private, link
-from tests.seasons.factories import abc_episode, started_season, user
+from tests.reach.discord_helpers import FakeApp, autocomplete, command, is_private
+from tests.seasons.factories import user
 
 pytestmark = pytest.mark.django_db
 
 PING = {"id": "1", "application_id": "1", "type": 1, "token": "t", "version": 1}
-
-
-@pytest.fixture
-def app(settings: Any) -> FakeApp:
-    fake = FakeApp()
-    settings.DISCORD_PUBLIC_KEY = fake.public_key
-    return fake
-
-
-@pytest.fixture
-def season_match() -> Match:
-    """A running season (ann … max) with an ABC Main Match of ann … eve; every player linked to Discord."""
-    season = started_season()
-    for entrant in season.entrants.select_related("user"):
-        link(entrant.user)
-    link(season.hosts.get())
-    match = abc_episode(season).mm_match
-    assert match is not None
-    return match
 
 
 # --- signatures ------------------------------------------------------------------------------------

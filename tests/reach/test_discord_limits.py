@@ -26,13 +26,6 @@ SHARED_B = "p" * 100 + "_beta_two"
 H92 = "q" * 92
 
 
-@pytest.fixture
-def app(settings: Any) -> FakeApp:
-    fake = FakeApp()
-    settings.DISCORD_PUBLIC_KEY = fake.public_key
-    return fake
-
-
 def _content(reply: dict[str, Any]) -> str:
     return str(reply["data"].get("content", ""))
 

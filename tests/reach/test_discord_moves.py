@@ -22,13 +22,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def app(settings: Any) -> FakeApp:
-    fake = FakeApp()
-    settings.DISCORD_PUBLIC_KEY = fake.public_key
-    return fake
-
-
-@pytest.fixture
 def abc() -> Match:
     season = started_season()
     for entrant in season.entrants.select_related("user"):

@@ -10,30 +10,11 @@ from typing import Any
 import pytest
 
 from games.models import Match, Turn
-from tests.reach.discord_helpers import FakeApp, command, component, link, modal_submit
-from tests.seasons.factories import abc_episode, started_season
+from tests.reach.discord_helpers import FakeApp, command, component, modal_submit
 
 pytestmark = pytest.mark.django_db
 
 PING = {"id": "1", "application_id": "1", "type": 1, "token": "t", "version": 1}
-
-
-@pytest.fixture
-def app(settings: Any) -> FakeApp:
-    fake = FakeApp()
-    settings.DISCORD_PUBLIC_KEY = fake.public_key
-    return fake
-
-
-@pytest.fixture
-def season_match() -> Match:
-    season = started_season()
-    for entrant in season.entrants.select_related("user"):
-        link(entrant.user)
-    link(season.hosts.get())
-    match = abc_episode(season).mm_match
-    assert match is not None
-    return match
 
 
 # --- item 3: one signature, one use ---------------------------------------------------------------
