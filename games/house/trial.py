@@ -13,8 +13,8 @@ from games.house.models import HouseGame, HouseGameVersion
 from games.house.selectors import house_options
 from games.house.services import house_game_update
 from games.models import PlaytestRun
-from games.playtest.runner import Plan, play_match
-from games.services.playtest import PlaytestError, playtest_run_create
+from games.playtest.runner import play_match
+from games.services.playtest import PlaytestError, playtest_run_create, playtest_run_plan
 
 TRIAL_MATCHES = 100
 """Bot matches a trial plays: a few seconds for the designer's games, enough for a first balance read."""
@@ -60,16 +60,8 @@ def house_trial_sample(run: PlaytestRun, *, index: int = 0) -> list[tuple[str, s
     """Match ``index`` of a trial played again, line by line, as (to whom, text): what one test match of
     bots looked like ("everyone" for a public line, the seat for a private one). Replayed from the run's
     plan and seed, so it is the very match the report counted."""
-    plan = Plan(
-        game=run.game,
-        matches=run.matches,
-        players=run.players,
-        bots=tuple(run.bots.split(",")),
-        options=dict(run.options),
-        seed=run.seed,
-    )
     lines: list[Message] = []
-    play_match(plan, index, log=lines)
+    play_match(playtest_run_plan(run), index, log=lines)
     return [(m.to or "everyone", m.text) for m in lines]
 
 

@@ -73,6 +73,19 @@ def playtest_run_create(
     return run
 
 
+def playtest_run_plan(run: PlaytestRun) -> Plan:
+    """The plan ``run`` plays (or played): its game, matches, seats, bots, options and seed. Matches are
+    replayed from it, so a match drawn from a finished run is the very one its report counted."""
+    return Plan(
+        game=run.game,
+        matches=run.matches,
+        players=run.players,
+        bots=tuple(run.bots.split(",")),
+        options=dict(run.options),
+        seed=run.seed,
+    )
+
+
 def _dispatch(run_id: int) -> None:
     from games.tasks import playtest_run_task
 
@@ -98,14 +111,7 @@ def playtest_run_execute(*, run_id: int) -> bool:
     if not claimed:
         return False
     run = PlaytestRun.objects.get(pk=run_id)
-    plan = Plan(
-        game=run.game,
-        matches=run.matches,
-        players=run.players,
-        bots=tuple(run.bots.split(",")),
-        options=dict(run.options),
-        seed=run.seed,
-    )
+    plan = playtest_run_plan(run)
     started = time.perf_counter()
     try:
         results: list[dict[str, Any]] = []
