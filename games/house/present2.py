@@ -13,7 +13,7 @@ from typing import Any
 from games import kit
 from games.engine import DEALER, PlayerId
 from games.house import items, items_draw
-from games.house.state import State, balance, holder
+from games.house.state import State, balance, holder, plan_for
 
 
 def _holdings(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, dict[str, int]]:
@@ -43,6 +43,31 @@ def _piles(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, 
     return out
 
 
+def _private_fields(state: State) -> set[str]:
+    """The current round's private trade fields (``public: false``): only the two traders learn of the trade."""
+    fields = plan_for(state, state["round"])["fields"]
+    return {f["name"] for f in fields if f.get("type") == "trade" and f.get("public") is False}
+
+
+def _so_far(state: State, viewer: PlayerId | None) -> dict[str, dict[str, Any]]:
+    """The moves of a round in turn order made so far, as ``viewer`` may read them (house-43): everyone reads
+    every mover's move but a private trade's offer, which only its sender, the partner it names and the dealer
+    read. None: the public's; a player: only the private offers they may read."""
+    moves = state.get("so_far", {})
+    if viewer == DEALER:
+        return kit.json_copy(moves)
+    private = _private_fields(state) if moves else set()
+    if viewer is None:
+        return {p: {k: kit.json_copy(v) for k, v in m.items() if k not in private} for p, m in moves.items()}
+    seen: dict[str, dict[str, Any]] = {}
+    for p, m in moves.items():
+        for k in private:
+            offer = m.get(k)
+            if offer and (p == viewer or (isinstance(offer, dict) and offer.get("with") == viewer)):
+                seen.setdefault(p, {})[k] = kit.json_copy(offer)
+    return seen
+
+
 def public(state: State) -> dict[str, Any]:
     """The public part: public holdings, counters, roles, pairs, piles everyone sees, the discards, the moves of
     a round in turn order so far, skipped rounds; once over, every holding and pile (RULES.md house-9)."""
@@ -56,7 +81,7 @@ def public(state: State) -> dict[str, Any]:
         "pairs": kit.json_copy(state.get("pairs", [])),
         "piles": _piles(state, None, public=True),
         "discard": {d: items.shown(state, ids) for d, ids in state.get("discard", {}).items()},
-        "so_far": kit.json_copy(state.get("so_far", {})),
+        "so_far": _so_far(state, None),
         "skipped": list(state.get("skipped", [])),
     }
     if state.get("ec"):
@@ -72,7 +97,8 @@ def public(state: State) -> dict[str, Any]:
 
 def you(state: State, player: PlayerId) -> dict[str, Any]:
     """A player's own part: their private holdings, their garnets, the piles they see but the public does not
-    (their own, or others' cards they see)."""
+    (their own, or others' cards they see), the private trade offers of the round so far they sent or are named
+    in."""
     if state["phase"] == "over":
         return {}
     out: dict[str, Any] = {"garnets": balance(state, player)}
@@ -80,14 +106,18 @@ def you(state: State, player: PlayerId) -> dict[str, Any]:
         out["holdings"] = mine
     if seen := _piles(state, player, public=False):
         out["piles"] = seen
+    if offers := _so_far(state, player):
+        out["so_far"] = offers
     return out
 
 
 def dealer(state: State) -> dict[str, Any]:
-    """The dealer's part: every holding, every pile but those nobody sees, every garnet balance."""
+    """The dealer's part: every holding, every pile but those nobody sees, the round's moves so far with the
+    private offers, every garnet balance."""
     return {
         "holdings": kit.json_copy(state["holdings"]),
         "piles": _piles(state, DEALER, public=False),
+        "so_far": _so_far(state, DEALER),
         "garnets": {p: balance(state, p) for p in state["players"]},
     }
 
