@@ -44,15 +44,18 @@ def _piles(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, 
 
 
 def _private_fields(state: State) -> set[str]:
-    """The current round's private trade fields (``public: false``): only the two traders learn of the trade."""
+    """The current round's fields whose close is told only to two players: a private trade (``public: false``)
+    and a gift (``give``: of a holding or of a card, whose id tells its label from the deck's order)."""
     fields = plan_for(state, state["round"])["fields"]
-    return {f["name"] for f in fields if f.get("type") == "trade" and f.get("public") is False}
+    return {
+        f["name"] for f in fields if (f.get("type") == "trade" and f.get("public") is False) or f.get("type") == "give"
+    }
 
 
 def _so_far(state: State, viewer: PlayerId | None) -> dict[str, dict[str, Any]]:
     """The moves of a round in turn order made so far, as ``viewer`` may read them (house-43): everyone reads
-    every mover's move but a private trade's offer, which only its sender, the partner it names and the dealer
-    read. None: the public's; a player: only the private offers they may read."""
+    every mover's move but a private trade's offer and a gift, which only the sender, the player it names and
+    the dealer read. None: the public's; a player: only the private parts they may read."""
     moves = state.get("so_far", {})
     if viewer == DEALER:
         return kit.json_copy(moves)
@@ -62,9 +65,10 @@ def _so_far(state: State, viewer: PlayerId | None) -> dict[str, dict[str, Any]]:
     seen: dict[str, dict[str, Any]] = {}
     for p, m in moves.items():
         for k in private:
-            offer = m.get(k)
-            if offer and (p == viewer or (isinstance(offer, dict) and offer.get("with") == viewer)):
-                seen.setdefault(p, {})[k] = kit.json_copy(offer)
+            part = m.get(k)
+            named = part.get("with", part.get("to")) if isinstance(part, dict) else None
+            if part and (p == viewer or named == viewer):
+                seen.setdefault(p, {})[k] = kit.json_copy(part)
     return seen
 
 
@@ -97,8 +101,8 @@ def public(state: State) -> dict[str, Any]:
 
 def you(state: State, player: PlayerId) -> dict[str, Any]:
     """A player's own part: their private holdings, their garnets, the piles they see but the public does not
-    (their own, or others' cards they see), the private trade offers of the round so far they sent or are named
-    in."""
+    (their own, or others' cards they see), the private trade offers and gifts of the round so far they sent or
+    are named in."""
     if state["phase"] == "over":
         return {}
     out: dict[str, Any] = {"garnets": balance(state, player)}
@@ -113,7 +117,7 @@ def you(state: State, player: PlayerId) -> dict[str, Any]:
 
 def dealer(state: State) -> dict[str, Any]:
     """The dealer's part: every holding, every pile but those nobody sees, the round's moves so far with the
-    private offers, every garnet balance."""
+    private offers and gifts, every garnet balance."""
     return {
         "holdings": kit.json_copy(state["holdings"]),
         "piles": _piles(state, DEALER, public=False),

@@ -68,6 +68,7 @@ round_plan:
     order: seat
     fields:
       - {name: offer, label: Your trade, type: trade, holdings: [mine], max: 100, public: false, required: false}
+      - {name: gift, label: A card given, type: give, pile: ph, required: false}
     resolve: {by: none}
   - label: Vote
     fields:
@@ -85,8 +86,8 @@ WATCHER, HOST = "fay", "host"
 VIEWERS: list[str | None] = [None, WATCHER, *PLAYERS, HOST]
 BASES = {"open": 910000, "mine": 720000, "desk": 830000}
 TRADE_LINE = "ann and bob traded"
-# How a pending trade offer reads on a page (the move in words) and in JSON.
-OFFER_MARKS = ("offer with bob", "offer with ann", '"offer": {"with"')
+# How a pending trade offer or gift reads on a page (the move in words) and in JSON.
+PRIVATE_MARKS = ("offer with bob", "offer with ann", '"offer": {"with"', "gift to bob", '"gift": {"to"')
 
 
 def _note(player: str) -> str:
@@ -163,7 +164,9 @@ def _problems(where: str, key: str, text: str, tokens: dict[str, set[str]], trad
     text = html.unescape(text)
     found = [f"{where}: {key} read {t!r}" for t, who in sorted(tokens.items()) if key not in who and _has(text, t)]
     if key not in trade_parties:
-        found += [f"{where}: {key} read the private trade ({m!r})" for m in (TRADE_LINE, *OFFER_MARKS) if m in text]
+        found += [
+            f"{where}: {key} read a private offer or gift ({m!r})" for m in (TRADE_LINE, *PRIVATE_MARKS) if m in text
+        ]
     return found
 
 
@@ -276,9 +279,12 @@ def _group_key(match: Match, group: str) -> str:
 
 
 def _play(match: Match, capture: Any, checkpoint: Any) -> None:
-    """ann offers bob a private trade in a round in turn order (checkpoint), bob offers it back, the others pass;
+    """ann offers bob a private trade and gives him her own card in a round in turn order (checkpoint), bob offers it back, the others pass;
     everyone votes cat out; ann, bob and dan send a note the dealer tallies (checkpoint)."""
-    _move(match, "ann", {"offer": {"with": "bob", "give": {"mine": 47}, "get": {"mine": 53}}})
+    match.refresh_from_db()
+    card = match.state["piles"]["ph"]["ann"][0]
+    gift = {"to": "bob", "card": card}
+    _move(match, "ann", {"offer": {"with": "bob", "give": {"mine": 47}, "get": {"mine": 53}}, "gift": gift})
     _close(match, capture)  # ann's turn of the trade round: her offer waits in the round's moves so far
     checkpoint("offer")
     _move(match, "bob", {"offer": {"with": "ann", "give": {"mine": 53}, "get": {"mine": 47}}})
@@ -287,6 +293,7 @@ def _play(match: Match, capture: Any, checkpoint: Any) -> None:
         _close(match, capture)
     match.refresh_from_db()
     assert match.state["holdings"]["ann"]["mine"] == BASES["mine"] + 1111 + 6, "the private trade did not go through"
+    assert match.state["piles"]["ph"]["bob"][-1] == card, "the gift did not go through"
     for p in PLAYERS:
         _move(match, p, {"suspect": "cat" if p != "cat" else "ann"})
     _close(match, capture)
@@ -313,6 +320,7 @@ def test_every_hidden_kind_of_a_v2_game_reaches_only_whom_the_rules_name(
         for who in ("ann", "bob"):
             if when == "offer":  # the sender and the partner it names read the offer (house-43)
                 assert "offer with bob give mine 47 get mine 53" in seen[who], who
+                assert "gift to bob" in seen[who], who
             else:
                 assert TRADE_LINE in seen[who], f"{who} was not told of the trade"
         if when == "tally":  # each note sent is read by its writer and the dealer
