@@ -84,7 +84,7 @@ outcome: {winners: top, tokens: 1, candidates: bottom}
 PLAYERS = ["ann", "bob", "cat", "dan"]
 WATCHER, HOST = "fay", "host"
 VIEWERS: list[str | None] = [None, WATCHER, *PLAYERS, HOST]
-BASES = {"open": 910000, "mine": 720000, "desk": 830000}
+BASES = {"public": 910000, "holder": 720000, "dealer": 830000}  # a holding's planted values, by visibility
 TRADE_LINE = "ann and bob traded"
 # How a pending trade offer or gift reads on a page (the move in words) and in JSON.
 PRIVATE_MARKS = ("offer with bob", "offer with ann", '"offer": {"with"', "gift to bob", '"gift": {"to"')
@@ -101,16 +101,20 @@ def _viewer_key(who: str | None) -> str:
 def _plant(state: dict[str, Any]) -> None:
     """Every dealt card labelled by its pile and holder, every undealt one by its place; every holding a value of
     its own per player."""
-    for pile, by in state["piles"].items():
+    for pile, by in state.get("piles", {}).items():
         for p, ids in by.items():
             for i in ids:
                 state["cards"][i]["label"] = f"CARD-{pile}-{p}"
-    for deck, ids in state["deck"].items():
+    for deck, ids in state.get("deck", {}).items():
         for n, i in enumerate(ids):
             state["cards"][i]["label"] = f"CARD-{deck}-undealt-{n}"
-    for k, p in enumerate(state["players"], start=1):
-        for h, base in BASES.items():
-            state["holdings"][p][h] = base + 1111 * k
+    kinds: dict[str, int] = {}
+    for h in state["definition"].get("holdings", []):
+        nth = kinds[h["visibility"]] = kinds.get(h["visibility"], -1) + 1
+        if h.get("max") is not None and h["max"] < 1000000:
+            continue  # a value past its max would not stay planted
+        for k, p in enumerate(state["players"], start=1):
+            state["holdings"][p][h["name"]] = BASES[h["visibility"]] + 20000 * nth + 1111 * k
 
 
 def _who_sees(state: dict[str, Any]) -> dict[str, set[str]]:
@@ -123,7 +127,7 @@ def _who_sees(state: dict[str, Any]) -> dict[str, set[str]]:
             vis = h["visibility"]
             who = everyone if vis == "public" else {p, HOST} if vis == "holder" else {HOST}
             out.setdefault(str(state["holdings"][p][h["name"]]), set()).update(who)
-    for pile in state["definition"]["piles"]:
+    for pile in state["definition"].get("piles", []):
         vis = pile["visibility"]
         for p, ids in state["piles"][pile["name"]].items():
             who = {
@@ -135,9 +139,12 @@ def _who_sees(state: dict[str, Any]) -> dict[str, set[str]]:
             }[vis]
             for i in ids:
                 out.setdefault(state["cards"][i]["label"], set()).update(who)
-    for ids in state["deck"].values():
+    for ids in state.get("deck", {}).values():
         for i in ids:
             out.setdefault(state["cards"][i]["label"], set())
+    for ids in state.get("discard", {}).values():  # played or replaced: public
+        for i in ids:
+            out.setdefault(state["cards"][i]["label"], set()).update(everyone)
     for p in state["players"]:  # a note sent in a round the dealer tallies: its writer's and the dealer's
         out.setdefault(_note(p), set()).update({p, HOST})
     return out
@@ -160,10 +167,14 @@ def _has(text: str, token: str) -> bool:
     return re.search(rf"{re.escape(token)}(?![\w-])", text) is not None
 
 
-def _problems(where: str, key: str, text: str, tokens: dict[str, set[str]], trade_parties: set[str]) -> list[str]:
+def _problems(
+    where: str, key: str, text: str, tokens: dict[str, set[str]], trade_parties: set[str] | None
+) -> list[str]:
+    """What ``key`` read in ``text`` that the rules keep from them; with ``trade_parties``, the probe's private
+    offer, gift and trade line too."""
     text = html.unescape(text)
     found = [f"{where}: {key} read {t!r}" for t, who in sorted(tokens.items()) if key not in who and _has(text, t)]
-    if key not in trade_parties:
+    if trade_parties is not None and key not in trade_parties:
         found += [
             f"{where}: {key} read a private offer or gift ({m!r})" for m in (TRADE_LINE, *PRIVATE_MARKS) if m in text
         ]
@@ -292,7 +303,7 @@ def _play(match: Match, capture: Any, checkpoint: Any) -> None:
     for _ in ("cat", "dan"):
         _close(match, capture)
     match.refresh_from_db()
-    assert match.state["holdings"]["ann"]["mine"] == BASES["mine"] + 1111 + 6, "the private trade did not go through"
+    assert match.state["holdings"]["ann"]["mine"] == BASES["holder"] + 1111 + 6, "the private trade did not go through"
     assert match.state["piles"]["ph"]["bob"][-1] == card, "the gift did not go through"
     for p in PLAYERS:
         _move(match, p, {"suspect": "cat" if p != "cat" else "ann"})
