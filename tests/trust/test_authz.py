@@ -93,6 +93,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "seasons/<slug:slug>/join/<str:code>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/duels/<int:pk>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/duels/<int:pk>/time/": SEASON_UNKNOWN,
+    "seasons/<slug:slug>/duels/<int:pk>/settle/": SEASON_UNKNOWN,  # a host's (issue 40); the matrix's slug is unknown
     "seasons/<slug:slug>/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/me/": SEASON_UNKNOWN,
     "seasons/<slug:slug>/picks/<int:pk>/": SEASON_UNKNOWN,
