@@ -100,11 +100,18 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "match_control": lambda d: f"A host {d.get('text', 'used a match control')}.",
     "settings_change": lambda d: (
         "A host changed the settings: "
-        + "; ".join(f"{label} {was} → {now}" for label, (was, now) in (d.get("changes") or {}).items())
+        + "; ".join(f"{label} {was} → {now}" for label, was, now in _setting_changes(d.get("changes")))
         + "."
     ),
     "confirm": lambda d: f"A host checked an automatic step ({str(d.get('confirmed') or '').replace('_', ' ')}).",
 }
+
+
+def _setting_changes(changes: Any) -> list[tuple[str, str, str]]:
+    """A settings step's changes as (label, was, now), in the form's order (an object, as first written, too)."""
+    if isinstance(changes, dict):
+        return [(label, *pair) for label, pair in changes.items()]
+    return [(label, was, now) for label, was, now in changes or ()]
 
 
 def log_sentence(entry: SeasonLog) -> str:

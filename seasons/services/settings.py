@@ -106,6 +106,7 @@ def season_settings_update(*, season_id: int, user: Any, changes: Mapping[str, A
             action="settings_change",
             user=user,
             reason=reason,
-            changes={BY_NAME[n].label: w for n, w in words.items()},
+            # A list, not an object: PostgreSQL's jsonb reorders an object's keys, and the log reads in form order.
+            changes=[[BY_NAME[n].label, *w] for n, w in words.items()],
         )
     return [BY_NAME[n].label for n in words]

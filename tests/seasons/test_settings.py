@@ -47,6 +47,19 @@ def test_a_cohost_who_is_not_a_site_admin_changes_times_in_hours_and_the_log_say
     assert log_sentence(step) == "A host changed the settings: Main Match round 24 hours → 12 hours."
 
 
+def test_the_log_names_several_changed_settings_in_the_forms_order() -> None:
+    """PostgreSQL's jsonb reorders an object's keys by length: the step keeps a list, so the sentence reads in
+    the form's order on every database."""
+    season = started_season()
+    season_settings_update(
+        season_id=season.pk, user=_cohost(season), changes={"mm_turn_seconds": "43200", "pick_seconds": "21600"}
+    )
+    step = SeasonLog.objects.filter(season=season, action="settings_change").get()
+    assert log_sentence(step) == (
+        "A host changed the settings: Main Match round 24 hours → 12 hours; Time to pick 24 hours → 6 hours."
+    )
+
+
 def test_someone_who_does_not_host_the_season_is_refused() -> None:
     season = started_season()
     with pytest.raises(NotSeasonHost):
