@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ROOT, manage
+from tests.browser.conftest import LANDED, ROOT, manage
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +45,7 @@ def _phone(browser: Any, live_url: str, handle: str) -> Any:
     page.fill("input[name=username]", handle)
     page.fill("input[name=password]", "garnet-pass-1")
     page.click("button[type=submit]")
-    page.wait_for_url("**/me/")
+    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
 
 

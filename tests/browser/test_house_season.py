@@ -288,7 +288,7 @@ def test_a_dealer_designs_two_games_and_runs_an_episode_of_a_13_player_season_wi
     _fits(amy, "the match's end")
     _shot(amy, "match-end")
     dealer.goto(f"{live_url}/seasons/{SLUG}/")
-    dealer.wait_for_selector(f"text=Winners (immune this episode): {TOP}")
+    dealer.wait_for_selector(f"p:has-text('Winners (immune this episode'):has-text('{TOP}')")
     assert dealer.locator(".standings tr", has_text=TOP).locator("td.token").inner_text().strip() == "1"
 
     # The EC picks the DMO on the pick page; the Death Match starts at once (the season has no lead time).

@@ -200,7 +200,8 @@ def test_a_whole_season_from_a_pasted_roster_to_a_champion(
         ec.click("button:has-text('Pick')")
         ec.wait_for_url("**/duels/*/")
         duel_url = ec.url
-        dmo = next(h for h in ec.locator("p.big strong").all_inner_texts() if h != picker)
+        # The ready room says "You" to the player reading it; the other name is the opponent.
+        dmo = next(h for h in ec.locator("p.big strong").all_inner_texts() if h not in (picker, "You", "you"))
         spectator = browser.new_context().new_page()
         spectator.goto(f"{live_url}/seasons/{slug}/")
         assert "starts in" in spectator.content()
