@@ -22,8 +22,14 @@ def house_value(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
     if isinstance(value, Mapping):  # a /2 gift or trade: "to bob amount 2", "with bob give red 2 get blue 1"
-        return " ".join(f"{k} {house_value(v)}" for k, v in value.items() if v not in ({}, None))
+        # A fixed reading order, not the stored one: PostgreSQL's jsonb orders an object's keys by length.
+        keys = sorted(value, key=lambda k: (_TERMS.index(k) if k in _TERMS else len(_TERMS), str(k)))
+        return " ".join(f"{k} {house_value(value[k])}" for k in keys if value[k] not in ({}, None))
     return str(value)
+
+
+_TERMS = ("with", "to", "give", "get", "amount", "card")
+"""The words of a gift or trade in the order a person reads them; a holding's name (``give: {red: 2}``) after."""
 
 
 @register.filter
