@@ -44,6 +44,23 @@ def _accept(dialog: Any) -> None:
 SERVER_LOG: dict[str, Path] = {}
 
 
+PHONE_VIEWPORT = {"width": 360, "height": 740}
+
+
+def phone_login(browser: Any, live_url: str, handle: str) -> Any:
+    """A new phone-sized page (360×740, Europe/London) logged in as ``handle``, on My matches or the match
+    awaiting their move (issue 38). The CSP is bypassed: wait_for_function evaluates a string, which the
+    strict CSP forbids (the CSP has its own tests)."""
+    context = browser.new_context(viewport=PHONE_VIEWPORT, timezone_id="Europe/London", bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{live_url}/accounts/login/")
+    page.fill("input[name=username]", handle)
+    page.fill("input[name=password]", "garnet-pass-1")  # every browser test's accounts
+    page.click("button[type=submit]")
+    page.wait_for_url(LANDED)
+    return page
+
+
 def needs(condition: bool, reason: str) -> None:
     """Skip when a service is missing, unless CI demands every service (then fail)."""
     if not condition:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import LANDED, ROOT, manage
+from tests.browser.conftest import ROOT, manage, phone_login
 
 pytestmark = pytest.mark.browser
 
@@ -36,17 +36,6 @@ m = match_start(game="house", players={players!r}, options={{"definition": defin
                 hosts=list(User.objects.filter(username={host!r})), turn_seconds=900)
 print(m.pk)
 """
-
-
-def _phone(browser: Any, live_url: str, handle: str) -> Any:
-    context = browser.new_context(viewport=PHONE, timezone_id="Europe/London", bypass_csp=True)
-    page = context.new_page()
-    page.goto(f"{live_url}/accounts/login/")
-    page.fill("input[name=username]", handle)
-    page.fill("input[name=password]", "garnet-pass-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
-    return page
 
 
 def _check(page: Any, what: str) -> None:
@@ -128,13 +117,13 @@ def test_a_dealer_designs_a_v2_game_and_three_players_play_two_rounds(
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     manage(server_env, "shell", "-c", USERS.format(everyone=[*PLAYERS, HOST], host=HOST))
-    dealer = _phone(browser, live_url, HOST)
+    dealer = phone_login(browser, live_url, HOST)
     game = _design(dealer, live_url)
 
     start = START.format(game=game, players=PLAYERS, host=HOST)
     match_id = int(manage(server_env, "shell", "-c", start).strip().splitlines()[-1])
     url = f"{live_url}/matches/{match_id}/"
-    pages = {p: _phone(browser, live_url, p) for p in PLAYERS}
+    pages = {p: phone_login(browser, live_url, p) for p in PLAYERS}
     for page in [*pages.values(), dealer]:
         page.goto(url)
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
@@ -195,7 +184,7 @@ def test_the_abc_game_opens_in_the_designer_on_a_phone(browser: Any, live_url: s
     SHOTS.mkdir(parents=True, exist_ok=True)
     manage(server_env, "shell", "-c", USERS.format(everyone=[HOST], host=HOST))
     game = int(manage(server_env, "shell", "-c", ABC.format(host=HOST)).strip().splitlines()[-1])
-    page = _phone(browser, live_url, HOST)
+    page = phone_login(browser, live_url, HOST)
     page.goto(f"{live_url}/games/house/{game}/edit/")
     page.wait_for_selector("#d-round_plan-1-resolve-field")
     assert page.locator("input[name='round_plan[1].resolve.matrix.0.1']").input_value() == "-2, 3, 0"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import LANDED, manage
+from tests.browser.conftest import manage, phone_login
 
 pytestmark = pytest.mark.browser
 
@@ -61,18 +61,6 @@ MOVES = {
 }
 
 
-def _phone(browser: Any, live_url: str, handle: str) -> Any:
-    # wait_for_function evaluates a string, which the strict CSP forbids; the CSP has its own tests.
-    context = browser.new_context(viewport=PHONE, timezone_id="Europe/London", bypass_csp=True)
-    page = context.new_page()
-    page.goto(f"{live_url}/accounts/login/")
-    page.fill("input[name=username]", handle)
-    page.fill("input[name=password]", "garnet-pass-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
-    return page
-
-
 def _no_sideways_scroll(page: Any, what: str) -> None:
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= PHONE["width"], f"{what} is {wide} px wide at 360 px"
@@ -85,7 +73,7 @@ def test_players_submit_and_the_dealer_resolves_a_round_by_hand_on_phones(
     match_id = int(manage(server_env, "shell", "-c", setup).strip().splitlines()[-1])
     SHOTS.mkdir(parents=True, exist_ok=True)
     url = f"{live_url}/matches/{match_id}/"
-    pages = {p: _phone(browser, live_url, p) for p in [*PLAYERS, HOST]}
+    pages = {p: phone_login(browser, live_url, p) for p in [*PLAYERS, HOST]}
     for page in pages.values():
         page.goto(url)
         page.wait_for_function("window.garnetLive && window.garnetLive.connected")
