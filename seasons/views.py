@@ -244,8 +244,11 @@ def _safe_next(request: HttpRequest) -> str:
 def season_invite(request: HttpRequest, token: str) -> HttpResponse:
     """An invited player's one-time link: set a password, be signed in, land in the season."""
     invite = Invite.objects.select_related("season").filter(token=token, requested=False).first()
-    if invite is None or invite.used_at is not None:
+    if invite is None:
         return render(request, "seasons/invite.html", {"invite": None}, status=404)
+    if invite.used_at is not None:
+        # A second tab or a double tap arrives after the first use: say so, not "not found".
+        return render(request, "seasons/invite.html", {"invite": None, "used": True}, status=410)
     form = InviteAcceptForm(request.POST or None, initial={"email": invite.email})
     if request.method == "POST" and form.is_valid():
         try:
