@@ -68,7 +68,7 @@ def test_a_staff_host_creates_casts_and_starts_a_season_with_starting_garnets(
         player = Client()
         data = {"password": "a long Passphrase 9", "time_zone": "Asia/Tokyo"}
         assert player.post(link, data).status_code == 302
-        assert player.get(link).status_code == 404  # one-time
+        assert player.get(link).status_code == 410  # one-time: "already been used"
     # Invite joiners get the zone their browser preselected, like those who sign up (issue 26).
     assert set(Invite.objects.filter(season=season).values_list("user__time_zone", flat=True)) == {"Asia/Tokyo"}
     client.post(r["Location"], {"step": "order_random"})
