@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.first_run import first_run_token_valid
 from accounts.forms import FirstRunForm, HostGrantForm, ProfileForm, SignupForm
-from accounts.ratelimit import rate_limited
 from accounts.selectors import (
     accounts_not_hosting,
     hosts_list,
@@ -30,6 +29,7 @@ from accounts.services import (
     user_host_grant,
     user_host_revoke,
 )
+from core.ratelimit import rate_limited
 
 
 class LoginView(auth_views.LoginView):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games import hooks
+from games.match import hooks
 from games.models import Match, Turn
 
 log = logging.getLogger(__name__)

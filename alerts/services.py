@@ -6,13 +6,13 @@ from typing import Any
 
 from django.db import transaction
 
-from accounts.cache import soft_delete, soft_get, soft_set
 from alerts.models import AlertSettings, PushSubscription
 from alerts.webpush import push_dispatch
-from games import broadcast
+from core.cache import soft_delete, soft_get, soft_set
+from games.match import broadcast
+from games.match.waiting import LIVE_SECONDS, awaited_user_ids
 from games.models import Match, Turn
 from games.registry import get_entry
-from games.waiting import LIVE_SECONDS, awaited_user_ids
 
 
 class SubscriptionRefused(ValueError):

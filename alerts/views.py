@@ -22,7 +22,7 @@ from alerts.services import (
     push_unsubscribe,
 )
 from alerts.webpush import push_enabled
-from games.waiting import turns_awaiting
+from games.match.waiting import turns_awaiting
 
 
 @login_required

@@ -3,7 +3,7 @@
     python bench/draw_live.py [--pages 40] [--rounds 5]
 
 An ABC match of 5 just after its first close (round 1: four paired players, each with a move form, and the X
-without one). Each round draws every seat's live part (``games.live.live_root_render``, as
+without one). Each round draws every seat's live part (``games.web.live.live_root_render``, as
 ``close_page_events`` does for each seat, times in UTC) and, as the baseline, encodes every seat's engine view as
 JSON (what a page would be sent if it drew itself). Then the same pages without the game's form, without its view,
 and without both, so the split of a page's CPU is printed: the root, the game's view, the move form. CPU is
@@ -41,11 +41,11 @@ def main() -> None:
     from django.template import engines
     from django.utils import timezone
 
-    from games import live
+    from games.match.services.submissions import submission_submit
+    from games.match.viewing import match_for_viewer
     from games.models import Match, Turn
     from games.registry import get_engine
-    from games.services.submissions import submission_submit
-    from games.viewing import match_for_viewer
+    from games.web import live
     from tests.factories import abc_match
 
     roster = ["ann", "bob", "cat", "dan", "eve"]

@@ -5,7 +5,7 @@
 ``sockets`` (default 1,000) anonymous sockets watch one match through the real ASGI app
 (origin check, auth middleware, MatchConsumer) on the production settings (psycopg pool
 on), connecting in waves of 100 as a crowd arrives; an announcement goes out the way
-turn_close sends it (games.broadcast.send from a worker thread after commit). Delivery
+turn_close sends it (games.match.broadcast.send from a worker thread after commit). Delivery
 latency is from the send to each socket's frame. Baseline, same run: a bare channel-layer
 group_send to as many plain channels, each read with layer.receive. Prints connect
 latency and the database pool's waits, delivery p50/p99 for both and their ratio, the
@@ -31,7 +31,7 @@ async def run(sockets: int) -> None:
     from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
-    from games import broadcast
+    from games.match import broadcast
     from tests.factories import abc_match
 
     match = await sync_to_async(abc_match)(seed="fanout")

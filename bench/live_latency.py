@@ -7,7 +7,7 @@ submitting, so every turn closes at its deadline; the player's websocket (real A
 channels_redis, PostgreSQL) times the first frame of each result against the deadline.
 Two closers, each its own run: "scheduled" (a task sleeping until the deadline then calling
 turn_close in a worker thread: what the Celery eta task does, minus the broker) and "sweeper"
-(games.sweeper at its production interval of 1 s: the embedded default and the backstop).
+(games.match.sweeper at its production interval of 1 s: the embedded default and the backstop).
 Baseline, same run: a bare channel-layer round trip to the same socket. Goal: p99 < 1 s.
 """
 
@@ -27,10 +27,10 @@ async def run(mode: str, turns: int) -> list[float]:
     from django.test import Client
 
     from config.asgi import application
-    from games import sweeper
+    from games.match import sweeper
+    from games.match.services import turn_close
+    from games.match.services.matches import match_start
     from games.models import Match, Turn
-    from games.services import turn_close
-    from games.services.matches import match_start
     from tests.factories import users
 
     def new_match(i: int) -> tuple[int, str]:

@@ -31,10 +31,10 @@ def main() -> None:
     import django
 
     django.setup()
-    from games.playtest.options import default_players
-    from games.playtest.report import report_write
-    from games.playtest.runner import Plan, run
-    from games.playtest.stats import summarise
+    from games.match.playtest.options import default_players
+    from games.match.playtest.report import report_write
+    from games.match.playtest.runner import Plan, run
+    from games.match.playtest.stats import summarise
     from games.registry import engines
 
     abc_n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000

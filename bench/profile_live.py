@@ -5,9 +5,9 @@
 Plays ABC matches to the end through the production request path (bench/settings.py: PostgreSQL,
 Redis cache and channel layer, all middleware) with Django's test client, doing per submission
 what a browser does: the htmx "Save and lock in" POST. Every player has the page open (its seat's
-group listens, as ``games.presence`` counts it), so a close draws every seat's new live part and pushes it (inside the closing POST, as in production), so no page fetches; ``--fetch`` adds the
+group listens, as ``games.match.presence`` counts it), so a close draws every seat's new live part and pushes it (inside the closing POST, as in production), so no page fetches; ``--fetch`` adds the
 GET per other page that pages made after each close before that. ``--socket`` sends each move as the
-page does while its socket is open: the work of a ``submit`` frame (``games.submitting.socket_submit``,
+page does while its socket is open: the work of a ``submit`` frame (``games.web.submitting.socket_submit``,
 what the consumer calls in its thread), without the HTTP request around it.
 Prints CPU milliseconds (``time.process_time``, robust to a loaded machine) per submission and
 per request kind, and the queries of one submission and of one that closes its turn; ``--profile`` writes a cProfile of the run.
@@ -46,11 +46,11 @@ def main() -> None:
     from django.urls import reverse
 
     from config.gc_tuning import gc_tune
-    from games import broadcast
+    from games.match import broadcast
+    from games.match.presence import presence_join
     from games.models import Match, Turn
-    from games.presence import presence_join
     from games.registry import get_engine
-    from games.submitting import socket_submit
+    from games.web.submitting import socket_submit
     from tests.factories import abc_match, users
 
     gc_tune()  # what config/asgi.py does in the web process

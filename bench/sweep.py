@@ -30,7 +30,7 @@ def worker() -> None:
     from django.db import connection
 
     from config.gc_tuning import gc_tune
-    from games.services import turns_close_due
+    from games.match.services import turns_close_due
 
     gc_tune()  # what config.celery does in each worker process
     connection.ensure_connection()  # what a long-lived Celery worker already has
@@ -72,8 +72,8 @@ def main() -> None:
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     django_setup()
     from config.gc_tuning import gc_tune
+    from games.match.services import turns_close_due
     from games.models import Match
-    from games.services import turns_close_due
 
     gc_tune()  # the baseline sweeps as a worker process would
     print(f"machine: {machine()} (shared with other work while measured); load {os.getloadavg()[0]:.1f}")

@@ -21,12 +21,12 @@ def main() -> None:
     from django.db import transaction
     from django.utils import timezone
 
-    from games.live import ClosePages
+    from games.match.services import turn_close, turns_close_due
+    from games.match.services.matches import match_start
+    from games.match.services.turns import turn_rng
     from games.models import Match, Turn
     from games.registry import get_engine
-    from games.services import turn_close, turns_close_due
-    from games.services.matches import match_start
-    from games.services.turns import turn_rng
+    from games.web.live import ClosePages
     from tests.factories import users
 
     def engine_seconds(turn_ids: list[int]) -> float:

@@ -21,7 +21,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from config import health  # noqa: E402
 from config.gc_tuning import gc_tune  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
-from games import sweeper  # noqa: E402
+from games.match import sweeper  # noqa: E402
 
 gc_tune()  # a process holding thousands of sockets (see the module)
 

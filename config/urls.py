@@ -7,7 +7,7 @@ def handler404(request, exception):  # noqa: ANN001, ANN201
     from django.http import JsonResponse
     from django.views.defaults import page_not_found
 
-    from games.errors import NotFound, error_payload
+    from core.errors import NotFound, error_payload
 
     if request.path.startswith("/api/"):
         return JsonResponse(error_payload(NotFound("Not found.")), status=404)
@@ -19,13 +19,13 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("auth/", include("reach.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
     path("reach/", include("reach.urls")),
-    path("api/", include("games.api.urls")),
+    path("api/", include("games.web.api.urls")),
     path("api/", include("seasons.api.urls")),
     path("api/", include("reach.api_urls")),  # the season API's threads and questions to the dealer
     path("api/", include("story.api_urls")),  # the season API's timeline
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
     path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
     path("", include("seasons.urls")),
     path("", include("story.urls")),
 ]

@@ -1,4 +1,4 @@
-"""The pages' side of the one error translation (``games.errors``)."""
+"""The pages' side of the one error translation (``core.errors``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.deprecation import MiddlewareMixin
 
-from games.errors import GameError, error_payload
+from core.errors import GameError, error_payload
 
 
 class GameErrorMiddleware(MiddlewareMixin):

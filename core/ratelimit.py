@@ -1,7 +1,7 @@
 """One small fixed-window rate limiter shared by the pages and the API.
 
 On Redis a check is one ``INCR`` on the cache's own client, which
-``accounts.cache.SharedRedisCache`` keeps one of per process; the first call of a window also
+``core.cache.SharedRedisCache`` keeps one of per process; the first call of a window also
 sets the bucket to expire. (A pipeline of ``SET NX EX`` and ``INCR`` was one round trip too, but
 cost redis-py about twice the CPU of a plain command.)
 Django's ``cache.incr`` would cost two round trips per check (EXISTS then INCR).
@@ -29,7 +29,7 @@ def parse_rate(rate: str) -> tuple[int, int]:
 
 
 def redis_client() -> Any:
-    """The cache's Redis client (None without Redis): one per process under ``accounts.cache.SharedRedisCache``."""
+    """The cache's Redis client (None without Redis): one per process under ``core.cache.SharedRedisCache``."""
     if "redis" not in str(settings.CACHES.get("default", {}).get("BACKEND", "")).lower():
         return None
     redis_cache: Any = cache  # a Redis cache (checked above); django-stubs does not declare its client

@@ -10,7 +10,7 @@ that a call only puts the arguments in place, executes, and converts the rows as
 
 What a statement may not do, it refuses when it first compiles (``ImproperlyConfigured``): an
 argument that does not reach the SQL as one parameter of its own (``__in`` lists, ``__contains``
-patterns, a value a lookup rewrites). ``tests/games/test_statements.py`` checks every statement
+patterns, a value a lookup rewrites). ``tests/core/test_statements.py`` checks every statement
 against a fresh compile of its queryset. :class:`RowUpdate` does the same for one write: an update of
 some fields of one row by primary key.
 """

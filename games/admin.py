@@ -11,14 +11,14 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from games.errors import GameError
+from core.errors import GameError
 from games.forms import parse_json_object
-from games.live import ClosePages
+from games.match.services import host
+from games.match.services.matches import MatchStartError, match_start
+from games.match.services.replay import match_replay
 from games.models import HostAction, Match, Message, Submission, Turn
 from games.registry import get_engine, slugs
-from games.services import host
-from games.services.matches import MatchStartError, match_start
-from games.services.replay import match_replay
+from games.web.live import ClosePages
 
 
 class MatchStartForm(forms.Form):
@@ -188,4 +188,4 @@ class HostActionAdmin(admin.ModelAdmin):
     readonly_fields = ("match", "user", "action", "reason", "details", "created_at")
 
 
-from games import admin_playtest  # noqa: E402,F401  (registers the playtest pages)
+from games.web import admin_playtest  # noqa: E402,F401  (registers the playtest pages)

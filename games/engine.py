@@ -224,7 +224,7 @@ class BaseEngine(Generic[S]):
 
     has_dealer: ClassVar[bool] = False
     """Whether turns may await :data:`DEALER`: the framework then seats a host of the match who does not
-    play in it as the dealer (``games.selectors.viewer_handle``), shows them ``view(state, DEALER)`` and
+    play in it as the dealer (``games.match.selectors.viewer_handle``), shows them ``view(state, DEALER)`` and
     takes their moves for that seat."""
 
     def garnet_cost(self, state: S, player: PlayerId, move: Mapping[str, Any]) -> int:

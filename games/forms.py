@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 from django.forms.renderers import Jinja2
 
-from games.jsoninput import JsonInputError, json_parse
+from core.jsoninput import JsonInputError, json_parse
 
 
 def parse_json_object(raw: str | None, what: str = "the value") -> dict[str, Any]:

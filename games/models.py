@@ -242,7 +242,7 @@ class SweepBeat(models.Model):
 
     Celery workers write it at each sweep; a web process that finds it stale (no worker swept for a while:
     Redis is down, the workers are gone or deaf) closes due turns itself until it is fresh again
-    (``games.sweeper``). It lives in the database because it must outlive a Redis outage.
+    (``games.match.sweeper``). It lives in the database because it must outlive a Redis outage.
     """
 
     name = models.CharField(max_length=32, primary_key=True)

@@ -9,9 +9,9 @@ from datetime import datetime
 
 from celery import shared_task
 
-from games.live import ClosePages
-from games.services.recovery import turns_close_complete
-from games.services.turns import turn_close, turns_close_due
+from games.match.services.recovery import turns_close_complete
+from games.match.services.turns import turn_close, turns_close_due
+from games.web.live import ClosePages
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 @shared_task(name="games.tasks.turns_close_due", ignore_result=True)
 def turns_close_due_task() -> int:
     """Sweep: close every overdue turn, then write the workers' heartbeat (web processes watch it)."""
-    from games.sweeper import sweep_beat
+    from games.match.sweeper import sweep_beat
 
     closed = turns_close_due()
     sweep_beat()
@@ -42,7 +42,7 @@ def turn_close_task(turn_id: int) -> bool:
 @shared_task(name="games.tasks.playtest_chunk", ignore_result=False)
 def playtest_chunk_task(plan: dict, start: int, stop: int) -> list[dict]:
     """Play matches ``start`` … ``stop - 1`` of a playtest plan; their results (needs a result backend)."""
-    from games.playtest.runner import play_chunk
+    from games.match.playtest.runner import play_chunk
 
     return play_chunk(plan, start, stop)
 
@@ -50,7 +50,7 @@ def playtest_chunk_task(plan: dict, start: int, stop: int) -> list[dict]:
 @shared_task(name="games.tasks.playtest_run", ignore_result=True)
 def playtest_run_task(run_id: int) -> bool:
     """Play a host's queued playtest run and store its report."""
-    from games.services.playtest import playtest_run_execute
+    from games.match.services.playtest import playtest_run_execute
 
     return playtest_run_execute(run_id=run_id)
 

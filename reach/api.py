@@ -7,7 +7,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.errors import MatchNotFound
+from core.errors import MatchNotFound
 from games.models import Match
 from reach import selectors
 from reach.models import Thread

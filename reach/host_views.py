@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from games.match.selectors import Role, match_role
 from games.models import Match
-from games.selectors import Role, match_role
 from reach import selectors
 from reach.discord_login import discord_linked_ids, invite_url
 from reach.forms import ChannelForm, ClarificationForm

@@ -18,8 +18,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models.signals import post_save
 
-from games import hooks
 from games.engine import Outcome
+from games.match import hooks
 from games.models import Match, Turn
 from seasons import archive as season_archive
 from seasons import selectors as season_selectors

@@ -10,9 +10,9 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from accounts.cache import soft_get, soft_set
+from core.cache import soft_get, soft_set
+from core.statements import Statement
 from games.models import Match
-from games.statements import Statement
 from reach.models import Clarification, Post, Thread, ThreadRead
 from seasons import selectors as season_selectors
 from seasons.models import Season

@@ -10,8 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.match.selectors import seat_of
 from games.models import Match
-from games.selectors import seat_of
 from reach import selectors
 from reach.forms import PostForm
 from reach.models import Thread

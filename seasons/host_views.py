@@ -17,13 +17,13 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.errors import GameError
+from core.errors import GameError
 from games.house.selectors import house_games_unfitting
-from games.live import ClosePages
+from games.match.services.replay import match_replay
 from games.models import Match, Turn
-from games.option_forms import OptionsForm
 from games.registry import get_engine
-from games.services.replay import match_replay
+from games.web.live import ClosePages
+from games.web.option_forms import OptionsForm
 from seasons import selectors
 from seasons import standings as board
 from seasons.forms import DURATIONS, EpisodeStartForm, HostStepForm

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from games.services.results import PageDrawer
+from games.match.services.results import PageDrawer
 from seasons.models import Season
 from seasons.services.errors import UnknownControl
 from seasons.services.match_controls import (

@@ -18,10 +18,10 @@ from typing import Any
 
 from django.db import transaction
 
-from games import hooks
 from games.engine import Outcome
+from games.match import hooks
+from games.match.selectors import outcome_for_users
 from games.models import Match, Turn
-from games.selectors import outcome_for_users
 from seasons import selectors
 
 log = logging.getLogger(__name__)

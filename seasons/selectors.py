@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 
-from accounts.cache import soft_delete, soft_get, soft_set
-from games import hooks
+from core.cache import soft_delete, soft_get, soft_set
+from games.match import hooks
+from games.match.selectors import seat_labels, seat_usernames
 from games.models import Match, Message
-from games.selectors import seat_labels, seat_usernames
 from seasons.models import (
     Duel,
     Entrant,
@@ -89,7 +89,7 @@ def season_of_match(match: Match) -> Season | None:
     none) under ``SEASON_OF_MATCH_KEY``, dropped whenever an episode, duel or Final leg is
     saved with the match (``seasons.receivers``). A found season is kept on the match object,
     since a match never changes season, and so is "none" on the match a turn close holds
-    locked (``games.hooks.closing``: no link can appear meanwhile), which three hooks ask. A
+    locked (``games.match.hooks.closing``: no link can appear meanwhile), which three hooks ask. A
     cached "none" costs no query at all; a cached season one primary-key read.
     """
     if "_season_of_match" in match.__dict__:

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.match.selectors import score_line
 from games.models import Turn
-from games.selectors import score_line
 from seasons.models import Duel, Entrant, Pick, Season, SeasonLog
 from seasons.selectors import GARNET, TOKEN, balances, season_matches
 

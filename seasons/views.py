@@ -12,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.selectors import site_has_admin, user_can_host
-from games.selectors import match_usernames
+from games.match.selectors import match_usernames
 from seasons import selectors
 from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown

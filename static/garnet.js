@@ -1,5 +1,5 @@
 // Countdowns in the viewer's time zone, and the match page's live part (its socket: garnet_socket.js).
-// Event shapes: games/events.py. The server is the truth: on a gap, a reconnect or a hello that
+// Event shapes: games/match/events.py. The server is the truth: on a gap, a reconnect or a hello that
 // differs, the page re-fetches its live part.
 (function () {
   "use strict";

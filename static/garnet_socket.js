@@ -1,5 +1,5 @@
 // Every page's one way to listen to the server: window.garnetSocket(path, handlers) keeps one websocket per
-// path (pages sharing a path share the socket) with one reconnect loop. Event shapes: games/events.py.
+// path (pages sharing a path share the socket) with one reconnect loop. Event shapes: games/match/events.py.
 //
 // The server is the truth and a socket only says that it changed: after any reconnect a listener's resync()
 // runs, and the page fetches what it shows again (pushes may have been missed while the socket was down).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import broadcast
+from games.match import broadcast
 
 
 def group_season(season_id: int) -> str:

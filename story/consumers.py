@@ -6,7 +6,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from games.consumers import ListenOnlyConsumer
+from games.web.consumers import ListenOnlyConsumer
 from seasons.models import Season
 from story.broadcast import group_season
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Max
 
+from games.match.selectors import match_name
 from games.models import Match, Message, Turn
 from games.registry import get_engine
-from games.selectors import match_name
 from seasons import selectors as season_selectors
 from seasons.models import Entrant, LedgerEntry, Season, SeasonLog
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models.signals import post_save
 
-from games import hooks
+from games.match import hooks
 from games.models import Match, Turn
 from reach.models import Clarification
 from seasons import archive as season_archive

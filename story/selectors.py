@@ -15,8 +15,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.urls import reverse
 
+from games.match.selectors import match_name, match_usernames
 from games.models import Match, Message, Turn
-from games.selectors import match_name, match_usernames
 from reach.models import Clarification
 from reach.selectors import clarifications_for_season
 from seasons import selectors as season_selectors

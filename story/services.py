@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.errors import Conflict, Forbidden, GameError, NotFound
+from core.errors import Conflict, Forbidden, GameError, NotFound
 from games.models import Match, Turn
 from seasons import selectors as season_selectors
 from seasons.models import Entrant, Season

@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.errors import GameError
+from core.errors import GameError
 from seasons import selectors as season_selectors
 from seasons.models import Season
 from story import selectors

@@ -9,10 +9,10 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from games.match.services.matches import match_start
+from games.match.services.turns import turn_length, turn_rng
 from games.models import Match, Seat, Turn, seed_commitment
 from games.registry import get_engine
-from games.services.matches import match_start
-from games.services.turns import turn_length, turn_rng
 
 PASSWORD = "garnet-pass-1"
 

@@ -90,7 +90,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "accounts.middleware.TimezoneMiddleware",
     "axes.middleware.AxesMiddleware",
-    "games.middleware.GameErrorMiddleware",
+    "core.middleware.GameErrorMiddleware",
 ]
 
 # Sessions read from the cache, written through to the database (no query per request;
@@ -130,18 +130,18 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.garnet",
-                "games.context_processors.turn_signal",
+                "games.web.context_processors.turn_signal",
                 "alerts.context_processors.alert_prefs",
             ],
         },
     },
     {
         # The live part of a match page and the games' views and forms (``<app>/jinja2/``): drawn once per seat on
-        # every close, they are compiled to Python (games/jinja.py). Names never clash with the Django templates.
+        # every close, they are compiled to Python (games/web/jinja.py). Names never clash with the Django templates.
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "APP_DIRS": True,
         "OPTIONS": {
-            "environment": "games.jinja.environment",
+            "environment": "games.web.jinja.environment",
             "libraries": [
                 "games.templatetags.garnet",
                 "games.house.templatetags.house_play",
@@ -252,7 +252,7 @@ if REDIS_URL:
     # Short socket timeouts: a hung Redis must not hang pages (sessions and cached reads fall back to the database).
     CACHES = {
         "default": {
-            "BACKEND": "accounts.cache.SharedRedisCache",
+            "BACKEND": "core.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
@@ -262,7 +262,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery: with a broker the beat schedule sweeps due turns; without one the
-# in-process sweeper (games.sweeper) does the same inside the web process.
+# in-process sweeper (games.match.sweeper) does the same inside the web process.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 # Only tasks that return something (the playtest lab's chunks) keep a result, for an hour.
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or "") or None
@@ -275,7 +275,7 @@ GARNET_SWEEP_SECONDS = env.float("GARNET_SWEEP_SECONDS", default=2.0)
 CELERY_BEAT_SCHEDULE = {
     "turns-close-due": {"task": "games.tasks.turns_close_due", "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS)},
     "picks-close-due": {"task": "seasons.tasks.picks_close_due", "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS)},
-    # A turn everyone locked in whose web process died before closing it (games.services.recovery).
+    # A turn everyone locked in whose web process died before closing it (games.match.services.recovery).
     "turns-close-complete": {
         "task": "games.tasks.turns_close_complete",
         "schedule": timedelta(seconds=GARNET_SWEEP_SECONDS),
@@ -311,13 +311,13 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "games.api.authentication.TokenAuthentication",
+        "games.web.api.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Every JSON body goes through games.jsoninput (size, depth, storable values).
+    # Every JSON body goes through core.jsoninput (size, depth, storable values).
     "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.LimitedJSONParser",
+        "games.web.api.parsers.LimitedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -326,8 +326,8 @@ REST_FRAMEWORK = {
         "login": "10/min",
         "token": env.str("GARNET_TOKEN_RATE", default="10/min"),
     },
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.QuickNegotiation",
+    "EXCEPTION_HANDLER": "games.web.api.errors.exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.web.api.negotiation.QuickNegotiation",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Garnet API",
@@ -363,7 +363,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 
-# One shared limiter (accounts.ratelimit) for pages and API: one Redis round trip per check.
+# One shared limiter (core.ratelimit) for pages and API: one Redis round trip per check.
 GARNET_SUBMIT_RATE = env.str("GARNET_SUBMIT_RATE", default="60/m")
 GARNET_LOGIN_RATE = env.str("GARNET_LOGIN_RATE", default="20/m")
 

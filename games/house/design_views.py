@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.errors import GameError
+from core.errors import GameError
 from games.house import definition, selectors
 from games.house.access import may_design, may_edit
 from games.house.definition import DefinitionError
@@ -34,7 +34,7 @@ from games.house.services import (
     house_game_update,
 )
 from games.house.trial import house_trial_start, house_trials_for
-from games.services.playtest import PlaytestError
+from games.match.services.playtest import PlaytestError
 
 MAX_UPLOAD = 256 * 1024  # a definition is a few KB; this bounds what an upload may make the server read
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.text import slugify
 
-from games.errors import Forbidden, NotFound
+from core.errors import Forbidden, NotFound
 from games.house.access import may_design, may_edit
 from games.house.definition import definition_clean, definition_dump_text, definition_load_text
 from games.house.models import HouseGame, HouseGameVersion

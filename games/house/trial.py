@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import Forbidden, NotFound
 from games.engine import Message
-from games.errors import Forbidden, NotFound
 from games.house.access import may_edit
 from games.house.models import HouseGame, HouseGameVersion
 from games.house.selectors import house_options
 from games.house.services import house_game_update
+from games.match.playtest.runner import play_match
+from games.match.services.playtest import PlaytestError, playtest_run_create, playtest_run_plan
 from games.models import PlaytestRun
-from games.playtest.runner import play_match
-from games.services.playtest import PlaytestError, playtest_run_create, playtest_run_plan
 
 TRIAL_MATCHES = 100
 """Bot matches a trial plays: a few seconds for the designer's games, enough for a first balance read."""

@@ -15,15 +15,15 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import GameError
 from games.engine import RuleError
-from games.errors import GameError
 from games.house import hotseat
 from games.house.access import may_edit
 from games.house.definition import DefinitionError
 from games.house.models import HouseGame
 from games.house.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
+from games.match.services.playtest import PlaytestError
 from games.models import PlaytestRun
-from games.services.playtest import PlaytestError
 
 
 def _count(request: HttpRequest) -> int:

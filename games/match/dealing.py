@@ -1,6 +1,6 @@
 """Reads about the dealer's seat of a dealer's game (``games.engine.DEALER``, framework ruling 19): who deals a
 match, and which open turns await a user as its dealer. Who the engine sees for a viewer stays
-``games.selectors.viewer_handle``; these read the same rule from the other side."""
+``games.match.selectors.viewer_handle``; these read the same rule from the other side."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import DEALER
+from games.match.selectors import _seat_rows, match_has_dealer
 from games.models import Match, Submission, Turn
 from games.registry import get_engine, slugs
-from games.selectors import _seat_rows, match_has_dealer
 
 
 def match_dealers(match: Match) -> list[Any]:

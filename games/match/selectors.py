@@ -9,10 +9,10 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
+from core.statements import Statement
 from games.engine import DEALER, Outcome, RuleError
 from games.models import HostAction, Match, Message, Seat, Submission, Turn
 from games.registry import get_engine
-from games.statements import Statement
 
 
 class Role(enum.StrEnum):
@@ -309,7 +309,7 @@ def move_problem(match: Match, player: str, move: Mapping[str, Any]) -> str:
 def move_verdict(match: Match, player: str, move: Mapping[str, Any]) -> tuple[str, int]:
     """``(problem, garnets)``: why ``move`` is refused ("" when accepted, as ``move_problem``) and, when
     accepted, how many garnets it spends (the engine's ``garnet_cost``). Nothing is saved."""
-    from games import hooks
+    from games.match import hooks
 
     engine = get_engine(match.game)
     try:

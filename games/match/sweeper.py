@@ -69,10 +69,10 @@ def _sweep_and_next_wait(interval: float) -> float:
     """Close due turns, then say how long to sleep: until the next deadline, at most ``interval``."""
     from django.utils import timezone
 
-    from games import hooks
+    from games.match import hooks
+    from games.match.services.recovery import turns_close_complete
+    from games.match.services.turns import turns_close_due
     from games.models import Turn
-    from games.services.recovery import turns_close_complete
-    from games.services.turns import turns_close_due
 
     turns_close_due()
     turns_close_complete()

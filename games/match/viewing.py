@@ -7,8 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from games.engine import DEALER
-from games.models import Match, Submission, Turn
-from games.selectors import (
+from games.match.selectors import (
     LogLine,
     Role,
     handle_for_role,
@@ -19,6 +18,7 @@ from games.selectors import (
     match_views_for_host,
     turn_submissions,
 )
+from games.models import Match, Submission, Turn
 
 
 @dataclass

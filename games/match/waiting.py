@@ -153,7 +153,7 @@ class TurnSignal:
 
 def awaited_user_ids(match: Match, seats: list[str]) -> list[int]:
     """The ids of the users who play ``seats`` of ``match`` now (the seat rows every page of the match reads)."""
-    from games.selectors import _seat_rows
+    from games.match.selectors import _seat_rows
 
     rows = _seat_rows(match)
     wanted = set(seats)

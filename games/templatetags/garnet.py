@@ -18,10 +18,10 @@ from django.utils.safestring import mark_safe
 from django.utils.text import normalize_newlines
 
 from accounts.timefmt import time_left
-from games import selectors
-from games.drawings import Drawings
-from games.jinja import render as jinja_render
+from games.match import selectors
 from games.registry import get_engine
+from games.web.drawings import Drawings
+from games.web.jinja import render as jinja_render
 
 register = template.Library()
 
@@ -89,8 +89,8 @@ def move_summary(move: Any, labels: Mapping[str, str] | None = None) -> str:
 @register.filter
 def watching(match: Any) -> int:
     """How many spectators have a live match's page open now (its watchers' sockets); 0 once it is over."""
-    from games.broadcast import group_watch
-    from games.presence import listeners_in
+    from games.match.broadcast import group_watch
+    from games.match.presence import listeners_in
 
     if match is None or match.is_over:
         return 0
@@ -222,12 +222,12 @@ def draw(context: template.Context, drawn: Any) -> str:
 
 @register.simple_tag(takes_context=True)
 def jinja(context: template.Context, name: str) -> str:
-    """The Jinja2 template ``name`` (games/jinja.py) drawn into this Django page with its names, and its
+    """The Jinja2 template ``name`` (games/web/jinja.py) drawn into this Django page with its names, and its
     request's CSRF field as ``csrf_input``."""
     return mark_safe(jinja_render(name, context.flatten(), context.get("request")))  # noqa: S308 - drawn by Jinja2
 
 
-# The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
+# The simple tags a Jinja2 template calls as functions of the same names (games.web.jinja).
 def last_round(log: Any, turn_number: int | None) -> list[Any]:
     """The lines of the last closed turn this viewer may read (the log is theirs: public lines and their own
     private ones), for the "what just happened" block above the next form (issue 38); [] before any turn closed.

@@ -15,11 +15,11 @@ from django.urls import path, reverse
 from django.utils.decorators import method_decorator
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
+from games.match.playtest import strategies
+from games.match.services.playtest import PlaytestError, playtest_run_create
 from games.models import PlaytestRun
-from games.option_forms import OptionsForm
-from games.playtest import strategies
 from games.registry import get_engine, slugs
-from games.services.playtest import PlaytestError, playtest_run_create
+from games.web.option_forms import OptionsForm
 
 
 class PlaytestForm(forms.Form):

@@ -10,13 +10,13 @@ from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import broadcast
-from games.errors import BadRequest, error_payload
+from core.errors import BadRequest, error_payload
+from games.match import broadcast
+from games.match.presence import presence_join, presence_leave
+from games.match.selectors import Role, private_last_seq
+from games.match.viewing import MatchForViewer, match_for_viewer
 from games.models import Match
-from games.presence import presence_join, presence_leave
-from games.selectors import Role, private_last_seq
-from games.submitting import socket_submit
-from games.viewing import MatchForViewer, match_for_viewer
+from games.web.submitting import socket_submit
 
 RESEAT_CLOSE = 4009
 """Close code when the socket's seat changed hands (the client reconnects)."""
@@ -102,7 +102,7 @@ class MatchConsumer(ListenOnlyConsumer):
     A page's move form is sent here while the socket is open: ``{"event": "submit", "ref": <the page's own
     number>, "fields": [[name, value], ...]}`` (the form's fields, as it would post them) is answered with
     ``{"event": "answer", "ref": ..., "status": ..., "into": "submit"|"live", "html": ...}``, the fragment
-    the HTTP post answers with (``games.submitting``), or ``code`` and ``text`` alone when there is no page to
+    the HTTP post answers with (``games.web.submitting``), or ``code`` and ``text`` alone when there is no page to
     draw. The submit acts as the user who opened the socket, while their session stands. A ``check`` frame
     (the same fields) asks the rules' verdict on the move being composed: its answer goes ``into`` "check".
     """

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from games.waiting import TurnSignal
+from games.match.waiting import TurnSignal
 
 
 def turn_signal(request: HttpRequest) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from jinja2 import ChainableUndefined, Environment, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from games.drawings import Drawings
+from games.web.drawings import Drawings
 
 # Django's built-in filters the templates use, with Django's meaning, so a filter reads the same in both kinds of
 # template (Jinja2's own ``default``, ``slice``, ``length``, ``join`` and ``title`` differ: ``slice`` makes columns,

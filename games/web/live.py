@@ -22,16 +22,17 @@ from django.db.models import QuerySet
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 
-from games import broadcast, jinja, selectors
+from core.statements import Statement
 from games.engine import DEALER
 from games.forms import JsonMoveForm
+from games.match import broadcast, selectors
+from games.match.presence import groups_listening
+from games.match.services.results import ClosedTurn
+from games.match.viewing import MatchForViewer
 from games.models import Match, Message, Submission
-from games.presence import groups_listening
 from games.registry import get_entry
 from games.rules_text import rules_for_match
-from games.services.results import ClosedTurn
-from games.statements import Statement
-from games.viewing import MatchForViewer
+from games.web import jinja
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,7 @@ def close_page_events(closed: ClosedTurn, *, keep: str | None = None) -> dict[st
     spectators (to the watchers' group), as the close left it, by seat (the spectators' under ""): call after
     the close's commit.
 
-    Only groups with a socket listening get a page (``games.presence``; when nobody knows, all do), and the
+    Only groups with a socket listening get a page (``games.match.presence``; when nobody knows, all do), and the
     seat ``keep`` (the player whose submit answers with its page) gets one in any case.
     Times are drawn in UTC (each page shows them in its viewer's zone).
     """
@@ -185,7 +186,7 @@ def close_page_events(closed: ClosedTurn, *, keep: str | None = None) -> dict[st
 
 @dataclass
 class ClosePages:
-    """The pages an edge on the live path pushes for a close (a ``games.services.PageDrawer``): every listened
+    """The pages an edge on the live path pushes for a close (a ``games.match.services.PageDrawer``): every listened
     seat's and the spectators', and the seat of ``submitter`` (the user whose lock-in closed the turn) in any
     case. After the close, ``html`` holds each seat's drawn page, so a submit that closed its turn answers its
     player with the page their socket got."""

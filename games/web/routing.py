@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import consumers
+from games.web import consumers
 
 websocket_urlpatterns = [
     path("ws/matches/<int:pk>/", consumers.MatchConsumer.as_asgi()),

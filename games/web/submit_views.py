@@ -1,6 +1,6 @@
 """The submit and check endpoints of the match page over HTTP: input → one service call → an answer.
 
-``match_submit`` reads the post with ``games.submitting`` (the same reading, service call and answer as a
+``match_submit`` reads the post with ``games.web.submitting`` (the same reading, service call and answer as a
 move sent over the page's socket) and translates its ``Answer`` into a response: htmx's fragment, or for a
 post without JavaScript a redirect back to the page (or the page again with the refused input).
 """
@@ -14,18 +14,18 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import live
+from games.match.viewing import match_for_viewer
 from games.models import Match
-from games.submitting import SubmitResult, check_answer, submit_answer, submit_move
-from games.viewing import match_for_viewer
-from games.views import _match_or_404
+from games.web import live
+from games.web.submitting import SubmitResult, check_answer, submit_answer, submit_move
+from games.web.views import _match_or_404
 
 
 @require_POST
 @login_required
 def match_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The rules' verdict on the move being composed, as a fragment for htmx (nothing is saved): see
-    ``games.submitting.check_answer``."""
+    ``games.web.submitting.check_answer``."""
     answer = check_answer(match=_match_or_404(pk), user=request.user, data=request.POST, request=request)
     return HttpResponse(answer.html, status=answer.status)
 
@@ -36,7 +36,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     """Save (and optionally lock in) my move for the open turn.
 
     From htmx (the page's form, when its socket is not open) the answer is a fragment, and nothing
-    reloads (see ``games.submitting.submit_answer``): the submission's status alone, retargeted to
+    reloads (see ``games.web.submitting.submit_answer``): the submission's status alone, retargeted to
     ``#submit-status``, or the live fragment (status 400/403/409/429 for a refusal, which it names).
     Without JavaScript the form posts normally and is redirected back to the page, or shown
     again with the input and its errors.

@@ -2,9 +2,9 @@
 
 The same for the rules' check of a move being composed (``check_answer``): nothing is saved.
 
-The page's form posts over HTTP (``games.submit_views``) or, while the page's socket is open, is sent over
-that socket as a ``submit`` frame (``games.consumers``); both read the same fields into a move
-(``PostedMove``), call ``submission_submit`` once, and turn what it returns (``games.services.Submitted``,
+The page's form posts over HTTP (``games.web.submit_views``) or, while the page's socket is open, is sent over
+that socket as a ``submit`` frame (``games.web.consumers``); both read the same fields into a move
+(``PostedMove``), call ``submission_submit`` once, and turn what it returns (``games.match.services.Submitted``,
 or a refusal) into a ``SubmitResult``, worded by the refusal's ``code``. ``submit_answer`` draws the answer
 the page shows from that result alone: the same fragment whichever way the move came.
 """
@@ -22,15 +22,17 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from accounts.ratelimit import rate_limited
-from games import errors, live, selectors
+from core import errors
+from core.jsoninput import JsonInputError, json_parse
+from core.ratelimit import rate_limited
 from games.forms import JsonMoveForm
-from games.jsoninput import JsonInputError, json_parse
+from games.match import selectors
+from games.match.services import Submitted, submission_submit
+from games.match.viewing import match_for_viewer
 from games.models import Match
 from games.registry import get_entry
-from games.services import Submitted, submission_submit
 from games.templatetags.garnet import move_summary
-from games.viewing import match_for_viewer
+from games.web import live
 
 MAX_FIELDS = 200
 """A socket's submit frame carries at most this many fields (Django's own cap on a form post is 1,000)."""

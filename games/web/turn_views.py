@@ -6,11 +6,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import jinja, selectors
 from games.engine import DEALER
+from games.match import selectors
+from games.match.services.replay import match_state_at
 from games.models import Match, Turn
 from games.registry import get_engine, get_entry
-from games.services.replay import match_state_at
+from games.web import jinja
 
 
 def match_at_turn(request: HttpRequest, match: Match, raw: str) -> HttpResponse:

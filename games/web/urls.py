@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import submit_views, views
+from games.web import submit_views, views
 
 app_name = "games"
 

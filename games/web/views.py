@@ -7,13 +7,14 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games import hooks, live, selectors
-from games.dealing import dealer_rows
+from games.match import hooks, selectors
+from games.match.dealing import dealer_rows
+from games.match.services.replay import match_verify
+from games.match.viewing import match_for_viewer
 from games.models import Match
 from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
-from games.services.replay import match_verify
-from games.viewing import match_for_viewer
+from games.web import live
 
 
 def _match_or_404(pk: int) -> Match:
@@ -35,7 +36,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """
     match = _match_or_404(pk)
     if "turn" in request.GET:  # a past turn, rebuilt by replay (the season timeline links there)
-        from games.turn_views import match_at_turn
+        from games.web.turn_views import match_at_turn
 
         return match_at_turn(request, match, request.GET["turn"])
     if request.user.is_authenticated:

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games import selectors
+from games.match import selectors
 from games.models import Match
 from reach.discord import host, moves, replies
 from reach.discord.context import Answer, Call, dealer_turns, match_of_option, season_of_option, site_url

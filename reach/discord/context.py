@@ -10,8 +10,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.engine import DEALER
+from games.match.selectors import dashboard_rows, match_open_turn, viewer_handle
 from games.models import Match, Turn
-from games.selectors import dashboard_rows, match_open_turn, viewer_handle
 from reach.discord import replies
 from seasons import selectors as season_selectors
 from seasons.models import Season

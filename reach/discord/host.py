@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.errors import GameError
-from games.live import ClosePages
+from core.errors import GameError
+from games.web.live import ClosePages
 from reach.discord import replies
 from reach.discord.context import Answer, Call, match_of_option
 from seasons import selectors as season_selectors

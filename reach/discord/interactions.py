@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games import selectors
-from games.errors import GameError
+from core.errors import GameError
+from games.match import selectors
 from games.models import Match
 from reach.discord import commands, deferred, moves, replies
 from reach.discord.context import Answer, Call, call_read, dealer_turns, unlinked_reply

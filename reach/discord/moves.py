@@ -16,14 +16,14 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-from accounts.ratelimit import rate_limited
-from games import selectors
-from games.errors import GameError, RateLimited
-from games.live import ClosePages
+from core.errors import GameError, RateLimited
+from core.ratelimit import rate_limited
+from games.match import selectors
+from games.match.services.submissions import submission_submit
+from games.match.viewing import match_for_viewer
 from games.models import Match, Turn
-from games.services.submissions import submission_submit
-from games.submitting import form_errors_in_words
-from games.viewing import match_for_viewer
+from games.web.live import ClosePages
+from games.web.submitting import form_errors_in_words
 from reach.discord import forms as dforms
 from reach.discord import replies
 from reach.discord.context import Answer

@@ -1,7 +1,7 @@
 """Pages as text for Discord: a match's view drawn by the game's own template, then read as plain text.
 
 The view is the one the page shows the caller (``games.match_for_viewer`` and
-``games.live.live_context``: ``Engine.view`` is the only door), so Discord never shows more, or
+``games.web.live.live_context``: ``Engine.view`` is the only door), so Discord never shows more, or
 other, than the page.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 from django.urls import reverse
 
 from accounts.timefmt import user_time
-from games import live
+from games.match.viewing import match_for_viewer
 from games.models import Match, Turn
-from games.viewing import match_for_viewer
+from games.web import live
 
 _LINK_SYNTAX = re.compile(r"([\[\]<>])")
 BLOCKS = {"p", "div", "section", "article", "h1", "h2", "h3", "h4", "h5", "ul", "ol", "table", "tr", "br", "pre"}

@@ -8,9 +8,9 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.engine import RuleError
+from games.match.selectors import Role, match_role
+from games.match.services.amend import match_line_post, match_option_change
 from games.models import Match
-from games.selectors import Role, match_role
-from games.services.amend import match_line_post, match_option_change
 from reach.models import Clarification
 from reach.services.errors import AmendmentRefused, EmptyText, NotClarificationHost, PlaceMissing
 from seasons import selectors as season_selectors

@@ -1,4 +1,4 @@
-"""The errors a reach write raises: ``ReachError`` and its coded subclasses (one hierarchy, ``games.errors``).
+"""The errors a reach write raises: ``ReachError`` and its coded subclasses (one hierarchy, ``core.errors``).
 
 ``ReachError`` is the family root (``except ReachError`` catches every reach refusal); a raise always
 names a subclass, whose ``code`` is stable API and whose status family is what every edge answers with.
@@ -7,7 +7,7 @@ Codes are part of the API: never rename one; add a new class instead.
 
 from __future__ import annotations
 
-from games.errors import BadRequest, Conflict, Forbidden, GameError
+from core.errors import BadRequest, Conflict, Forbidden, GameError
 
 
 class ReachError(GameError):

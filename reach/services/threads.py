@@ -9,9 +9,9 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 
-from games import broadcast
+from games.match import broadcast
+from games.match.selectors import seat_of
 from games.models import Match
-from games.selectors import seat_of
 from reach import selectors
 from reach.models import Post, Thread, ThreadRead
 from reach.services.errors import (

@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 
+from games.match.selectors import Role, match_role, seat_of
 from games.models import Match
-from games.selectors import Role, match_role, seat_of
 from reach import selectors
 from reach.discord_login import discord_configured
 from seasons.models import Season
@@ -75,5 +75,5 @@ def discord_enabled() -> bool:
     return discord_configured()
 
 
-# The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
+# The simple tags a Jinja2 template calls as functions of the same names (games.web.jinja).
 JINJA_GLOBALS = {"clarifications_for": clarifications_for}

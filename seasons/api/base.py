@@ -14,8 +14,8 @@ from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
 from accounts.timefmt import user_zone
-from games.api.serializers import ErrorSerializer
-from games.errors import BadRequest, GameError, NotFound
+from core.errors import BadRequest, GameError, NotFound
+from games.web.api.serializers import ErrorSerializer
 from seasons import selectors
 from seasons.models import Entrant, Season
 from seasons.services.errors import NotSeasonHost, NotSeasonPlayer, SeasonNotFound

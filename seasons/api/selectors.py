@@ -9,8 +9,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from games.match.selectors import match_name
 from games.models import Match, Turn
-from games.selectors import match_name
 from seasons import selectors
 from seasons.models import Duel, Entrant, GarnetHold, LedgerEntry, Pick, Season
 

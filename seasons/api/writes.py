@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
-from games.errors import NotFound
-from games.live import ClosePages
+from core.errors import NotFound
+from games.web.live import ClosePages
 from seasons import selectors
 from seasons.api.base import SeasonView, SeasonWriteThrottle, errors, run, valid
 from seasons.api.reads import episode_row

@@ -12,10 +12,10 @@ from datetime import datetime
 from django.urls import reverse
 
 from accounts.timefmt import user_time
-from games.dealing import match_dealers
 from games.engine import DEALER
+from games.match.dealing import match_dealers
+from games.match.selectors import match_name as game_title
 from games.models import Match, Turn
-from games.selectors import match_name as game_title
 from seasons.models import Season
 from seasons.services.notify import notice_send
 

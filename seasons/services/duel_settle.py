@@ -9,8 +9,8 @@ from typing import Any
 from django.db import transaction
 
 from games.engine import Outcome
+from games.match.selectors import outcome_for_users
 from games.models import Match
-from games.selectors import outcome_for_users
 from seasons.models import Duel, Entrant, Pick, Season
 from seasons.services.entrants import entrant_eliminate
 from seasons.services.episodes import dm_loser, episode_close_if_done, episode_dm_finished

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 
+from games.match.selectors import match_usernames
 from games.models import Match
-from games.selectors import match_usernames
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season, SeasonLog
 from seasons.services.errors import AlreadyInSeason, EntrantNotAlive, EntrantNotEliminated, UnknownUser

@@ -18,10 +18,10 @@ from django.utils import timezone
 
 from accounts.timefmt import user_time
 from games.engine import Outcome
+from games.match.selectors import match_name as game_title
+from games.match.selectors import match_usernames, seat_usernames
+from games.match.services.matches import MatchStartError, match_start
 from games.models import Match, Turn
-from games.selectors import match_name as game_title
-from games.selectors import match_usernames, seat_usernames
-from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate

@@ -1,4 +1,4 @@
-"""The errors season services raise: ``SeasonError`` and its coded subclasses (one hierarchy, ``games.errors``).
+"""The errors season services raise: ``SeasonError`` and its coded subclasses (one hierarchy, ``core.errors``).
 
 ``SeasonError`` is the family root (``except SeasonError`` catches every season refusal); a raise always
 names a subclass, whose ``code`` is stable API and whose status family (``NotFound`` 404, ``Forbidden``
@@ -8,7 +8,7 @@ the API: never rename one; add a new class instead.
 
 from __future__ import annotations
 
-from games.errors import BadRequest, Conflict, Forbidden, GameError, NotFound
+from core.errors import BadRequest, Conflict, Forbidden, GameError, NotFound
 
 
 class SeasonError(GameError, ValueError):

@@ -12,8 +12,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.engine import Outcome
+from games.match.services.matches import MatchStartError, match_start
 from games.models import Match, Turn
-from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Entrant, Episode, FinalLeg, LedgerEntry, Season
 from seasons.services.entrants import entrant_eliminate

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.engine import RuleError
+from games.match.selectors import seat_usernames
 from games.models import Match, Turn
-from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, GarnetHold
 from seasons.services.entrants import entrant_in_place_of

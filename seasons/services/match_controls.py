@@ -10,10 +10,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Match, Turn
-from games.registry import get_engine
-from games.selectors import seat_usernames
-from games.services import (
+from games.match.selectors import seat_usernames
+from games.match.services import (
     match_pause,
     match_player_replace,
     match_resume,
@@ -21,8 +19,10 @@ from games.services import (
     turn_close_now,
     turn_extend,
 )
-from games.services.errors import SubmissionRefused
-from games.services.results import PageDrawer
+from games.match.services.errors import SubmissionRefused
+from games.match.services.results import PageDrawer
+from games.models import Match, Turn
+from games.registry import get_engine
 from seasons import selectors
 from seasons.models import Entrant, Season, SeasonLog
 from seasons.services.entrants import entrant_replace
@@ -88,7 +88,7 @@ def season_match_close_turn(
 ) -> str:
     """Close the running match's open turn now (missing moves become defaults); returns the sentence logged.
 
-    ``draw``: the edge's pages for the close (see ``games.services.turns.turn_close``); without it open pages fetch.
+    ``draw``: the edge's pages for the close (see ``games.match.services.turns.turn_close``); without it open pages fetch.
     """
     reason = require_reason(reason)
     match = _running(season, match_id)

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from games import broadcast
+from games.match import broadcast
 from seasons.models import Notice, Season, SeasonLog
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.selectors import match_usernames
+from games.match.selectors import match_usernames
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, Pick, Season
 from seasons.services.episodes import _require_running, dm_start, duel_open, ec_name_next

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.timefmt import user_time
+from games.match.selectors import match_name as game_title
+from games.match.selectors import seat_usernames
 from games.models import Match, Submission, Turn
-from games.selectors import match_name as game_title
-from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, Pick, Season
 from seasons.services.dealers import dealer_turn_remind

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.match.services import match_abort, match_pause, match_resume
 from games.models import Match
-from games.services import match_abort, match_pause, match_resume
 from seasons import selectors
 from seasons.models import Entrant, Invite, LedgerEntry, Pick, Season, SeasonLog
 from seasons.services.entrants import entrant_leftovers_confiscate

@@ -59,8 +59,8 @@ def loser_label(match: Any) -> str:
 
 @register.simple_tag
 def turn_progress(match: Any) -> Any:
-    """Who has not moved, saved or locked in in ``match``'s open turn, for its hosts (``games.selectors``)."""
-    from games.selectors import turn_progress as progress
+    """Who has not moved, saved or locked in in ``match``'s open turn, for its hosts (``games.match.selectors``)."""
+    from games.match.selectors import turn_progress as progress
 
     return progress(match)
 
@@ -80,7 +80,7 @@ def seat_replace_choices(season: Any, match: Any) -> Any:
     return selectors.seat_replace_choices(season, match)
 
 
-# The simple tags a Jinja2 template calls as functions of the same names (games.jinja).
+# The simple tags a Jinja2 template calls as functions of the same names (games.web.jinja).
 JINJA_GLOBALS = {"loser_label": loser_label}
 
 

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from alerts.models import AlertSettings
+from games.match.services.submissions import submission_submit
+from games.match.services.turns import turn_close
 from games.models import Match
-from games.services.submissions import submission_submit
-from games.services.turns import turn_close
 
 pytestmark = pytest.mark.django_db
 

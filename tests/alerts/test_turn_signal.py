@@ -12,12 +12,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import broadcast
-from games.events import check_event
+from games.match import broadcast
+from games.match.events import check_event
+from games.match.services.seats import match_player_replace
+from games.match.services.submissions import submission_submit
+from games.match.waiting import turns_awaiting
 from games.models import Match
-from games.services.seats import match_player_replace
-from games.services.submissions import submission_submit
-from games.waiting import turns_awaiting
 from tests.factories import UserFactory, abc_match
 
 pytestmark = pytest.mark.django_db
@@ -101,11 +101,11 @@ def test_a_new_turn_pushes_your_turn_to_each_awaited_players_socket(monkeypatch:
     users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat"]}
     pushes = [p for g, p in sent if g == broadcast.group_user(users["ann"].pk) and p.get("event") == "your_turn"]
     assert pushes and pushes[0]["match"] == match.pk and pushes[0]["url"] == f"/matches/{match.pk}/"
-    # The frame the socket sends (all but the channel layer's "type") is the one games/events.py declares.
+    # The frame the socket sends (all but the channel layer's "type") is the one games/match/events.py declares.
     assert check_event({k: v for k, v in pushes[0].items() if k != "type"}) == "your_turn"
     sent.clear()
     submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
-    from games.services.turns import turn_close
+    from games.match.services.turns import turn_close
 
     turn = match.turns.get(number=1)
     turn_close(turn_id=turn.pk, force=True)

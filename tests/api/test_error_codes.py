@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 import reach.services.errors as reach_errors
 import seasons.services.errors as season_errors
-from games.errors import BadRequest, Conflict, Forbidden, GameError, NotFound, error_codes
+from core.errors import BadRequest, Conflict, Forbidden, GameError, NotFound, error_codes
 from seasons.models import Episode
 from tests.seasons.factories import abc_episode, started_season, user
 

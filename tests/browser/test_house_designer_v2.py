@@ -29,7 +29,7 @@ for name in {everyone!r}:
 START = """
 from django.contrib.auth import get_user_model
 from games.house.models import HouseGame
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 User = get_user_model()
 definition = HouseGame.objects.get(pk={game}).latest.definition
 m = match_start(game="house", players={players!r}, options={{"definition": definition}}, seed="designer-v2",

@@ -50,7 +50,7 @@ print("ok")
 SUBMIT = """
 import time
 from games.models import Turn
-from games.services import submission_submit
+from games.match.services import submission_submit
 for _ in range(150):
     turn = Turn.objects.filter(match_id={match}, status="open").first()
     if turn is not None and turn.label == {label!r}:

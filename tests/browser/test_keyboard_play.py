@@ -21,7 +21,7 @@ WARRIORS = ["kwyn", "kzed"]
 SETUP = """
 import json
 from django.contrib.auth import get_user_model
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 User = get_user_model()
 for name in {abc!r} + {warriors!r}:
     u, _ = User.objects.get_or_create(username=name)

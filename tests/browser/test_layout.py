@@ -85,7 +85,7 @@ SETUP = """
 import json
 from django.contrib.auth import get_user_model
 from games.models import Match
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 from seasons.models import Episode, Pick
 from seasons import selectors
 from seasons.services.episodes import duel_open

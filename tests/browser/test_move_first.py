@@ -17,7 +17,7 @@ SHOTS = Path(os.environ.get("GARNET_SCREENSHOTS", "/tmp/garnet-shots"))
 PLAYERS = ["mfa", "mfb", "mfc", "mfd", "mfe"]
 SETUP = """
 from django.contrib.auth import get_user_model
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 for name in {players!r}:
     u, _ = get_user_model().objects.get_or_create(username=name)
     u.set_password("garnet-pass-1"); u.save()

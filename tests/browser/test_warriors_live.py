@@ -17,7 +17,7 @@ SHOTS = Path(os.environ.get("GARNET_SCREENSHOTS", "/tmp/garnet-shots"))
 
 SETUP = """
 from django.contrib.auth import get_user_model
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 User = get_user_model()
 for name in ["wyn", "zoe"]:
     u, _ = User.objects.get_or_create(username=name)

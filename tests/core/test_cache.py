@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import caches
 
-from accounts.cache import SharedRedisCache, soft_delete, soft_get, soft_set
+from core.cache import SharedRedisCache, soft_delete, soft_get, soft_set
 
 redis_only = pytest.mark.skipif("redis" not in settings.CACHES["default"]["BACKEND"].lower(), reason="needs Redis")
 
@@ -37,7 +37,7 @@ def test_a_cache_that_is_down_is_a_miss_never_an_error(settings: Any) -> None:
     """A cached read of what the database holds must never fail a page: a dead cache reads as a miss."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "accounts.cache.SharedRedisCache",
+            "BACKEND": "core.cache.SharedRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",
             "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
         }

@@ -1,4 +1,4 @@
-"""Hot reads compiled once (``games.statements``): the same SQL, the same rows, and clear refusals."""
+"""Hot reads compiled once (``core.statements``): the same SQL, the same rows, and clear refusals."""
 
 from __future__ import annotations
 
@@ -11,25 +11,25 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.db.transaction import TransactionManagementError
 
-import games.api.authentication
-import games.live
-import games.selectors
-import games.services.submissions
-import games.services.turns
+import games.match.selectors
+import games.match.services.submissions
+import games.match.services.turns
+import games.web.api.authentication
+import games.web.live
 import reach.selectors
-from games import statements
+from core import statements
+from core.statements import Statement
+from games.match.services import submission_submit
 from games.models import Match, Seat, Submission, Turn
-from games.services import submission_submit
-from games.statements import Statement
 from tests.factories import ABC_PLAYERS, abc_match
 
 # Every module that defines a statement is imported above, so ALL holds them all.
 MODULES = (
-    games.api.authentication,
-    games.live,
-    games.selectors,
-    games.services.submissions,
-    games.services.turns,
+    games.web.api.authentication,
+    games.web.live,
+    games.match.selectors,
+    games.match.services.submissions,
+    games.match.services.turns,
     reach.selectors,
 )
 SAMPLE = {int: 7, str: "ann"}
@@ -88,19 +88,19 @@ def test_rows_are_what_the_queryset_gives() -> None:
     submission_submit(match_id=match.pk, player=ABC_PLAYERS[0], move={"pairs": pairs})
     turn = Turn.objects.get(match=match, number=1)
     with transaction.atomic():
-        locked = games.services.submissions._locked_open_turn.first(match_id=match.pk)
+        locked = games.match.services.submissions._locked_open_turn.first(match_id=match.pk)
     assert locked is not None and locked.pk == turn.pk and locked.match.pk == match.pk
     assert locked.match.players == match.players and locked.state_before == turn.state_before
-    seats = games.selectors._seats
+    seats = games.match.selectors._seats
     assert seats.all(match_id=match.pk) == list(seats.queryset(match_id=match.pk))
     assert seats.all(match_id=match.pk)
-    subs = games.selectors.turn_submissions(turn)
+    subs = games.match.selectors.turn_submissions(turn)
     assert [(s.pk, s.move, s.locked, s.submitted_at) for s in subs] == [
         (s.pk, s.move, s.locked, s.submitted_at) for s in Submission.objects.filter(turn=turn)
     ]
-    assert games.selectors.match_by_pk(match.pk) == match
-    assert games.selectors.match_by_pk(match.pk + 1000) is None
-    assert games.selectors.match_by_pk(2**63) is None
+    assert games.match.selectors.match_by_pk(match.pk) == match
+    assert games.match.selectors.match_by_pk(match.pk + 1000) is None
+    assert games.match.selectors.match_by_pk(2**63) is None
 
 
 @pytest.mark.django_db
@@ -115,9 +115,9 @@ def test_refusals() -> None:
     with pytest.raises(ImproperlyConfigured, match="_by_handle"):
         _by_handle.all(handle="ann")
     with pytest.raises(TypeError, match="pk must be int"):
-        games.selectors._match_row.first(pk="1")
+        games.match.selectors._match_row.first(pk="1")
     with pytest.raises(TypeError, match="takes pk"):
-        games.selectors._match_row.first(pk=1, other=2)
+        games.match.selectors._match_row.first(pk=1, other=2)
     with pytest.raises(ImproperlyConfigured, match="must be an int or a str"):
 
         @Statement
@@ -128,7 +128,7 @@ def test_refusals() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_locked_read_outside_a_transaction_is_refused() -> None:
     """As Django refuses ``select_for_update`` outside a transaction, so does a locked statement."""
-    locked = games.services.turns._locked_match
+    locked = games.match.services.turns._locked_match
     with transaction.atomic():
         assert locked.all(pk=1) == []
     if connection.features.has_select_for_update:
@@ -144,11 +144,11 @@ def test_a_statement_compiled_in_one_thread_runs_in_another() -> None:
 
     def read() -> None:
         try:
-            found.append(games.selectors._seats.all(match_id=match.pk))
+            found.append(games.match.selectors._seats.all(match_id=match.pk))
         finally:
             connection.close()
 
-    first = games.selectors._seats.all(match_id=match.pk)
+    first = games.match.selectors._seats.all(match_id=match.pk)
     thread = threading.Thread(target=read)
     thread.start()
     thread.join()
@@ -160,17 +160,17 @@ def test_an_argument_outside_every_integer_field_is_answered_as_django_would() -
     """Django drops a comparison with a value its column cannot hold; the statement runs the queryset then."""
     match = abc_match()
     handle = ABC_PLAYERS[0]
-    assert games.selectors.match_messages_for(match, handle, after=2**40) == []
-    everything = games.selectors.match_messages_for(match, handle)
-    assert games.selectors.match_messages_for(match, handle, after=-(2**40), after_private=-(2**40)) == everything
-    assert games.selectors.match_messages_for(match, None, after=2**40) == []
-    assert games.services.turns._turn_with_match.first(pk=2**40) is None  # a 64-bit key: the statement's own SQL
+    assert games.match.selectors.match_messages_for(match, handle, after=2**40) == []
+    everything = games.match.selectors.match_messages_for(match, handle)
+    assert games.match.selectors.match_messages_for(match, handle, after=-(2**40), after_private=-(2**40)) == everything
+    assert games.match.selectors.match_messages_for(match, None, after=2**40) == []
+    assert games.match.services.turns._turn_with_match.first(pk=2**40) is None  # a 64-bit key: the statement's own SQL
 
 
 @pytest.mark.django_db
 def test_a_row_update_runs_the_sql_django_would_compile() -> None:
     """The saved-again move's write is Django's ``QuerySet.update`` SQL, with the same parameters, and it lands."""
-    resave = games.services.submissions._resave
+    resave = games.match.services.submissions._resave
     match = abc_match()
     pairs = [list(ABC_PLAYERS[1:3]), list(ABC_PLAYERS[3:5])]
     first = submission_submit(match_id=match.pk, player=ABC_PLAYERS[0], move={"pairs": pairs}).submission
@@ -190,7 +190,7 @@ def test_a_row_update_runs_the_sql_django_would_compile() -> None:
 
 def test_a_row_update_refuses_what_it_cannot_write() -> None:
     """A missing or extra field, and a None (which Django writes as NULL in the SQL itself), are refused by name."""
-    resave = games.services.submissions._resave
+    resave = games.match.services.submissions._resave
     with pytest.raises(TypeError, match="sets move, locked, submitted_at, revision"):
         resave.sql_with_params(pk=1, move={}, locked=True)
     with pytest.raises(TypeError, match="is None"):

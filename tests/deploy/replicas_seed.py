@@ -22,7 +22,7 @@ def main() -> None:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
     from django.utils.module_loading import import_string
 
-    from games.services.matches import match_start
+    from games.match.services.matches import match_start
 
     password = os.environ["REPLICAS_PASSWORD"]
     due_matches, load_matches, due_seconds = (int(v) for v in sys.argv[1:4])

@@ -15,10 +15,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.live import ClosePages
+from games.match.services import submission_submit
 from games.models import Match, Turn
 from games.registry import get_engine
-from games.services import submission_submit
+from games.web.live import ClosePages
 from tests.factories import abc_match
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the close runs after the submit's commit, as in production

@@ -11,10 +11,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from games import registry, selectors
+from games import registry
+from games.match import selectors
+from games.match.services.matches import match_start
+from games.match.services.turns import turn_close
 from games.models import Match, Turn
-from games.services.matches import match_start
-from games.services.turns import turn_close
 from tests.factories import UserFactory
 from tests.games.contract import players_for
 

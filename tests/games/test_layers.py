@@ -1,14 +1,14 @@
-"""The framework's services return values and draw nothing: no module of ``games.services`` imports a
-template, a page or the live renderer (import-linter holds the same line for ``games.live``)."""
+"""The framework's services return values and draw nothing: no module of ``games.match.services`` imports a
+template, a page or the live renderer (import-linter holds the same line for ``games.web.live``)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-import games.services
+import games.match.services
 
-DRAWING = ("django.template", "django.shortcuts", "games.live", "games.views", "games.templatetags")
+DRAWING = ("django.template", "django.shortcuts", "games.web.live", "games.web.views", "games.templatetags")
 
 
 def _imports(path: Path) -> set[str]:
@@ -25,7 +25,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_no_service_imports_templates_or_the_live_renderer() -> None:
     """A service returns what happened; the edges (views, tasks, the API, Discord) draw pages from it."""
-    folder = Path(games.services.__file__).parent
+    folder = Path(games.match.services.__file__).parent
     bad = {
         f"{path.name}: {name}"
         for path in sorted(folder.glob("*.py"))
@@ -37,7 +37,7 @@ def test_no_service_imports_templates_or_the_live_renderer() -> None:
 
 def test_the_live_renderer_keeps_no_state_between_calls() -> None:
     """The pages of a close are drawn from its value: no context variable carries a page to the submit."""
-    import games.live
+    import games.web.live
 
-    source = Path(games.live.__file__).read_text()
+    source = Path(games.web.live.__file__).read_text()
     assert "ContextVar" not in source and "pages_kept" not in source

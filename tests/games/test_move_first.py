@@ -76,8 +76,8 @@ def test_exodia_names_cards_in_words_not_notation() -> None:
 
 def test_live_matches_say_how_many_are_watching(match: Match) -> None:
     """'"watching N" on live matches': the spectators' sockets, counted as they join and leave."""
-    from games.broadcast import group_watch
-    from games.presence import presence_join, presence_leave
+    from games.match.broadcast import group_watch
+    from games.match.presence import presence_join, presence_leave
 
     presence_join(match_id=match.pk, groups=[group_watch(match.pk)])
     presence_join(match_id=match.pk, groups=[group_watch(match.pk)])

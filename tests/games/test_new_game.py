@@ -20,8 +20,8 @@ from django.urls import reverse
 
 from games import registry
 from games.apps import check_game_apps
+from games.match.services import turn_close
 from games.models import Match, Turn
-from games.services import turn_close
 from seasons.models import Entrant, Episode
 from seasons.services import episode_dmo_pick
 from tests.factories import UserFactory
@@ -64,7 +64,7 @@ def test_the_toy_game_plays_on_its_match_page() -> None:
 
 
 def _start_odds() -> Match:
-    from games.services.matches import match_start
+    from games.match.services.matches import match_start
 
     return match_start(game="odds", players=["ann", "bob"], seed="odds-page")
 

@@ -70,7 +70,7 @@ def test_an_order_places_every_player_exactly_once() -> None:
 
 
 def test_the_form_offers_a_way_and_one_select_per_place() -> None:
-    from games.option_forms import OptionsForm
+    from games.web.option_forms import OptionsForm
 
     abc = get_engine("abc")
     five = NINE[:5]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from accounts import ratelimit
+from core import ratelimit
 
 pytestmark = pytest.mark.django_db
 

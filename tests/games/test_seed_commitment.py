@@ -10,9 +10,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
+from games.match.services import match_abort, turn_close
+from games.match.services.replay import match_verify
 from games.models import Match, Turn
-from games.services import match_abort, turn_close
-from games.services.replay import match_verify
 from tests.factories import abc_match
 
 pytestmark = pytest.mark.django_db

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
+from games.match.services.matches import match_start
 from games.models import Match
 from games.registry import slugs
 from games.rules_text import rules_for, variants
-from games.services.matches import match_start
 from tests.factories import users
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def test_turn_notices_coalesce_and_clear_when_the_match_is_opened() -> None:
     for n in range(3):
         notice_send(user=ann, text=f"turn {n}", kind="turn", url=url, key=f"t{n}", supersede=True)
     assert list(Notice.objects.filter(user=ann).values_list("text", flat=True)) == ["turn 2"]
-    from games import hooks
+    from games.match import hooks
 
     hooks.match_opened.send(sender=Match, match=None, user=ann, url=url)
     assert not Notice.objects.filter(user=ann, seen=False).exists()

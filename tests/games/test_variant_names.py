@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games.match.services import match_start
 from games.registry import get_engine
 from games.rules_text import rules_for, variants
-from games.services import match_start
 from tests.factories import users
 
 WARRIORS = {"classic": "A Warrior's Death", "extended": "Warriors' Death"}
@@ -49,7 +49,7 @@ def test_a_warriors_match_page_names_its_variant(variant: str) -> None:
 )
 def test_the_consoles_variant_select_names_each_version(slug: str, labels: list[str]) -> None:
     """The host's options form names each version by the same name its match will carry."""
-    from games.option_forms import OptionsForm
+    from games.web.option_forms import OptionsForm
 
     form = OptionsForm(engine=get_engine(slug), players=["ann", "bob"])
     assert [label for _value, label in form.fields["variant"].choices] == labels

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import broadcast
 from games.engine import OptionSpec
+from games.match import broadcast
 from games.models import HostAction, Match, Message, Turn
 from games.registry import get_engine
 from reach.models import Clarification
@@ -36,7 +36,7 @@ def test_a_clarification_is_pinned_logged_pushed_announced_and_archived(fake_dis
     season = started_season()
     season_channel_set(season=season, discord_webhook=fake_discord.url)
     match = abc_episode(season).mm_match
-    with mock.patch("games.broadcast.send") as send:
+    with mock.patch("games.match.broadcast.send") as send:
         r = _host().post(reverse("reach:clarify_match", args=[match.pk]), {"text": "X may not pair herself."})
     assert r.status_code == 302
     page = Client().get(reverse("games:match", args=[match.pk])).content.decode()

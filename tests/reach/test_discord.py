@@ -8,8 +8,8 @@ from unittest import mock
 import pytest
 from django.conf import settings
 
+from games.match.services import submission_submit, turn_close
 from games.models import Message, Turn
-from games.services import submission_submit, turn_close
 from reach.markdown import markdown_escape
 from reach.models import Delivery
 from reach.services.discord import announcement_queue, delivery_attempt, season_channel_set

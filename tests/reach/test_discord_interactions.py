@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from games.match.services import submission_submit
 from games.models import Match, Message, Turn
-from games.services import submission_submit
 from reach.models import Post
 from tests.reach.discord_helpers import FakeApp, autocomplete, command, is_private
 from tests.seasons.factories import user

@@ -10,8 +10,8 @@ import pytest
 from django import forms
 from django.contrib.auth import get_user_model
 
+from games.match.services import match_start, turn_close
 from games.models import Match, Message, Submission, Turn
-from games.services import match_start, turn_close
 from reach.discord import forms as dforms
 from reach.discord.moves import fit_content
 from tests.factories import users

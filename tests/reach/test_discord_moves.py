@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games.match.services import match_start, turn_close
 from games.models import Match, Submission, Turn
 from games.registry import get_engine, slugs
-from games.services import match_start, turn_close
 from reach.discord.text import html_text
 from tests.factories import users
 from tests.games.contract import players_for

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.match.services import submission_submit
 from games.models import Turn
-from games.services import submission_submit
 from reach.discord.catalog import COMMANDS
 from reach.discord.reminders import dm_attempt, reminders_set
 from reach.models import DirectMessage

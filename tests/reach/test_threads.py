@@ -74,14 +74,14 @@ def test_nobody_else_reads_a_thread_while_the_season_runs(season_match: tuple[An
 def test_posts_are_pushed_to_the_other_side_without_their_text(season_match: tuple[Any, Any]) -> None:
     """ "live over the websocket": the hosts' and the player's own sockets get a nudge naming the thread."""
     _season, match = season_match
-    with mock.patch("games.broadcast.send") as send:
+    with mock.patch("games.match.broadcast.send") as send:
         _client("ann").post(reverse("reach:match_thread", args=[match.pk]), {"text": "a private question"})
     events = [e for call in send.call_args_list for e in call.args[0]]
     host = user("host")
     assert [g for g, _ in events] == [f"user-{host.pk}"]
     assert events[0][1]["kind"] == "thread" and "a private question" not in json.dumps(events)
     thread = Thread.objects.get()
-    with mock.patch("games.broadcast.send") as send:
+    with mock.patch("games.match.broadcast.send") as send:
         _client("host").post(reverse("reach:host_thread", args=[thread.pk]), {"text": "an answer"})
     events = [e for call in send.call_args_list for e in call.args[0]]
     assert [g for g, _ in events] == [f"user-{user('ann').pk}"]

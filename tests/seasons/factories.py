@@ -10,9 +10,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from games.engine import Outcome
+from games.match.services import SubmissionRefused, submission_submit, turn_close
 from games.models import Match, Turn
 from games.registry import get_engine
-from games.services import SubmissionRefused, submission_submit, turn_close
 from seasons.models import Duel, Episode, Pick, Season
 from seasons.services import episode_start, season_create, season_start
 from seasons.services.episodes import episode_dm_finished, episode_mm_finished

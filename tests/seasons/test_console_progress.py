@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games.match.services import submission_submit
 from games.models import Turn
-from games.services import submission_submit
 from seasons.models import SeasonLog
 from tests.seasons.factories import abc_episode, started_season
 

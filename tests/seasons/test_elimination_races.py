@@ -12,8 +12,8 @@ from django.db import connections, transaction
 from django.test import Client
 
 from games.engine import Outcome
+from games.match.services.host import match_abort
 from games.models import Match
-from games.services.host import match_abort
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick
 from seasons.services import episode_dmo_pick, ledger_adjust, ledger_transfer

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.match.services.matches import match_start
 from games.models import Match
-from games.services.matches import match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick
 from seasons.services import (
@@ -298,7 +298,7 @@ def test_the_host_may_pick_another_two_player_game_for_the_death_match() -> None
 
 def test_the_in_process_sweeper_times_out_overdue_picks() -> None:
     """The embedded default has no beat: its in-process sweeper closes overdue picks beside due turns."""
-    from games.sweeper import _sweep_and_next_wait
+    from games.match.sweeper import _sweep_and_next_wait
 
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])

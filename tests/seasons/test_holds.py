@@ -7,9 +7,9 @@ from random import Random
 import pytest
 
 from games.engine import BaseEngine
+from games.match.services import SubmissionRefused, submission_submit, turn_close
 from games.models import Match, Submission, Turn
 from games.registry import get_engine, slugs
-from games.services import SubmissionRefused, submission_submit, turn_close
 from seasons import selectors
 from seasons.models import Entrant, GarnetHold, LedgerEntry, Season
 from seasons.services import SeasonError, ledger_adjust, ledger_transfer
@@ -133,7 +133,7 @@ def test_a_sweep_charges_a_season_matchs_hold_beside_plain_matches() -> None:
 
     from django.utils import timezone
 
-    from games.services import turns_close_due
+    from games.match.services import turns_close_due
     from tests.factories import abc_matches
 
     season, match, ann = _season_with(3)
@@ -152,7 +152,7 @@ def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import hooks
+    from games.match import hooks
     from tests.factories import abc_match
 
     open_match, closing = abc_match(seed="open"), abc_match(seed="closing")
@@ -168,7 +168,7 @@ def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -
 def test_a_free_move_replacing_a_free_move_asks_the_season_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Holds change only for a move that costs garnets or replaces one that did; most moves are free, and
     their saves skip the hold hook (its season lookup) altogether."""
-    from games import hooks
+    from games.match import hooks
 
     season, match, ann = _season_with(3)
     calls: list[int] = []

@@ -12,8 +12,8 @@ from django.test import Client
 from games.house.definition import definition_load_text
 from games.house.models import HouseGame
 from games.house.services import house_game_create, house_game_update
+from games.match.selectors import match_name
 from games.models import Match
-from games.selectors import match_name
 from seasons.models import Episode
 from seasons.services import SeasonError, episode_start, season_create
 from seasons.services.picks import episode_dmo_pick

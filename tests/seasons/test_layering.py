@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games import hooks
+from games.match import hooks
 from seasons.receivers import on_move_saved
 
 ROOT = Path(__file__).resolve().parents[2]

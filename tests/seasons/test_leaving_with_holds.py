@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.match.services import SubmissionRefused, match_start, submission_submit, turn_close
 from games.models import Match, Turn
-from games.services import SubmissionRefused, match_start, submission_submit, turn_close
 from seasons import selectors
 from seasons.models import Duel, Entrant, GarnetHold, LedgerEntry, Season, SeasonLog
 from seasons.services import entrant_replace, entrant_restore, ledger_adjust

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.match.services import SubmissionRefused, submission_submit
 from games.models import Submission, Turn
-from games.services import SubmissionRefused, submission_submit
 from seasons import selectors
 from seasons.models import Entrant, LedgerEntry, Notice, Season
 from seasons.services import SeasonError, ledger_adjust, ledger_transfer, ledger_undo

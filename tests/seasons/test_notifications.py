@@ -11,9 +11,9 @@ from django.db.models.signals import post_save
 from django.test import Client
 from django.urls import reverse
 
-from games import broadcast
+from games.match import broadcast
+from games.match.services import submission_submit
 from games.models import Turn
-from games.services import submission_submit
 from seasons.models import Notice
 from seasons.services import episode_dmo_pick
 from seasons.services.reminders import deadline_reminders_send
@@ -103,8 +103,8 @@ def test_live_death_match_turns_are_announced_once() -> None:
 
 def test_one_notice_per_match_and_turn_cleared_when_the_turn_closes_or_the_match_is_opened() -> None:
     """'Notices: one per match and turn, the old ones cleared when the turn closes or the match is opened'."""
+    from games.match.services import turn_close
     from games.models import Turn
-    from games.services import turn_close
 
     season = started_season()
     match = abc_episode(season).mm_match

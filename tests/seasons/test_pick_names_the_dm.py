@@ -37,8 +37,8 @@ def test_the_ready_room_names_the_death_match_game_and_links_its_rules() -> None
 def test_close_the_turn_now_asks_once_naming_who_has_not_moved() -> None:
     """Issue 38: "Close the turn now" with players who have not moved asks once, naming them; when everyone
     awaited has moved it goes at once."""
+    from games.match.services import submission_submit
     from games.models import Turn
-    from games.services import submission_submit
 
     season = started_season()
     match = abc_episode(season).mm_match

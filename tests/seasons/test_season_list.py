@@ -39,8 +39,8 @@ def test_the_season_page_starts_with_the_state_of_play_and_the_ecs_pick_first() 
 
 def test_a_live_death_match_shows_its_bout_score() -> None:
     """'a live Death Match shows its bout score' (its game's public score, nothing hidden)."""
+    from games.match.services import turn_close
     from games.models import Turn
-    from games.services import turn_close
     from seasons.services import episode_dmo_pick
     from tests.seasons.factories import open_pick, user
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games.match.selectors import seat_usernames
 from games.models import Match
-from games.selectors import seat_usernames
 from seasons import selectors
 from seasons.models import Entrant, LedgerEntry, SeasonLog
 from seasons.services import SeasonError, entrant_replace

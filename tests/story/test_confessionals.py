@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.errors import Forbidden, NotFound
+from core.errors import Forbidden, NotFound
 from seasons.models import Season
 from seasons.services.host import entrant_eliminate_by_host
 from story.models import Confessional, StorySettings

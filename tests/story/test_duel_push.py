@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games import broadcast
+from games.match import broadcast
 from seasons.models import Duel
 from seasons.services.duels import duel_ready
 from story.broadcast import group_season

@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.match.services import turn_close
+from games.match.services.matches import match_start
 from games.models import Match, Turn
 from games.registry import get_engine
-from games.services import turn_close
-from games.services.matches import match_start
 from seasons.services import episode_dmo_pick
 from seasons.services.ledger import ledger_adjust
 from story.plots import Series, balances_by_episode, match_plots, season_plots, season_series, season_version

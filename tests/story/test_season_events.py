@@ -1,4 +1,4 @@
-"""Every frame a season page's socket receives matches its schema in games/events.py (SEASON_SCHEMAS):
+"""Every frame a season page's socket receives matches its schema in games/match/events.py (SEASON_SCHEMAS):
 the nudges come from the real steps (a finished Main Match, a Death Match's ready check), not hand-sent."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
-from games.events import SEASON_SCHEMAS, check_event
+from games.match.events import SEASON_SCHEMAS, check_event
 from seasons.models import Season
 from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
 from tests.trust.wsutil import communicator, drain

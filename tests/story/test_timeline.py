@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
-from games import broadcast
+from games.match import broadcast
 from reach.services.clarify import clarification_post
 from seasons.models import Season
 from seasons.services.host import entrant_eliminate_by_host

@@ -31,10 +31,10 @@ def main() -> None:
     from django.db import connection, connections
     from django.test import Client
 
+    from games.match.services import turns_close_due
+    from games.match.services.matches import match_start
     from games.models import Match, Turn
     from games.registry import get_engine
-    from games.services import turns_close_due
-    from games.services.matches import match_start
     from tests.factories import users
 
     call_command("migrate", verbosity=0)

@@ -19,8 +19,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from config.routing import websocket_urlpatterns
+from games.match.services import turns_close_due
 from games.models import Match, Submission
-from games.services import turns_close_due
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
 

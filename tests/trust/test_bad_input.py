@@ -11,7 +11,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.jsoninput import JsonInputError, json_parse
+from core.jsoninput import JsonInputError, json_parse
 from games.models import Submission
 from seasons.models import Pick
 from tests.factories import UserFactory, abc_match

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from games.match.services import ClosedTurn, SubmissionRefused, submission_submit, turn_close, turns_close_due
+from games.match.services.turns import turn_rng
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
-from games.services import ClosedTurn, SubmissionRefused, submission_submit, turn_close, turns_close_due
-from games.services.turns import turn_rng
 from tests.factories import abc_match
 from tests.trust.conftest import postgres_only, run_together
 
@@ -145,9 +145,9 @@ def test_a_seat_replaced_while_its_old_player_submits_takes_the_move_before_or_r
     changes hands (it stays with the seat) or is refused as not a player's; never after, never lost half-way."""
     from django.contrib.auth import get_user_model
 
-    from games.errors import NotAPlayer
-    from games.selectors import seat_usernames
-    from games.services import match_player_replace
+    from core.errors import NotAPlayer
+    from games.match.selectors import seat_usernames
+    from games.match.services import match_player_replace
     from tests.factories import UserFactory
 
     host = UserFactory(username="host")

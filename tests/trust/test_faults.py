@@ -19,10 +19,10 @@ from channels.db import database_sync_to_async
 from django.db import connection
 from django.test import Client
 
-from games import broadcast
+from games.match import broadcast
+from games.match.services import submission_submit, turn_close, turns_close_due
+from games.match.services import turns as turns_module
 from games.models import Match, Message, Submission, Turn
-from games.services import submission_submit, turn_close, turns_close_due
-from games.services import turns as turns_module
 from tests.factories import UserFactory, abc_match, users
 from tests.trust.conftest import REDIS_URL, postgres_only, redis_only
 from tests.trust.wsutil import communicator, drain, session_cookie
@@ -93,7 +93,7 @@ def test_a_worker_process_killed_mid_close_leaves_the_turn_open_and_the_next_swe
         django.setup()
         from datetime import datetime
         from games.models import Message
-        from games.services import turns
+        from games.match.services import turns
         def die(**kwargs):
             assert Message.objects.filter(match=kwargs["match"]).exists()
             os.kill(os.getpid(), signal.SIGKILL)
@@ -139,7 +139,7 @@ def test_deadlines_across_a_dst_change_close_exactly_once_on_time(zone: str, loc
     start = local_start.replace(tzinfo=tz)
     UserFactory(username="ann", time_zone=zone)
     users(["bob", "cat", "dan", "eve"])
-    from games.services.matches import match_start
+    from games.match.services.matches import match_start
 
     match = match_start(
         game="abc",

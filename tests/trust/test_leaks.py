@@ -15,12 +15,12 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import broadcast
+from games.match import broadcast
+from games.match.services import SubmissionRefused, submission_submit, turn_close
+from games.match.services.matches import match_start
 from games.models import Match, Message, Turn
 from games.registry import get_engine, slugs
-from games.services import SubmissionRefused, submission_submit, turn_close
-from games.services.matches import match_start
-from games.submitting import socket_submit
+from games.web.submitting import socket_submit
 from tests.factories import UserFactory, users
 from tests.games.contract import walk
 from tests.trust.wsutil import unbatch_pushes

@@ -25,12 +25,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import broadcast, live
+from games.match import broadcast
+from games.match.selectors import private_last_seq
+from games.match.services import ClosedTurn, submission_submit, turn_close, turns
+from games.match.services.matches import match_start
 from games.models import Match, Turn
 from games.registry import get_engine, slugs
-from games.selectors import private_last_seq
-from games.services import ClosedTurn, submission_submit, turn_close, turns
-from games.services.matches import match_start
+from games.web import live
 from tests.factories import UserFactory
 from tests.games.contract import players_for
 from tests.trust.wsutil import unbatch_pushes

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from accounts.cache import cache_resume
-from games import broadcast
+from core.cache import cache_resume
+from games.match import broadcast
 from games.models import Submission, Turn
 from tests.deploy.tcpproxy import silent_server
 from tests.factories import UserFactory, abc_match
@@ -34,7 +34,7 @@ def hung_redis(settings: Any) -> Any:
         }
         settings.CACHES = {
             "default": {
-                "BACKEND": "accounts.cache.SharedRedisCache",
+                "BACKEND": "core.cache.SharedRedisCache",
                 "LOCATION": f"redis://127.0.0.1:{port}/1",
                 "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
             }

@@ -1,6 +1,6 @@
 """A websocket client that misses messages ends with the same log as the server after resync.
 
-The client follows the protocol of games/broadcast.py: pushes are notifications
+The client follows the protocol of games/match/broadcast.py: pushes are notifications
 carrying ``seq``; on every turn event and on every (re)connect it fetches
 ``/matches/<id>/log/?after=<synced>`` and merges by ``seq``. Here it drops a third
 of the pushes it receives and goes offline for a while; it must still end with
@@ -16,9 +16,9 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.db import database_sync_to_async
 
-from games import selectors
+from games.match import selectors
+from games.match.services import turn_close
 from games.models import Match, Turn
-from games.services import turn_close
 from tests.factories import abc_match
 from tests.trust.wsutil import communicator, drain, session_cookie
 

@@ -11,9 +11,9 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import broadcast
+from games.match import broadcast
+from games.match.services import match_player_replace
 from games.models import Match, Message
-from games.services import match_player_replace
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain
 

@@ -14,9 +14,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.match.playtest import strategies
+from games.match.playtest.client import Api, ApiError, bot_play
 from games.models import Match
-from games.playtest import strategies
-from games.playtest.client import Api, ApiError, bot_play
 
 
 class Command(BaseCommand):

@@ -15,9 +15,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from games.match.services.matches import match_start
 from games.models import Match
 from games.registry import get_engine, slugs
-from games.services.matches import match_start
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
 PASSWORD = "garnet-demo"  # noqa: S105 - the demo's published password, printed by ./dev demo

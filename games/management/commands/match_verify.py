@@ -11,8 +11,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.match.services.replay import match_verify
 from games.models import Match
-from games.services.replay import match_verify
 
 
 class Command(BaseCommand):

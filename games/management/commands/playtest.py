@@ -16,11 +16,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import RuleError
-from games.playtest import strategies
-from games.playtest.options import default_players, options_coerce, options_parse
-from games.playtest.report import report_prepare_in_background, report_write
-from games.playtest.runner import Plan, play_match, run, run_celery
-from games.playtest.stats import summarise
+from games.match.playtest import strategies
+from games.match.playtest.options import default_players, options_coerce, options_parse
+from games.match.playtest.report import report_prepare_in_background, report_write
+from games.match.playtest.runner import Plan, play_match, run, run_celery
+from games.match.playtest.stats import summarise
 from games.registry import get_engine, slugs
 
 

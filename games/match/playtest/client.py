@@ -15,7 +15,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from games.playtest.strategies import Strategy
+from games.match.playtest.strategies import Strategy
 
 Say = Callable[[str], None]
 

@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, RuleError
-from games.playtest import strategies
+from games.match.playtest import strategies
 from games.registry import get_engine
 
 Progress = Callable[[int, int], None]

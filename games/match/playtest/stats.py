@@ -1,4 +1,4 @@
-"""The numbers of a playtest report, from the per-match results of :mod:`games.playtest.runner`."""
+"""The numbers of a playtest report, from the per-match results of :mod:`games.match.playtest.runner`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import shlex
 from collections import Counter, defaultdict
 from typing import Any
 
-from games.playtest.runner import Plan
-from games.playtest.strategies import round_cap_rulings
+from games.match.playtest.runner import Plan
+from games.match.playtest.strategies import round_cap_rulings
 
 Z95 = 1.959963984540054
 FLAGS = ("round cap", "no winner", "no EC", "stalemate", "all tied")

@@ -1,7 +1,7 @@
 """Writes of the match framework: start matches, take submissions, close turns, host steps."""
 
-from games.services.errors import SubmissionRefused
-from games.services.host import (
+from games.match.services.errors import SubmissionRefused
+from games.match.services.host import (
     match_abort,
     match_pause,
     match_resume,
@@ -10,11 +10,11 @@ from games.services.host import (
     turn_pause,
     turn_resume,
 )
-from games.services.matches import match_start
-from games.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
-from games.services.seats import SeatReplaceRefused, match_player_replace
-from games.services.submissions import submission_submit
-from games.services.turns import turn_close, turn_close_soon, turns_close_due
+from games.match.services.matches import match_start
+from games.match.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
+from games.match.services.seats import SeatReplaceRefused, match_player_replace
+from games.match.services.submissions import submission_submit
+from games.match.services.turns import turn_close, turn_close_soon, turns_close_due
 
 __all__ = [
     "ClosedTurn",

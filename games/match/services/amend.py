@@ -6,11 +6,11 @@ from typing import Any
 
 from django.db import transaction
 
-from games import broadcast
 from games.engine import OptionSpec, RuleError
+from games.match import broadcast
+from games.match.services.host import host_action_log
 from games.models import Match, Message, Turn
 from games.registry import get_engine
-from games.services.host import host_action_log
 
 
 def match_line_post(*, match_id: int, text: str) -> Message:

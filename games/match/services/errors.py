@@ -1,5 +1,5 @@
-"""Errors a service raises; they live in ``games.errors`` (one hierarchy, stable codes)."""
+"""Errors a service raises; they live in ``core.errors`` (one hierarchy, stable codes)."""
 
-from games.errors import GameError, SubmissionRefused
+from core.errors import GameError, SubmissionRefused
 
 __all__ = ["GameError", "SubmissionRefused"]

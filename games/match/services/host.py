@@ -9,11 +9,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast
-from games.errors import NoOpenTurn
+from core.errors import NoOpenTurn
+from games.match import broadcast
+from games.match.services.results import ClosedTurn, PageDrawer
+from games.match.services.turns import turn_close
 from games.models import HostAction, Match, Turn
-from games.services.results import ClosedTurn, PageDrawer
-from games.services.turns import turn_close
 
 
 def host_action_log(*, match: Match | None, user: Any, action: str, reason: str = "", **details: Any) -> HostAction:

@@ -11,11 +11,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import GameError
 from games.engine import RuleError
-from games.errors import GameError
+from games.match.services.turns import turn_open, turn_rng
 from games.models import Match, Seat
 from games.registry import get_engine
-from games.services.turns import turn_open, turn_rng
 
 
 class MatchStartError(GameError, ValueError):

@@ -13,12 +13,12 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 
 from games.engine import RuleError
+from games.match.playtest import strategies
+from games.match.playtest.options import default_players, options_coerce
+from games.match.playtest.report import report_html
+from games.match.playtest.runner import Plan, chunks, play_chunk
+from games.match.playtest.stats import summarise
 from games.models import PlaytestRun
-from games.playtest import strategies
-from games.playtest.options import default_players, options_coerce
-from games.playtest.report import report_html
-from games.playtest.runner import Plan, chunks, play_chunk
-from games.playtest.stats import summarise
 from games.registry import get_engine, slugs
 
 log = logging.getLogger(__name__)

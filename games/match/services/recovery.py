@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from games.match.services.turns import turn_close
 from games.models import Match, Turn
-from games.services.turns import turn_close
 
 log = logging.getLogger(__name__)
 

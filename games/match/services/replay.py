@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from games.match.services.turns import turn_rng
 from games.models import Match, Message, Turn, seed_commitment
 from games.registry import get_engine
-from games.services.turns import turn_rng
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.broadcast import Event
 from games.engine import Engine, Outcome
+from games.match.broadcast import Event
 from games.models import Match, Message, Submission, Turn
 
 

@@ -2,7 +2,7 @@
 
 The seat keeps its handle: the engine's state, the log and the submissions name seats,
 and the engine's state is never rewritten. Only the ``Seat`` row changes user, so from
-the commit on every edge (page, API, websocket, dashboard) that asks ``games.selectors.seat_of``
+the commit on every edge (page, API, websocket, dashboard) that asks ``games.match.selectors.seat_of``
 gives the seat's private view and its moves to the new player, and none to the old one.
 """
 
@@ -13,11 +13,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games import broadcast
-from games.errors import GameError
+from core.errors import GameError
+from games.match import broadcast
+from games.match.selectors import seat_usernames
+from games.match.services.host import host_action_log
 from games.models import Match, Message, Seat, Turn
-from games.selectors import seat_usernames
-from games.services.host import host_action_log
 
 
 class SeatReplaceRefused(GameError, ValueError):

@@ -18,14 +18,15 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games import broadcast, errors, hooks
+from core import errors
+from core.statements import RowUpdate, Statement
 from games.engine import DEALER, RuleError
+from games.match import broadcast, hooks
+from games.match.selectors import match_by_pk, match_has_dealer, turn_submissions, viewer_handle
+from games.match.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
+from games.match.services.turns import turn_close_soon
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
-from games.selectors import match_by_pk, match_has_dealer, turn_submissions, viewer_handle
-from games.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
-from games.services.turns import turn_close_soon
-from games.statements import RowUpdate, Statement
 
 
 @Statement

@@ -5,7 +5,7 @@ turn's row lock only to check nothing changed and write the result, so a write
 lock is never held across engine work or I/O (on SQLite every other writer waits
 for it). Closing twice is a no-op: the status is checked under the lock.
 
-A close returns what happened as a value (``games.services.results.ClosedTurn``)
+A close returns what happened as a value (``games.match.services.results.ClosedTurn``)
 and sends its data pushes (the log lines, the next turn or the end) after its
 commit; it draws no page: an edge with pages to push passes a ``PageDrawer``.
 """
@@ -24,13 +24,13 @@ from django.db import connection, transaction
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
-from games import broadcast, hooks
+from core.statements import Statement
 from games.engine import Engine, Outcome
+from games.match import broadcast, hooks
+from games.match.selectors import turn_submissions
+from games.match.services.results import ClosedTurn, PageDrawer, TurnRead
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
-from games.selectors import turn_submissions
-from games.services.results import ClosedTurn, PageDrawer, TurnRead
-from games.statements import Statement
 
 log = logging.getLogger(__name__)
 

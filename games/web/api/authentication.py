@@ -1,4 +1,4 @@
-"""Token authentication whose one read per request is a compiled statement (``games.statements``)."""
+"""Token authentication whose one read per request is a compiled statement (``core.statements``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
-from games.statements import Statement
+from core.statements import Statement
 
 
 @Statement

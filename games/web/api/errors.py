@@ -1,4 +1,4 @@
-"""API errors as clear JSON: ``{"code": "...", "detail": "...", "rule": bool}`` (see ``games.errors``)."""
+"""API errors as clear JSON: ``{"code": "...", "detail": "...", "rule": bool}`` (see ``core.errors``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from games.errors import GameError, error_codes, error_payload
+from core.errors import GameError, error_codes, error_payload
 
 TOO_LARGE = "too_large"
 

@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 
-from games.jsoninput import MAX_BYTES, JsonInputError, json_parse
+from core.jsoninput import MAX_BYTES, JsonInputError, json_parse
 
 
 class BodyTooLarge(APIException):

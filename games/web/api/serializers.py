@@ -7,8 +7,8 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
-from games.api.errors import answer_codes
-from games.jsoninput import JsonInputError, json_check
+from core.jsoninput import JsonInputError, json_check
+from games.web.api.errors import answer_codes
 
 
 class TurnSerializer(serializers.Serializer):
@@ -138,7 +138,7 @@ class ErrorCodeFieldSchema(OpenApiSerializerFieldExtension):
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = ErrorCodeField(help_text="Stable machine-readable code (games.errors), e.g. stale_turn.")
+    code = ErrorCodeField(help_text="Stable machine-readable code (core.errors), e.g. stale_turn.")
     detail = serializers.CharField()
     rule = serializers.BooleanField(required=False)
 

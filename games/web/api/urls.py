@@ -11,7 +11,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
-from games.api import views
+from games.web.api import views
 
 
 class TokenThrottle(SimpleRateThrottle):

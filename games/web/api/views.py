@@ -15,10 +15,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.ratelimit import rate_limited
 from accounts.timefmt import user_zone
-from games import selectors
-from games.api.serializers import (
+from core.errors import MalformedMove, RateLimited
+from core.ratelimit import rate_limited
+from games.match import selectors
+from games.match.services import submission_submit
+from games.match.viewing import match_for_viewer
+from games.models import Match
+from games.options import options_json_schema
+from games.registry import engines, slugs
+from games.web.api.serializers import (
     ErrorSerializer,
     GameSerializer,
     MatchDetailSerializer,
@@ -29,13 +35,7 @@ from games.api.serializers import (
     submission_out,
     submit_in,
 )
-from games.errors import MalformedMove, RateLimited
-from games.live import ClosePages
-from games.models import Match
-from games.options import options_json_schema
-from games.registry import engines, slugs
-from games.services import submission_submit
-from games.viewing import match_for_viewer
+from games.web.live import ClosePages
 
 
 class ZoneAwareAPIView(APIView):

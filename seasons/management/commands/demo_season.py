@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand
 from games.house.models import HouseGame
 from games.house.selectors import house_options
 from games.house.services import house_game_import
+from games.match.services.matches import match_start
 from games.models import Match
-from games.services.matches import match_start
 from seasons.models import Episode, Season
 from seasons.services import episode_start, season_create, season_start
 

@@ -9,8 +9,8 @@ from typing import Any
 from django.test import Client
 
 from games.house.definition import definition_clean, definition_load_text
+from games.match.services.matches import match_start
 from games.models import Match, Turn
-from games.services.matches import match_start
 from tests.factories import UserFactory, users
 
 PLAYERS = ["ann", "bob", "cat"]

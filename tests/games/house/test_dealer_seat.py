@@ -19,12 +19,12 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import broadcast, dealing, selectors
 from games.engine import DEALER
+from games.match import broadcast, dealing, selectors
+from games.match.services import submission_submit, turn_close
+from games.match.services.matches import match_start
+from games.match.viewing import match_for_viewer
 from games.models import Match, Message, Submission, Turn
-from games.services import submission_submit, turn_close
-from games.services.matches import match_start
-from games.viewing import match_for_viewer
 from tests.factories import UserFactory, abc_match, users
 from tests.games.house.dealtoy.engine import SLUG, dealer_game
 from tests.trust.wsutil import communicator, drain

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from games import hooks
 from games.engine import DEALER, RuleError
 from games.house.definition import definition_clean
 from games.house.samples import DEFAULT, sample_definition, sample_names
+from games.match import hooks
+from games.match.services.matches import match_start
+from games.match.services.submissions import submission_submit
+from games.match.services.turns import turn_close
 from games.models import Match, Turn
-from games.option_forms import OptionsForm
 from games.options import options_clean, options_for_setup, options_json_schema
-from games.services.matches import match_start
-from games.services.submissions import submission_submit
-from games.services.turns import turn_close
+from games.web.option_forms import OptionsForm
 from tests.games.contract import (
     check_engine,
     check_no_leaks_through_match,

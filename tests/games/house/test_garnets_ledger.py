@@ -8,9 +8,9 @@ import pytest
 
 from games.house.samples import sample_definition
 from games.house.services import house_game_create
+from games.match.services import submission_submit, turn_close
 from games.models import Turn
 from games.registry import get_engine
-from games.services import submission_submit, turn_close
 from seasons import selectors
 from seasons.models import GarnetHold
 from seasons.services import episode_start, ledger_adjust

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import broadcast
 from games.engine import DEALER
 from games.house.samples import sample_definition, sample_names
+from games.match import broadcast
 from games.models import Match, Message, Turn
 from games.registry import get_engine
 from tests.games.house.pages import client, every_field_definition, house_match, open_turn
@@ -161,7 +161,7 @@ def _random_play(name: str, seed: str, depth: int, capture: Any) -> Match:
     dealing (the dealer's moves random too)."""
     from random import Random
 
-    from games.services import SubmissionRefused, submission_submit, turn_close
+    from games.match.services import SubmissionRefused, submission_submit, turn_close
 
     definition = sample_definition(name)
     players = ["ann", "bob", "cat", "dan", "eve"][

@@ -26,12 +26,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import broadcast
 from games.engine import DEALER
 from games.house.definition import definition_clean, definition_load_text
-from games.live import ClosePages
+from games.match import broadcast
+from games.match.services import submission_submit, turn_close
 from games.models import Match, Turn
-from games.services import submission_submit, turn_close
+from games.web.live import ClosePages
 from tests.factories import UserFactory
 from tests.games.house.pages import client, open_turn
 from tests.reach.discord_helpers import FakeApp, command, link

@@ -15,10 +15,10 @@ import pytest
 
 from games.engine import DEALER
 from games.house.samples import sample_definition, sample_names, sample_text
-from games.live import ClosePages
+from games.match.services import submission_submit, turn_close
 from games.models import Match, Turn
 from games.registry import get_engine
-from games.services import submission_submit, turn_close
+from games.web.live import ClosePages
 from tests.games.house.pages import house_match, open_turn
 from tests.games.house.test_leaks2 import (
     HOST,

@@ -11,7 +11,7 @@ from django.test import Client
 from games.house.definition import definition_load_text
 from games.house.selectors import house_options
 from games.house.services import house_game_create
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 from tests.factories import UserFactory, users
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_the_match_page_names_the_dealers_game_not_the_engine() -> None:
     """Every page names a dealer's game by its own title (Engine.title_for), never "Dealer's game"."""
     from django.test import Client
 
-    from games.selectors import match_name
+    from games.match.selectors import match_name
     from tests.games.house.pages import house_match
 
     match = house_match()

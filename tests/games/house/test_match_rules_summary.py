@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.house.definition import definition_clean, definition_load_text
 from games.house.match_rules import definition_summary
-from games.services.matches import match_start
+from games.match.services.matches import match_start
 from tests.factories import users
 
 SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from games.errors import Forbidden
+from core.errors import Forbidden
 from games.house import selectors
 from games.house.definition import DefinitionError, definition_load_text
 from games.house.models import HouseGame

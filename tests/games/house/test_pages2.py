@@ -49,7 +49,7 @@ def test_cube_traders_show_your_blue_cubes_to_you_alone() -> None:
 def test_after_the_pairing_everyone_reads_the_pairs_and_the_x_double_stays_secret(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from games.services import submission_submit, turn_close
+    from games.match.services import submission_submit, turn_close
     from tests.games.house.pages import open_turn
 
     players = ["ann", "bob", "cat", "dan", "eve"]

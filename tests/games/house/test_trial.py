@@ -11,8 +11,8 @@ from django.test import Client
 
 from games.house.services import house_game_create
 from games.house.trial import house_game_widen, house_trial_sample, house_trial_start
+from games.match.services.playtest import PlaytestError, playtest_run_execute
 from games.models import PlaytestRun
-from games.services.playtest import PlaytestError, playtest_run_execute
 from tests.factories import UserFactory
 from tests.seasons.factories import started_season
 from tests.seasons.test_house_games import console, sample

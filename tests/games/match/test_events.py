@@ -1,4 +1,4 @@
-"""Every websocket frame the server sends matches its schema in games/events.py (Zulip's event_schema)."""
+"""Every websocket frame the server sends matches its schema in games/match/events.py (Zulip's event_schema)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import live
-from games.events import SCHEMAS, check_event
+from games.match.events import SCHEMAS, check_event
+from games.match.services import match_player_replace, submission_submit, turn_close
 from games.models import Match, Turn
 from games.registry import get_engine
-from games.services import match_player_replace, submission_submit, turn_close
+from games.web import live
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import communicator, drain, session_cookie, unbatch
 

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.match.services.recovery import GRACE, turns_close_complete
 from games.models import Submission, Turn
-from games.services.recovery import GRACE, turns_close_complete
 from tests.factories import abc_match
 
 pytestmark = pytest.mark.django_db

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import errors
+from core import errors
+from games.match.selectors import dashboard_rows, seat_labels, seat_of, seat_usernames
+from games.match.services import SeatReplaceRefused, match_abort, match_player_replace, submission_submit
+from games.match.viewing import match_for_viewer
 from games.models import HostAction, Match, Message, Submission
-from games.selectors import dashboard_rows, seat_labels, seat_of, seat_usernames
-from games.services import SeatReplaceRefused, match_abort, match_player_replace, submission_submit
-from games.viewing import match_for_viewer
 from tests.factories import UserFactory, abc_match
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from games.match.services import ClosedTurn, SubmissionRefused, submission_submit, turn_close, turns_close_due
+from games.match.services.matches import MatchStartError, match_start
+from games.match.services.replay import match_replay
 from games.models import Match, Message, Submission, Turn
 from games.registry import get_engine
-from games.services import ClosedTurn, SubmissionRefused, submission_submit, turn_close, turns_close_due
-from games.services.matches import MatchStartError, match_start
-from games.services.replay import match_replay
 from tests.factories import abc_match, users
 from tests.trust.wsutil import unbatch_pushes
 
@@ -238,7 +238,7 @@ def test_a_lock_in_is_pushed_to_every_watcher_without_the_move(django_capture_on
     """Lock-in ticks are pushed live: a "locked" event naming the player, never their move."""
     from unittest import mock
 
-    from games import broadcast
+    from games.match import broadcast
 
     match = abc_match()
     sent: list[tuple[str, dict]] = []

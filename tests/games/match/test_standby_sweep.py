@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import sweeper
+from games.match import sweeper
 from games.models import SweepBeat, Turn
 from games.tasks import turns_close_due_task
 from tests.factories import abc_match

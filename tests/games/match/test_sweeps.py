@@ -11,9 +11,9 @@ from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import broadcast, hooks
+from games.match import broadcast, hooks
+from games.match.services import turns_close_due
 from games.models import Match, Message, Turn
-from games.services import turns_close_due
 from tests.factories import ABC_PLAYERS, abc_match, abc_matches
 from tests.trust.wsutil import unbatch_pushes
 

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from config.asgi import application
+from games.match.services import submission_submit
 from games.models import Match, Message
-from games.services import submission_submit
 from tests.factories import abc_match
 from tests.trust.wsutil import unbatch
 
@@ -67,7 +67,7 @@ async def test_spectator_and_player_receive_pushes_with_sequence_numbers() -> No
 
 async def test_private_lines_reach_only_their_player() -> None:
     """A private message goes to its player's group only."""
-    from games import broadcast
+    from games.match import broadcast
 
     match = await sync_to_async(abc_match)()
     ann, bob = await connect(match, "ann"), await connect(match, "bob")
@@ -106,7 +106,7 @@ async def test_a_push_reaches_a_socket_without_a_hop_to_the_database_thread(monk
     import channels.consumer
     from channels.layers import get_channel_layer
 
-    from games import broadcast
+    from games.match import broadcast
 
     hops: list[int] = []
 
@@ -131,7 +131,7 @@ async def test_one_event_to_many_local_sockets_is_encoded_once() -> None:
     """The layer hands every local socket of a group the same event dict; the frame is encoded once."""
     import json
 
-    from games.consumers import MatchConsumer
+    from games.web.consumers import MatchConsumer
 
     event = {"type": "match.event", "event": "message", "match": 1, "seq": 3, "text": "Hi", "private": False}
     frames: list[str] = []
@@ -160,8 +160,8 @@ async def test_one_event_to_many_local_sockets_is_encoded_once() -> None:
 async def test_a_socket_is_counted_in_its_groups_while_it_is_open() -> None:
     """A close draws pages only for the groups someone listens to: a socket counts in its groups from its
     connect to its disconnect."""
-    from games import broadcast
-    from games.presence import groups_listening
+    from games.match import broadcast
+    from games.match.presence import groups_listening
 
     match = await sync_to_async(abc_match)()
     ann, watcher = await connect(match, "ann"), await connect(match, None)

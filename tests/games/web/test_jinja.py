@@ -1,4 +1,4 @@
-"""The Jinja2 environment of the live part (games/jinja.py): Django's meaning for every filter, nothing drawn for an
+"""The Jinja2 environment of the live part (games/web/jinja.py): Django's meaning for every filter, nothing drawn for an
 undefined name, escaping always on, and templates of either engine drawn into a Jinja2 page."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from jinja2 import ChoiceLoader, DictLoader
 
-from games import jinja
+from games.web import jinja
 
 JINJA = engines["jinja2"]
 

@@ -14,10 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import broadcast, live
+from games.match import broadcast
+from games.match.presence import groups_listening, presence_join, presence_leave
+from games.match.services import submission_submit, turn_close, turns_close_due
 from games.models import Match, Message, Turn
-from games.presence import groups_listening, presence_join, presence_leave
-from games.services import submission_submit, turn_close, turns_close_due
+from games.web import live
 from tests.factories import UserFactory, abc_match
 from tests.trust.wsutil import unbatch_pushes
 
@@ -169,7 +170,7 @@ def test_a_sweep_only_says_what_changed(sent: list[broadcast.Event]) -> None:
 def test_the_deadline_task_and_the_host_close_push_pages_too(sent: list[broadcast.Event]) -> None:
     """Every edge on the live path (the last lock-in, the deadline task, the host's "close now") pushes pages,
     between the close's lines and its turn event."""
-    from games.services import turn_close_now
+    from games.match.services import turn_close_now
     from games.tasks import turn_close_task
 
     match = abc_match()
@@ -214,7 +215,7 @@ def test_the_host_socket_does_not_join_the_watchers_group() -> None:
     """A host's page shows every seat's view: it never takes the spectators' page (it fetches its own)."""
     from asgiref.sync import async_to_sync
 
-    from games.consumers import MatchConsumer
+    from games.web.consumers import MatchConsumer
 
     host = UserFactory(username="hostess", is_superuser=True)
     match = abc_match(hosts=[host])
@@ -300,7 +301,7 @@ def test_listeners_are_counted_atomically_in_redis_where_the_cache_is_redis() ->
     from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache
 
-    from games import presence
+    from games.match import presence
 
     if not isinstance(caches["default"], RedisCache):
         pytest.skip("the cache is not Redis here (the embedded default counts in its one process)")

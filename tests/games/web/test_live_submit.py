@@ -11,8 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.match.services import TurnRead, submission_submit, turn_close
 from games.models import Match, Submission, Turn
-from games.services import TurnRead, submission_submit, turn_close
 from tests.factories import abc_match
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +206,7 @@ def test_the_last_lock_in_closes_its_turn_from_what_it_read(
 ) -> None:
     """The close right after the last lock-in takes the turn and submissions that submit read under the lock,
     instead of reading them again (it still checks, under the lock, that nothing changed)."""
-    from games.services import turns
+    from games.match.services import turns
 
     match = abc_match()
     reads: list[int] = []
@@ -223,7 +223,7 @@ def test_a_close_whose_read_went_stale_reads_again() -> None:
     close resolves again from a fresh read rather than from the stale one."""
     from datetime import timedelta
 
-    from games.services.turns import turn_close
+    from games.match.services.turns import turn_close
 
     match = abc_match()
     turn = Turn.objects.select_related("match").get(match=match, number=1)

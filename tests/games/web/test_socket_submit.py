@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games.events import check_event
+from games.match.events import check_event
 from games.models import Submission, Turn
 from tests.factories import abc_match
 from tests.trust.wsutil import communicator, drain, session_cookie, unbatch

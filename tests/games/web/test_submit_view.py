@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import errors
+from core import errors
 from games.models import Match
-from games.submitting import refusal_text
+from games.web.submitting import refusal_text
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.match.selectors import match_view_for_player
+from games.match.services import SubmissionRefused, submission_submit, turn_close
 from games.models import Match, Turn
 from games.registry import get_engine
-from games.selectors import match_view_for_player
-from games.services import SubmissionRefused, submission_submit, turn_close
 from tests.factories import UserFactory, abc_match
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def test_a_past_turn_equals_the_live_view_at_that_turn(slug: str) -> None:
     if slug == "abc":
         match = abc_match(seed="past")
     else:
-        from games.services.matches import match_start
+        from games.match.services.matches import match_start
         from tests.factories import users
 
         users(["ann", "bob"])
@@ -78,7 +78,7 @@ def test_the_log_at_a_past_turn_holds_only_earlier_lines_the_viewer_may_read() -
 
 
 def test_the_replay_reproduces_every_stored_turn() -> None:
-    from games.services.replay import match_states
+    from games.match.services.replay import match_states
 
     match = abc_match(seed="past-replay")
     for _ in range(4):

@@ -1,6 +1,6 @@
 """A tiny game with a dealer's seat, registered only inside the tests that use it (``dealer_game``).
 
-It tests the framework's side of the dealer (``games.selectors.viewer_handle``, ``submission_access``,
+It tests the framework's side of the dealer (``games.match.selectors.viewer_handle``, ``submission_access``,
 the pages, the API and the sockets) apart from the dealers' own games' engine: each round every player
 names a number; then a tally turn awaits ``DEALER``, who sees every number, announces, writes private
 lines and continues or ends the match.

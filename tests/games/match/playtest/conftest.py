@@ -5,8 +5,8 @@ from collections.abc import Iterator
 import pytest
 
 from games import registry
-from games.playtest import strategies
-from tests.games.playtest.toy import CoinEngine, cheat, high, low
+from games.match.playtest import strategies
+from tests.games.match.playtest.toy import CoinEngine, cheat, high, low
 
 
 @pytest.fixture

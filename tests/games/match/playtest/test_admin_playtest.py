@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from games.match.services.playtest import playtest_run_execute
 from games.models import PlaytestRun
-from games.services.playtest import playtest_run_execute
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from games.engine import RuleError
-from games.playtest.options import options_coerce, options_parse
-from games.playtest.report import report_write
-from games.playtest.runner import Plan, play_match, run
-from games.playtest.stats import summarise, wilson
+from games.match.playtest.options import options_coerce, options_parse
+from games.match.playtest.report import report_write
+from games.match.playtest.runner import Plan, play_match, run
+from games.match.playtest.stats import summarise, wilson
 from games.registry import get_engine
 
 
@@ -75,7 +75,7 @@ def test_every_game_names_the_ruling_its_default_move_applies(game: str) -> None
     defaults = {rid for r in results for rid in r["defaults"]}
     assert sum(r["missed"] for r in results) > 0
     assert defaults and all(rid.startswith(f"{game}-") for rid in defaults)
-    rules = (Path(__file__).resolve().parents[3] / "games" / game / "RULES.md").read_text()
+    rules = (Path(__file__).resolve().parents[4] / "games" / game / "RULES.md").read_text()
     for rid in defaults:
         assert f"\n{rid.rpartition('-')[2]}. " in rules, rid
 
@@ -97,7 +97,7 @@ def test_match_seed_replays_the_match_alone() -> None:
 
 @pytest.mark.parametrize("game", ["abc", "exodus", "warriors", "exodia", "density"])
 def test_every_strategy_of_every_game_plays_to_the_end(game: str) -> None:
-    from games.playtest import strategies
+    from games.match.playtest import strategies
 
     engine = get_engine(game)
     names = strategies.names(game)
@@ -156,7 +156,7 @@ def test_bots_are_pure_and_see_only_the_view(game: str) -> None:
     import inspect
     import re
 
-    from games.playtest import strategies
+    from games.match.playtest import strategies
 
     source = Path(inspect.getfile(strategies._module(game))).read_text()
     assert not re.search(r"^\s*(from|import)\s+(django|games\.models|games\.services|time|datetime)\b", source, re.M)

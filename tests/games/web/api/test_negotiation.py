@@ -10,7 +10,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 
-from games.api.negotiation import QuickNegotiation
+from games.web.api.negotiation import QuickNegotiation
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import pytest
 from django.http import QueryDict
 from django.utils import timezone
 
-from games.api.serializers import SubmissionOutSerializer, SubmitInSerializer, submission_out, submit_in
+from games.web.api.serializers import SubmissionOutSerializer, SubmitInSerializer, submission_out, submit_in
 
 MOVE = {"pairs": [["bob", "cat"], ["dan", "eve"]], "double": False}
 QUICK: list[Any] = [
