@@ -11,17 +11,20 @@ RUN pip install --require-hashes --no-deps -r /tmp/requirements.lock
 WORKDIR /app
 COPY manage.py pyproject.toml ./
 COPY config config
+COPY core core
 COPY accounts accounts
 COPY games games
 COPY seasons seasons
 COPY reach reach
+COPY story story
+COPY alerts alerts
 COPY templates templates
 COPY static static
 COPY deploy deploy
 # A throwaway key: production settings refuse to load without one, and collectstatic needs no real secret.
 RUN DJANGO_SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
     python manage.py collectstatic --noinput --settings=config.settings.production \
- && python -m compileall -q config accounts games seasons reach
+ && python -m compileall -q config core accounts games seasons reach story alerts
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PATH=/venv/bin:$PATH \
