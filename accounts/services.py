@@ -9,12 +9,15 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from accounts.selectors import site_has_admin
+from core.errors import BadRequest
 
 log = logging.getLogger(__name__)
 
 
-class AccountError(ValueError):
+class AccountError(BadRequest):
     """A refused account change; ``str(e)`` is shown to the person as is."""
+
+    code = "account_refused"
 
 
 FIRST_RUN_LOCK = 0x6761726E6574_01  # "garnet" + 1: the advisory lock that lets one first-run setup through

@@ -9,14 +9,17 @@ from django.db import transaction
 from alerts.models import AlertSettings, PushSubscription
 from alerts.webpush import push_dispatch
 from core.cache import soft_delete, soft_get, soft_set
+from core.errors import BadRequest
 from games.match import broadcast
 from games.match.waiting import LIVE_SECONDS, awaited_user_ids
 from games.models import Match, Turn
 from games.registry import get_entry
 
 
-class SubscriptionRefused(ValueError):
+class SubscriptionRefused(BadRequest):
     """A push subscription the browser sent is not usable; ``str(e)`` says why."""
+
+    code = "subscription_refused"
 
 
 def turn_alert(*, match: Match, turn: Turn) -> None:

@@ -12,6 +12,8 @@ import json
 import math
 from typing import Any
 
+from core.errors import BadRequest
+
 MAX_BYTES = 64 * 1024
 """A move or an options object is a few hundred bytes; 64 KB leaves room and stops abuse."""
 MAX_DEPTH = 20
@@ -20,11 +22,13 @@ MAX_ITEMS = 5000
 """Keys, list items and scalars in one document."""
 
 
-class JsonInputError(ValueError):
+class JsonInputError(BadRequest):
     """Unusable JSON input; ``field`` names where it came from, ``str(e)`` says what is wrong."""
 
+    code = "bad_json"
+
     def __init__(self, field: str, problem: str, *, too_large: bool = False) -> None:
-        super().__init__(f"{field}: {problem}")
+        super().__init__(f"{field}: {problem}", status=413 if too_large else None)
         self.field = field
         self.problem = problem
         self.too_large = too_large

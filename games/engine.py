@@ -40,7 +40,7 @@ column label (when: "Round 3", "Bout 2") → player → number."""
 S = TypeVar("S")
 
 
-class RuleError(ValueError):
+class RuleError(Exception):
     """A submission breaks a rule; ``str(e)`` is shown to the player as is."""
 
 

@@ -116,7 +116,7 @@ def option_value(spec: OptionSpec, value: Any, *, players: Sequence[PlayerId] | 
             return value
         try:
             return spec.clean(value)
-        except ValueError as exc:  # a RuleError is one
+        except (RuleError, ValueError) as exc:  # a clean may raise either
             raise RuleError(str(exc)) from exc
     if spec.kind == "names":
         names = [v.lower() for v in _items(value)]

@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import GameError
+from games.engine import RuleError
 from games.house.selectors import house_games_unfitting
 from games.match.services.replay import match_replay
 from games.models import Match, Turn
@@ -201,7 +202,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
                 done = _step(season, request.user, form.cleaned_data, request.build_absolute_uri("/")[:-1])()
             except GameError as exc:
                 messages.error(request, f"Nothing changed: {exc}")
-            except (LookupError, ValueError) as exc:  # a name or value the step cannot use
+            except RuleError as exc:  # an option value the game refuses (a host step's amendment)
                 messages.error(request, f"Nothing changed: {exc}")
             except ObjectDoesNotExist:  # a step's target was deleted since the page was drawn
                 messages.error(request, "Nothing changed: what that step names no longer exists; reload the page.")

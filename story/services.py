@@ -18,7 +18,7 @@ from story.selectors import is_published, season_match_choices
 MAX_CHARS = 5000
 
 
-class StoryError(GameError, ValueError):
+class StoryError(GameError):
     """A confessional or story step refused; ``str(e)`` says why."""
 
     code = "story_refused"

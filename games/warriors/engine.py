@@ -129,7 +129,7 @@ class WarriorsEngine(BaseEngine[Any]):
         else:
             try:
                 pool = check_pool(options["pool"]) if "pool" in options else draw_pool(rng)
-            except ValueError as exc:
+            except (RuleError, ValueError) as exc:
                 raise RuleError(f'options["pool"]: {exc}') from exc
         state: State = {
             "variant": variant,

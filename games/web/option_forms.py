@@ -17,7 +17,7 @@ from typing import Any
 
 from django import forms
 
-from games.engine import Engine, OptionSpec
+from games.engine import Engine, OptionSpec, RuleError
 from games.options import options_clean
 
 ORDER_WAYS = [
@@ -136,6 +136,6 @@ class OptionsForm(forms.Form):
         raw.update(self._orders_raw(data, None))  # whether it places every player is checked once they are known
         try:
             options_clean(self.engine.options_schema, raw)
-        except ValueError as exc:
+        except (RuleError, ValueError) as exc:  # an engine's own clean may raise either
             raise forms.ValidationError(str(exc)) from exc
         return data

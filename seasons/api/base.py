@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.timefmt import user_zone
 from core.errors import BadRequest, GameError, NotFound
+from games.engine import RuleError
 from games.web.api.serializers import ErrorSerializer
 from seasons import selectors
 from seasons.models import Entrant, Season
@@ -86,7 +87,7 @@ def run(step: Callable[[], T]) -> T:
         raise
     except ObjectDoesNotExist as exc:
         raise NotFound("What that names does not exist (any more).") from exc
-    except (LookupError, ValueError) as exc:
+    except RuleError as exc:  # an option value the game refuses
         raise BadRequest(str(exc) or "That value cannot be used here.") from exc
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.errors import BadRequest, Conflict, Forbidden, GameError, NotFound
 
 
-class SeasonError(GameError, ValueError):
+class SeasonError(GameError):
     """A season step refused; ``str(e)`` says why, for the person who asked.
 
     Only the family root: every raise names one of the coded subclasses below.

@@ -67,7 +67,8 @@ def test_codes_are_unique_across_the_whole_hierarchy() -> None:
 
 def test_a_coded_season_error_keeps_its_family_and_status() -> None:
     exc = season_errors.SeasonNotFound("There is no such season.")
-    assert isinstance(exc, season_errors.SeasonError) and isinstance(exc, NotFound) and isinstance(exc, ValueError)
+    assert isinstance(exc, season_errors.SeasonError) and isinstance(exc, NotFound)
+    assert not isinstance(exc, ValueError)  # an `except ValueError` must not turn a refusal into something else
     assert exc.status == 404 and exc.code == "season_not_found"
     assert season_errors.InsufficientFunds("x").status == 409
     assert isinstance(reach_errors.NotThreadOwner("x"), reach_errors.ReachError)

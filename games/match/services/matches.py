@@ -18,7 +18,7 @@ from games.models import Match, Seat
 from games.registry import get_engine
 
 
-class MatchStartError(GameError, ValueError):
+class MatchStartError(GameError):
     """The match cannot start as asked; ``str(e)`` says why."""
 
     code = "match_start_refused"

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
+from core.errors import BadRequest
 from games.engine import RuleError
 from games.match.playtest import strategies
 from games.match.playtest.options import default_players, options_coerce
@@ -26,8 +27,10 @@ log = logging.getLogger(__name__)
 MAX_MATCHES = 20_000
 
 
-class PlaytestError(ValueError):
+class PlaytestError(BadRequest):
     """A playtest that cannot be run as asked; ``str(e)`` says why, for the host."""
+
+    code = "playtest_refused"
 
 
 def playtest_run_create(

@@ -20,7 +20,7 @@ from games.match.services.host import host_action_log
 from games.models import Match, Message, Seat, Turn
 
 
-class SeatReplaceRefused(GameError, ValueError):
+class SeatReplaceRefused(GameError):
     """The replacement cannot be made as asked; ``str(e)`` says why."""
 
     code = "seat_replace_refused"

@@ -27,7 +27,7 @@ def test_pool_one_unit_per_strength_announced_and_3_minutes_to_look() -> None:
     state, _ = ENGINE.resolve(fixed, {}, Random(1))
     names = [c["name"] for c in ENGINE.view(state, A)["you"]["units"]]
     assert names == ["chocobo", *POOL_2]
-    with pytest.raises(ValueError):
+    with pytest.raises(RuleError):
         ENGINE.setup([A, B], {"variant": "extended", "pool": ["monk"] * 10}, Random(0))
 
 

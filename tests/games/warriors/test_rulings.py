@@ -38,7 +38,7 @@ def test_ruling_01_default_is_a_chocobo_or_the_forced_unit() -> None:
 def test_ruling_02_advantage_defaults_to_the_second_player() -> None:
     """2. Advantage: options["advantage"], default the second listed player."""
     assert new()["advantage"] == B and new(advantage=A)["advantage"] == A
-    with pytest.raises(ValueError):
+    with pytest.raises(RuleError):
         new(advantage="nobody")
 
 
