@@ -4,7 +4,7 @@ Everything the dealer's move carries is a field a host fills in without typing a
 announcement, a private line, the points and an "out" box per player, whether the match goes on or ends,
 the next round's players (when that round awaits named players) and, when the match ends, its outcome.
 A review starts from the mechanic's proposal; a saved draft from itself. The engine's ``validate``
-(``games.house.dealer.dealer_validate``) stays the one judge of the move.
+(``games.house.engine.dealer.dealer_validate``) stays the one judge of the move.
 """
 
 from __future__ import annotations

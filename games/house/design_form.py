@@ -24,7 +24,7 @@ from games.house.design_labels import (
     param_options,
 )
 from games.house.designer import HAS_DEFAULT, TYPE_KEYS, choices_for
-from games.house.mechanics import MECHANICS
+from games.house.engine.mechanics import MECHANICS
 
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*): (.*)$", re.S)
 _PARENT = re.compile(r"^(.*)(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])$")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.house.designer2 import NEW_ROWS
-from games.house.format2 import SCHEMA2, TOP_KEYS2
+from games.house.engine.format2 import SCHEMA2, TOP_KEYS2
 
 SCHEMA1 = "garnet-house/1"
 

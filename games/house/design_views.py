@@ -19,11 +19,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import GameError
-from games.house import definition, selectors
+from games.house import selectors
 from games.house.access import may_design, may_edit
-from games.house.definition import DefinitionError
 from games.house.design_form import designer_context
 from games.house.designer import definition_for_clean, definition_from_post, draft_apply, starter_definition
+from games.house.engine import definition
+from games.house.engine.definition import DefinitionError
 from games.house.models import HouseGame, HouseGameVersion
 from games.house.rules_html import rules_html
 from games.house.services import (

@@ -17,10 +17,10 @@ from copy import deepcopy
 from typing import Any
 
 from games.house import design_shape, designer2
-from games.house.definition import SCHEMA
 from games.house.design_labels import end_from_rule
-from games.house.fields import KEYS
-from games.house.mechanics import MECHANICS
+from games.house.engine.definition import SCHEMA
+from games.house.engine.fields import KEYS
+from games.house.engine.mechanics import MECHANICS
 
 # The keys each field type has beyond name, label, type, help, required and default (FORMAT.md "Fields"):
 # the definition check's own list, so the designer cannot offer a key the check refuses.

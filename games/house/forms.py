@@ -16,7 +16,7 @@ from django import forms
 from games.forms import MoveFormBase
 from games.house import dealer_fields as tally
 from games.house import player_fields as fields
-from games.house import tally_summary as summing
+from games.house.engine import tally_summary as summing
 
 
 class MoveForm(MoveFormBase):

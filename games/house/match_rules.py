@@ -13,7 +13,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.house.mechanics import MECHANICS
+from games.house.engine.mechanics import MECHANICS
 from games.house.rules_html import rules_markdown_html
 from games.rules_text import RulesText
 

@@ -15,14 +15,14 @@ import yaml
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.house.definition import definition_load_text
+from games.house.engine.definition import definition_load_text
 from games.house.models import HouseGame
 from games.house.services import house_game_create
 from tests.factories import UserFactory
 from tests.games.house.formdata import form_data
 
 pytestmark = pytest.mark.django_db
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
 NAMES = ["two_thirds", "rps_best_of_5", "secret_thief", "dealers_auction"]
 
 

@@ -20,7 +20,7 @@ from django.test import Client
 
 from games import broadcast
 from games.engine import DEALER
-from games.house.samples import sample_definition, sample_names
+from games.house.engine.samples import sample_definition, sample_names
 from games.models import Match, Message, Turn
 from games.registry import get_engine
 from tests.games.house.pages import client, every_field_definition, house_match, open_turn

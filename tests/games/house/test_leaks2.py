@@ -28,7 +28,7 @@ from django.test import Client
 
 from games import broadcast
 from games.engine import DEALER
-from games.house.definition import definition_clean, definition_load_text
+from games.house.engine.definition import definition_clean, definition_load_text
 from games.live import ClosePages
 from games.models import Match, Turn
 from games.services import submission_submit, turn_close

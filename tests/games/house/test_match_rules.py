@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from games.house.definition import definition_load_text
+from games.house.engine.definition import definition_load_text
 from games.house.selectors import house_options
 from games.house.services import house_game_create
 from games.services.matches import match_start
 from tests.factories import UserFactory, users
 
 pytestmark = pytest.mark.django_db
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
 
 
 def test_the_match_page_shows_the_definition_s_rules_and_links_its_version_page() -> None:

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.house.definition import definition_clean, definition_load_text
+from games.house.engine.definition import definition_clean, definition_load_text
 from games.house.match_rules import definition_summary
 from games.services.matches import match_start
 from tests.factories import users
 
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
 
 
 def _sample(name: str) -> dict[str, Any]:
