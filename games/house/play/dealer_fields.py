@@ -14,7 +14,7 @@ from typing import Any
 
 from django import forms
 
-from games.house.player_fields import ordinal, shown
+from games.house.play.player_fields import ordinal, shown
 
 ANNOUNCEMENT_MAX = 4000
 PRIVATE_MAX = 2000

@@ -13,11 +13,11 @@ import pytest
 from django.test import Client
 
 from games.house.engine.definition import definition_clean, definition_load_text
-from games.house.match_rules import definition_summary
+from games.house.play.match_rules import definition_summary
 from games.services.matches import match_start
 from tests.factories import users
 
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
+SAMPLES = Path(__file__).resolve().parents[4] / "games" / "house" / "engine" / "samples"
 
 
 def _sample(name: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from tests.factories import UserFactory
 from tests.games.house.formdata import form_data
 
 pytestmark = pytest.mark.django_db
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
+SAMPLES = Path(__file__).resolve().parents[4] / "games" / "house" / "engine" / "samples"
 NAMES = ["two_thirds", "rps_best_of_5", "secret_thief", "dealers_auction"]
 
 

@@ -11,14 +11,14 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 
-from games.house.design_form import designer_context
-from games.house.designer import definition_for_clean, definition_from_post
+from games.house.designer.inputs import definition_for_clean, definition_from_post
+from games.house.designer.rows import designer_context
 from games.house.engine.definition import DefinitionError, definition_clean, definition_load_text
 from games.house.models import HouseGame
 from tests.factories import UserFactory
 from tests.games.house.formdata import form_data
 
-SAMPLES = sorted((Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples").glob("*.yaml"))
+SAMPLES = sorted((Path(__file__).resolve().parents[4] / "games" / "house" / "engine" / "samples").glob("*.yaml"))
 
 
 class _Post(dict):

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games.house.designer2 import NEW_ROWS
+from games.house.designer.inputs2 import NEW_ROWS
 from games.house.engine.format2 import SCHEMA2, TOP_KEYS2
 
 SCHEMA1 = "garnet-house/1"

@@ -15,7 +15,7 @@ from games.services.matches import match_start
 from tests.factories import UserFactory, users
 
 pytestmark = pytest.mark.django_db
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
+SAMPLES = Path(__file__).resolve().parents[4] / "games" / "house" / "engine" / "samples"
 
 
 def test_the_match_page_shows_the_definition_s_rules_and_links_its_version_page() -> None:

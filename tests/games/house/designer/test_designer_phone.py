@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.house.design_labels import end_from_rule, end_rule_of
+from games.house.designer.labels import end_from_rule, end_rule_of
 from games.house.models import HouseGame
 from games.house.services import house_game_create
-from tests.games.house.test_designer import browser, dealer, errors_beside, press, sample  # noqa: F401 (fixtures)
+from tests.games.house.designer.test_designer import browser, dealer, errors_beside, press, sample  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 URL = "/games/house/new/"

@@ -12,8 +12,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from games.house.design_form2 import field_context, round_context, top_context
-from games.house.design_labels import (
+from games.house.designer.inputs import HAS_DEFAULT, TYPE_KEYS, choices_for
+from games.house.designer.labels import (
     END_RULES,
     FIELD_TYPES,
     PARAM_SHOWN_WHEN,
@@ -23,7 +23,7 @@ from games.house.design_labels import (
     param_help,
     param_options,
 )
-from games.house.designer import HAS_DEFAULT, TYPE_KEYS, choices_for
+from games.house.designer.rows2 import field_context, round_context, top_context
 from games.house.engine.mechanics import MECHANICS
 
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*): (.*)$", re.S)

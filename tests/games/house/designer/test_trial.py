@@ -9,8 +9,8 @@ import html
 import pytest
 from django.test import Client
 
+from games.house.designer.trial import house_game_widen, house_trial_sample, house_trial_start
 from games.house.services import house_game_create
-from games.house.trial import house_game_widen, house_trial_sample, house_trial_start
 from games.models import PlaytestRun
 from games.services.playtest import PlaytestError, playtest_run_execute
 from tests.factories import UserFactory

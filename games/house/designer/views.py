@@ -21,12 +21,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.errors import GameError
 from games.house import selectors
 from games.house.access import may_design, may_edit
-from games.house.design_form import designer_context
-from games.house.designer import definition_for_clean, definition_from_post, draft_apply, starter_definition
+from games.house.designer.inputs import definition_for_clean, definition_from_post, draft_apply, starter_definition
+from games.house.designer.rows import designer_context
+from games.house.designer.trial import house_trial_start, house_trials_for
 from games.house.engine import definition
 from games.house.engine.definition import DefinitionError
 from games.house.models import HouseGame, HouseGameVersion
-from games.house.rules_html import rules_html
+from games.house.play.rules_html import rules_html
 from games.house.services import (
     EXPORT_FORMATS,
     house_game_create,
@@ -34,7 +35,6 @@ from games.house.services import (
     house_game_import,
     house_game_update,
 )
-from games.house.trial import house_trial_start, house_trials_for
 from games.services.playtest import PlaytestError
 
 MAX_UPLOAD = 256 * 1024  # a definition is a few KB; this bounds what an upload may make the server read

@@ -17,11 +17,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.engine import RuleError
 from games.errors import GameError
-from games.house import hotseat
 from games.house.access import may_edit
+from games.house.designer import hotseat
+from games.house.designer.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
 from games.house.engine.definition import DefinitionError
 from games.house.models import HouseGame
-from games.house.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
 from games.models import PlaytestRun
 from games.services.playtest import PlaytestError
 

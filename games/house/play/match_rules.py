@@ -14,7 +14,7 @@ from typing import Any
 from django.urls import reverse
 
 from games.house.engine.mechanics import MECHANICS
-from games.house.rules_html import rules_markdown_html
+from games.house.play.rules_html import rules_markdown_html
 from games.rules_text import RulesText
 
 

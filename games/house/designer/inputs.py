@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from games.house import design_shape, designer2
-from games.house.design_labels import end_from_rule
+from games.house.designer import inputs2 as designer2
+from games.house.designer import shape as design_shape
+from games.house.designer.labels import end_from_rule
 from games.house.engine.definition import SCHEMA
 from games.house.engine.fields import KEYS
 from games.house.engine.mechanics import MECHANICS

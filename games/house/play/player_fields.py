@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from games.house import player_fields2
+from games.house.play import player_fields2
 
 RADIO_UP_TO = 6
 """A choice of at most this many options is drawn as radio buttons (one tap each); more as a select."""
