@@ -20,7 +20,7 @@ from games.errors import GameError
 from games.house.access import may_edit
 from games.house.designer import hotseat
 from games.house.designer.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
-from games.house.engine.definition import DefinitionError
+from games.house.engine.errors import DefinitionError
 from games.house.models import HouseGame
 from games.models import PlaytestRun
 from games.services.playtest import PlaytestError

@@ -25,7 +25,7 @@ from games.house.designer.inputs import definition_for_clean, definition_from_po
 from games.house.designer.rows import designer_context
 from games.house.designer.trial import house_trial_start, house_trials_for
 from games.house.engine import definition
-from games.house.engine.definition import DefinitionError
+from games.house.engine.errors import DefinitionError
 from games.house.models import HouseGame, HouseGameVersion
 from games.house.play.rules_html import rules_html
 from games.house.services import (

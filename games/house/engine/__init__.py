@@ -24,7 +24,8 @@ from games.engine import (
     expect_roster,
 )
 from games.house.engine import dealer, flow, items, items_draw, play2, present, rounds2
-from games.house.engine.definition import DefinitionError, definition_clean
+from games.house.engine.definition import definition_clean
+from games.house.engine.errors import DefinitionError
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_value, is_blank
 from games.house.engine.samples import default_definition
 from games.house.engine.state import EC_LABEL, PHASE_SUFFIX, State, asks, plan_for, round_label

@@ -9,18 +9,18 @@ Pure: no Django, no clock, no random; YAML is parsed with PyYAML's safe loader.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
 
 from games.house.engine import fields as field_rules
 from games.house.engine import format2, sections2
+from games.house.engine.errors import DefinitionError, ParamError
+from games.house.engine.mechanics import mechanic_names, mechanic_params_clean
 from games.house.engine.schema import definition_schema
 from games.house.engine.sections import (
     Checker,
-    mechanic_library,
-    mechanic_names,
     read_end,
     read_outcome,
     read_players,
@@ -30,13 +30,11 @@ from games.house.engine.sections import (
 
 __all__ = [
     "SCHEMA",
-    "DefinitionError",
     "definition_clean",
     "definition_dump_text",
     "definition_errors",
     "definition_load_text",
     "definition_schema",
-    "mechanic_names",
 ]
 
 SCHEMA = "garnet-house/1"
@@ -59,14 +57,6 @@ TOP_KEYS = (
 )
 
 
-class DefinitionError(ValueError):
-    """A definition that cannot be played; ``errors`` lists every problem, each naming its field path."""
-
-    def __init__(self, errors: Sequence[str]) -> None:
-        self.errors = list(errors)
-        super().__init__("; ".join(self.errors))
-
-
 def _resolve(c: Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> dict[str, Any]:
     data = c.mapping(raw if raw is not None else {"by": "dealer"}, path)
     if data is None:
@@ -81,16 +71,14 @@ def _resolve(c: Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> d
     params_raw = data.get("params") or {}
     params = c.mapping(params_raw, f"{path}.params")
     clean_params: dict[str, Any] = dict(params or {})
-    library = mechanic_library()
-    if mechanic is not None and params is not None and library is not None:
+    if mechanic is not None and params is not None:
         try:
-            clean_params = dict(library.mechanic_params_clean(mechanic, params, fields))
+            clean_params = dict(mechanic_params_clean(mechanic, params, fields))
+        except ParamError as exc:
+            c.fail(f"{path}.params.{exc.param}", exc.message)
         except ValueError as exc:
-            param, sep, message = str(exc).partition(": ")
-            if sep and param.replace("_", "").isalnum():
-                c.fail(f"{path}.params.{param}", message)
-            else:
-                c.fail(f"{path}.params", str(exc))
+            # A ValueError the library's check did not word as a ParamError: still an error naming the params.
+            c.fail(f"{path}.params", str(exc))
         except (TypeError, KeyError, AttributeError):
             # A shape the library's check did not foresee: still an error naming the params, never a crash.
             c.fail(f"{path}.params", f"are not valid params of {mechanic} (see the format's mechanics)")

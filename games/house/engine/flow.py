@@ -8,19 +8,14 @@ Pure: no Django, no clock; randomness comes in as ``rng``. Every function here c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
 from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId
-from games.house.engine import effects, items, play2, rounds2
+from games.house.engine import effects, items, mechanics, play2, rounds2
 from games.house.engine.state import State, alive, plan_for, ranking, round_label, worst_first
 
 MAX_ROUNDS = 99
-
-
-def _library() -> Any:
-    return import_module("games.house.engine.mechanics")
 
 
 def pays_total(fields: list[dict[str, Any]], move: Mapping[str, Any], kinds: tuple[str, ...]) -> int:
@@ -35,8 +30,7 @@ def run_mechanic(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Ra
     house-5: a ``bid`` field is spent whoever wins; the mechanic's own ``if_won`` field as the mechanic charges,
     never more than the bid; another ``if_won`` field in full by the round's winners only)."""
     plan = plan_for(state, state["round"])
-    library = _library()
-    inp = library.RoundInput(
+    inp = mechanics.RoundInput(
         label=round_label(state),
         players=tuple(state["awaits"]),
         tiebreak=tuple(state["tiebreak"]),
@@ -45,7 +39,7 @@ def run_mechanic(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Ra
         scores=dict(state["scores"]),
         params=dict(plan["resolve"]["params"]),
     )
-    result = library.mechanic_run(plan["resolve"]["mechanic"], inp, rng)
+    result = mechanics.mechanic_run(plan["resolve"]["mechanic"], inp, rng)
     members = set(state["players"])
     own = plan["resolve"]["params"].get("field")
     spent: dict[PlayerId, int] = {}

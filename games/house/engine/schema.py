@@ -11,6 +11,7 @@ from typing import Any
 
 from games.house.engine import schema2
 from games.house.engine.fields import FIELD_TYPES, LIMIT
+from games.house.engine.mechanics import mechanic_names
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
 WHOLE = {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT}
@@ -82,8 +83,6 @@ def _field_schema() -> dict[str, Any]:
 
 def definition_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a definition file."""
-    from games.house.engine.definition import mechanic_names
-
     resolve = {
         "oneOf": [
             {

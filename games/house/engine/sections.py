@@ -1,5 +1,4 @@
-"""The parts of a definition that stand alone (FORMAT.md): the error collector every reader writes to, the
-mechanic library's names, and the readers of ``players``, ``scores``, ``secrets``, ``end`` and ``outcome``.
+"""The parts of a definition that stand alone (FORMAT.md): the error collector every reader writes to and the readers of ``players``, ``scores``, ``secrets``, ``end`` and ``outcome``.
 
 Pure: no Django, no clock, no random.
 """
@@ -9,21 +8,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from importlib import import_module
 from typing import Any
 
 MAX_PLAYERS = 32
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
-MECHANIC_NAMES = (
-    "highest_bid",
-    "lowest_bid",
-    "unique_bid",
-    "vote",
-    "closest_to_target",
-    "payoff_matrix",
-    "ranking_sum",
-    "beats",
-)
 
 
 # Characters a one-line text (a title, a label, a choice) may not hold: they break e-mail subjects,
@@ -129,23 +117,6 @@ class Checker:
             self.fail(path, "must be a name of lower-case letters, digits and _ starting with a letter (at most 32)")
             return None
         return value
-
-
-def mechanic_library() -> Any | None:
-    """The mechanic library (``games.house.engine.mechanics``), or None while it is not installed."""
-    try:
-        module = import_module("games.house.engine.mechanics")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("games.house.engine.mechanics",):
-            raise
-        return None
-    return module if hasattr(module, "mechanic_params_clean") else None
-
-
-def mechanic_names() -> tuple[str, ...]:
-    """The names of the mechanics a round may use."""
-    library = mechanic_library()
-    return tuple(library.MECHANICS) if library is not None else MECHANIC_NAMES
 
 
 def read_players(c: Checker, raw: Any, kind: str | None) -> dict[str, int]:

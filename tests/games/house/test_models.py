@@ -11,7 +11,8 @@ import yaml
 
 from games.errors import Forbidden
 from games.house import selectors
-from games.house.engine.definition import DefinitionError, definition_load_text
+from games.house.engine.definition import definition_load_text
+from games.house.engine.errors import DefinitionError
 from games.house.models import HouseGame
 from games.house.services import house_game_create, house_game_export, house_game_import, house_game_update
 from tests.factories import UserFactory

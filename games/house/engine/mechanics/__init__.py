@@ -11,27 +11,42 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from games.house.engine.errors import ParamError
 from games.house.engine.mechanics import bids, pairs, ranking, target, votes
 from games.house.engine.mechanics.base import Mechanic, Param, RoundInput, RoundResult
 from games.house.engine.mechanics.params import clean
 
-__all__ = ["MECHANICS", "Mechanic", "Param", "RoundInput", "RoundResult", "mechanic_params_clean", "mechanic_run"]
+__all__ = [
+    "MECHANICS",
+    "Mechanic",
+    "Param",
+    "RoundInput",
+    "RoundResult",
+    "mechanic_names",
+    "mechanic_params_clean",
+    "mechanic_run",
+]
 
 MECHANICS: dict[str, Mechanic] = {
     m.name: m for m in (*bids.MECHANICS, *votes.MECHANICS, *target.MECHANICS, *pairs.MECHANICS, *ranking.MECHANICS)
 }
 
 
+def mechanic_names() -> tuple[str, ...]:
+    """The names of the mechanics a round may use."""
+    return tuple(MECHANICS)
+
+
 def _get(name: str) -> Mechanic:
     try:
         return MECHANICS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"mechanic: no mechanic named {name!r} (there are {', '.join(MECHANICS)})") from None
+        raise ParamError("mechanic", f"no mechanic named {name!r} (there are {', '.join(MECHANICS)})") from None
 
 
 def mechanic_params_clean(name: str, params: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The mechanic's params checked against the round's ``fields`` with defaults filled in; raises
-    ``ValueError("<param>: <message>")`` naming the param (``mechanic: ...`` for an unknown name)."""
+    :class:`ParamError` naming the param (``mechanic`` for an unknown name)."""
     return clean(_get(name), params, fields)
 
 

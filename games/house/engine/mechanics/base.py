@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId
+from games.house.engine.errors import ParamError
 
 Fields = Sequence[Mapping[str, Any]]
 
@@ -89,7 +90,12 @@ class Mechanic:
     params: tuple[Param, ...]
     run: Callable[[RoundInput, Random], RoundResult]
     check: Callable[[Mapping[str, Any], Fields], None] | None = None
-    """Checks across params once each is clean (raises ``ValueError("<param>: <message>")``)."""
+    """Checks across params once each is clean (raises :class:`ParamError` naming the param)."""
+    example_fields: tuple[Mapping[str, Any], ...] = ()
+    """A round's fields as a dealer writes them (FORMAT.md "Fields") that this mechanic resolves."""
+    example_params: Mapping[str, Any] = field(default_factory=dict)
+    """Params that, over ``example_fields``, make a playable round: the designer's tests and the library's
+    own tests play them, so a new mechanic is one module (plus its rulings in RULES.md)."""
 
 
 # -- reading moves -------------------------------------------------------------------------------
@@ -100,7 +106,7 @@ def field_decl(fields: Fields, name: str) -> Mapping[str, Any]:
     for decl in fields:
         if decl.get("name") == name:
             return decl
-    raise ValueError(f"field: no field named {name!r} in this round")
+    raise ParamError("field", f"no field named {name!r} in this round")
 
 
 def _fits(decl: Mapping[str, Any], value: Any) -> bool:

@@ -198,6 +198,8 @@ MECHANICS = (
             _TIES,
         ),
         _highest,
+        example_fields=({"name": "bid", "type": "garnets", "max": 10},),
+        example_params={"field": "bid", "price": "second"},
     ),
     Mechanic(
         "lowest_bid",
@@ -217,6 +219,8 @@ MECHANICS = (
             _TIES,
         ),
         _lowest,
+        example_fields=({"name": "bid", "type": "number", "min": 1, "max": 10},),
+        example_params={"field": "bid"},
     ),
     Mechanic(
         "unique_bid",
@@ -235,5 +239,7 @@ MECHANICS = (
             _AWARD,
         ),
         _unique,
+        example_fields=({"name": "pick", "type": "number", "min": 1, "max": 10},),
+        example_params={"field": "pick", "want": "lowest"},
     ),
 )

@@ -10,6 +10,7 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId
+from games.house.engine.errors import ParamError
 from games.house.engine.mechanics.base import (
     Fields,
     Mechanic,
@@ -88,7 +89,7 @@ def _matrix_check(params: Mapping[str, Any], fields: Fields) -> None:
     """Mutual pairing needs the player field that names each partner."""
     del fields
     if params["pairing"] == "mutual" and params["partner"] is None:
-        raise ValueError("partner: mutual pairing needs the player field where each player names a partner")
+        raise ParamError("partner", "mutual pairing needs the player field where each player names a partner")
 
 
 def _beats_run(inp: RoundInput, rng: Random) -> RoundResult:
@@ -185,6 +186,11 @@ MECHANICS = (
         ),
         _matrix_run,
         _matrix_check,
+        example_fields=({"name": "move", "type": "choice", "choices": ["Share", "Steal"]},),
+        example_params={
+            "field": "move",
+            "matrix": {"Share": {"Share": [3, 3], "Steal": [0, 5]}, "Steal": {"Share": [5, 0], "Steal": [1, 1]}},
+        },
     ),
     Mechanic(
         "beats",
@@ -196,5 +202,7 @@ MECHANICS = (
             Param("award", "int", "Points per opponent beaten", default=1, low=-1000, high=1000),
         ),
         _beats_run,
+        example_fields=({"name": "hand", "type": "choice", "choices": ["Rock", "Paper", "Scissors"]},),
+        example_params={"field": "hand", "relation": {"Rock": ["Scissors"], "Paper": ["Rock"], "Scissors": ["Paper"]}},
     ),
 )

@@ -1,5 +1,5 @@
 """Cleaning a mechanic's params against its declared ``Param`` list and the round's fields: defaults
-filled, every value checked, every error a ``ValueError("<param>: <message>")`` naming the param."""
+filled, every value checked, every error a :class:`ParamError` naming the param."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from games.house.engine.errors import ParamError
 from games.house.engine.mechanics.base import Fields, Mechanic, Param
 
 _TYPE_WORDS = {"garnets": "garnets", "number": "number", "choice": "choice", "player": "player"}
@@ -26,29 +27,27 @@ def _clean_field(p: Param, value: Any, fields: Fields) -> str | None:
         if len(fitting) == 1:
             return fitting[0]
         if not fitting:
-            raise ValueError(f"{p.name}: this round has no {_types(p.field_types)} field")
-        raise ValueError(f"{p.name}: choose one of this round's {_types(p.field_types)} fields ({', '.join(fitting)})")
+            raise ParamError(p.name, f"this round has no {_types(p.field_types)} field")
+        raise ParamError(p.name, f"choose one of this round's {_types(p.field_types)} fields ({', '.join(fitting)})")
     if not isinstance(value, str):
-        raise ValueError(f"{p.name}: must be the name of one of this round's fields")
+        raise ParamError(p.name, "must be the name of one of this round's fields")
     decl = next((f for f in fields if f.get("name") == value), None)
     if decl is None:
-        raise ValueError(f"{p.name}: this round has no field named {value!r}")
+        raise ParamError(p.name, f"this round has no field named {value!r}")
     if decl.get("type") not in p.field_types:
-        raise ValueError(
-            f"{p.name}: {value!r} is a {decl.get('type')} field; this needs a {_types(p.field_types)} field"
-        )
+        raise ParamError(p.name, f"{value!r} is a {decl.get('type')} field; this needs a {_types(p.field_types)} field")
     return value
 
 
 def _clean_int(p: Param, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{p.name}: must be a whole number")
+        raise ParamError(p.name, "must be a whole number")
     if abs(value) > INT_LIMIT:
-        raise ValueError(f"{p.name}: must be between {-INT_LIMIT} and {INT_LIMIT}")
+        raise ParamError(p.name, f"must be between {-INT_LIMIT} and {INT_LIMIT}")
     if p.low is not None and value < p.low:
-        raise ValueError(f"{p.name}: must be at least {p.low}")
+        raise ParamError(p.name, f"must be at least {p.low}")
     if p.high is not None and value > p.high:
-        raise ValueError(f"{p.name}: must be at most {p.high}")
+        raise ParamError(p.name, f"must be at most {p.high}")
     return value
 
 
@@ -82,11 +81,11 @@ def _clean_fraction(p: Param, value: Any) -> str:
     try:
         x = parse_fraction(value)
     except ValueError as e:
-        raise ValueError(f"{p.name}: {e}") from None
+        raise ParamError(p.name, str(e)) from None
     if p.low is not None and x < p.low:
-        raise ValueError(f"{p.name}: must be at least {p.low}")
+        raise ParamError(p.name, f"must be at least {p.low}")
     if p.high is not None and x > p.high:
-        raise ValueError(f"{p.name}: must be at most {p.high}")
+        raise ParamError(p.name, f"must be at most {p.high}")
     return str(x)
 
 
@@ -94,25 +93,25 @@ def _choices_of(p: Param, cleaned: Mapping[str, Any], fields: Fields) -> list[st
     name = cleaned.get(p.of)
     decl = next((f for f in fields if f.get("name") == name), None)
     if decl is None or decl.get("type") != "choice":
-        raise ValueError(f"{p.name}: needs a choice field in {p.of}")
+        raise ParamError(p.name, f"needs a choice field in {p.of}")
     return [str(c) for c in decl.get("choices", ())]
 
 
 def _clean_matrix(p: Param, value: Any, choices: list[str]) -> dict[str, dict[str, list[int]]]:
     """Every pair of choices has [my points, their points], and both sides of a pair agree."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"{p.name}: must give, for each choice, the points against each choice")
+        raise ParamError(p.name, "must give, for each choice, the points against each choice")
     extra = [k for k in value if k not in choices]
     if extra:
-        raise ValueError(f"{p.name}: {extra[0]!r} is not one of the choices ({', '.join(choices)})")
+        raise ParamError(p.name, f"{extra[0]!r} is not one of the choices ({', '.join(choices)})")
     out: dict[str, dict[str, list[int]]] = {}
     for mine in choices:
         row = value.get(mine)
         if not isinstance(row, Mapping):
-            raise ValueError(f"{p.name}: the points for {mine} are missing")
+            raise ParamError(p.name, f"the points for {mine} are missing")
         extra = [k for k in row if k not in choices]
         if extra:
-            raise ValueError(f"{p.name}: {mine} vs {extra[0]!r}: {extra[0]!r} is not one of the choices")
+            raise ParamError(p.name, f"{mine} vs {extra[0]!r}: {extra[0]!r} is not one of the choices")
         out[mine] = {}
         for theirs in choices:
             cell = row.get(theirs)
@@ -121,17 +120,18 @@ def _clean_matrix(p: Param, value: Any, choices: list[str]) -> dict[str, dict[st
                 or len(cell) != 2
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in cell)
             ):
-                raise ValueError(f"{p.name}: {mine} vs {theirs}: must be two whole numbers [mine, theirs]")
+                raise ParamError(p.name, f"{mine} vs {theirs}: must be two whole numbers [mine, theirs]")
             for v in cell:
                 if (p.low is not None and v < p.low) or (p.high is not None and v > p.high):
-                    raise ValueError(f"{p.name}: {mine} vs {theirs}: points must be from {p.low} to {p.high}")
+                    raise ParamError(p.name, f"{mine} vs {theirs}: points must be from {p.low} to {p.high}")
             out[mine][theirs] = [int(cell[0]), int(cell[1])]
     for mine in choices:
         for theirs in choices:
             if out[mine][theirs][1] != out[theirs][mine][0]:
-                raise ValueError(
-                    f"{p.name}: {mine} vs {theirs} gives the other player {out[mine][theirs][1]}, "
-                    f"but {theirs} vs {mine} gives them {out[theirs][mine][0]}"
+                raise ParamError(
+                    p.name,
+                    f"{mine} vs {theirs} gives the other player {out[mine][theirs][1]}, "
+                    f"but {theirs} vs {mine} gives them {out[theirs][mine][0]}",
                 )
     return out
 
@@ -139,36 +139,36 @@ def _clean_matrix(p: Param, value: Any, choices: list[str]) -> dict[str, dict[st
 def _clean_relation(p: Param, value: Any, choices: list[str]) -> dict[str, list[str]]:
     """Each choice's list of beaten choices; no choice beats itself; no two choices beat each other."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"{p.name}: must list, for each choice, the choices it beats")
+        raise ParamError(p.name, "must list, for each choice, the choices it beats")
     out: dict[str, list[str]] = {c: [] for c in choices}
     for key, beaten in value.items():
         if key not in out:
-            raise ValueError(f"{p.name}: {key!r} is not one of the choices ({', '.join(choices)})")
+            raise ParamError(p.name, f"{key!r} is not one of the choices ({', '.join(choices)})")
         if isinstance(beaten, str) or not isinstance(beaten, list | tuple):
-            raise ValueError(f"{p.name}: {key}: must be a list of choices")
+            raise ParamError(p.name, f"{key}: must be a list of choices")
         for b in beaten:
             if not isinstance(b, str) or b not in out:
-                raise ValueError(f"{p.name}: {key} beats {b!r}, which is not one of the choices")
+                raise ParamError(p.name, f"{key} beats {b!r}, which is not one of the choices")
             if b == key:
-                raise ValueError(f"{p.name}: {key} cannot beat itself")
+                raise ParamError(p.name, f"{key} cannot beat itself")
         out[key] = [c for c in choices if c in beaten]
     for a in choices:
         for b in out[a]:
             if a in out[b]:
                 first, second = sorted((a, b), key=choices.index)
-                raise ValueError(f"{p.name}: {first} and {second} cannot beat each other")
+                raise ParamError(p.name, f"{first} and {second} cannot beat each other")
     return out
 
 
 def clean(mechanic: Mechanic, params: Mapping[str, Any], fields: Fields) -> dict[str, Any]:
     """``params`` checked against ``mechanic``'s declaration, in declared order, defaults filled."""
     if not isinstance(params, Mapping):
-        raise ValueError("params: must be a set of named values")
+        raise ParamError("params", "must be a set of named values")
     known = {p.name for p in mechanic.params}
     for key in params:
         if key not in known:
             takes = ", ".join(p.name for p in mechanic.params)
-            raise ValueError(f"{key}: not a param of {mechanic.name} (it takes {takes})")
+            raise ParamError(str(key), f"not a param of {mechanic.name} (it takes {takes})")
     out: dict[str, Any] = {}
     for p in mechanic.params:
         value = params.get(p.name)
@@ -178,16 +178,16 @@ def clean(mechanic: Mechanic, params: Mapping[str, Any], fields: Fields) -> dict
         if value is None:
             value = p.default
         if value is None:
-            raise ValueError(f"{p.name}: required")
+            raise ParamError(p.name, "required")
         if p.kind == "int":
             out[p.name] = _clean_int(p, value)
         elif p.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"{p.name}: must be true or false")
+                raise ParamError(p.name, "must be true or false")
             out[p.name] = value
         elif p.kind == "choice":
             if value not in p.choices:
-                raise ValueError(f"{p.name}: must be one of {', '.join(p.choices)}")
+                raise ParamError(p.name, f"must be one of {', '.join(p.choices)}")
             out[p.name] = value
         elif p.kind == "fraction":
             out[p.name] = _clean_fraction(p, value)

@@ -91,5 +91,7 @@ MECHANICS = (
             Param("award", "int", "Points", default=1, low=-1000, high=1000),
         ),
         _run,
+        example_fields=({"name": "ranking", "type": "order"},),
+        example_params={"field": "ranking", "scoring": "by_rank"},
     ),
 )

@@ -139,5 +139,7 @@ MECHANICS = (
             ),
         ),
         _run,
+        example_fields=({"name": "guess", "type": "number", "min": 0, "max": 100},),
+        example_params={"field": "guess", "target": "mean", "factor": "2/3"},
     ),
 )

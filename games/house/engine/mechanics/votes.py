@@ -9,6 +9,7 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId
+from games.house.engine.errors import ParamError
 from games.house.engine.mechanics.base import (
     Fields,
     Mechanic,
@@ -27,17 +28,17 @@ def _check(params: Mapping[str, Any], fields: Fields) -> None:
     """``out`` needs a player field; a second choice comes from another field of a fitting type."""
     kind = field_decl(fields, params["field"])["type"]
     if params["effect"] != "points" and kind != "player":
-        raise ValueError("effect: only a vote for a player can put someone out of the match")
+        raise ParamError("effect", "only a vote for a player can put someone out of the match")
     second = params["second"]
     if second is None:
         return
     if second == params["field"]:
-        raise ValueError("second: must be another field than the vote itself")
+        raise ParamError("second", "must be another field than the vote itself")
     second_kind = field_decl(fields, second)["type"]
     if kind == "choice" and second_kind != "choice":
-        raise ValueError("second: a vote on a choice field takes its second choice from another choice field")
+        raise ParamError("second", "a vote on a choice field takes its second choice from another choice field")
     if kind == "player" and second_kind not in ("player", "order"):
-        raise ValueError("second: a vote for a player takes its second choice from a player or order field")
+        raise ParamError("second", "a vote for a player takes its second choice from a player or order field")
 
 
 def _preference(inp: RoundInput, kind: str, against: bool) -> Callable[[str], tuple[int, str]]:
@@ -194,5 +195,7 @@ MECHANICS = (
         ),
         _run,
         _check,
+        example_fields=({"name": "vote", "type": "player"},),
+        example_params={"field": "vote", "effect": "out"},
     ),
 )

@@ -13,7 +13,8 @@ from django.test import Client
 
 from games.house.designer.inputs import definition_for_clean, definition_from_post
 from games.house.designer.rows import designer_context
-from games.house.engine.definition import DefinitionError, definition_clean, definition_load_text
+from games.house.engine.definition import definition_clean, definition_load_text
+from games.house.engine.errors import DefinitionError
 from games.house.models import HouseGame
 from tests.factories import UserFactory
 from tests.games.house.formdata import form_data

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from games.engine import DEALER
-from games.house.engine.definition import DefinitionError, definition_errors, definition_load_text
+from games.house.engine.definition import definition_errors, definition_load_text
+from games.house.engine.errors import DefinitionError
 from games.house.engine.mechanics import RoundInput, mechanic_params_clean, mechanic_run
 from games.house.engine.mechanics.params import parse_fraction
 from games.house.engine.mechanics.target import target_for

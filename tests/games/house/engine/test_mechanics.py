@@ -13,8 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.house.engine.definition import definition_clean
+from games.house.engine.errors import ParamError
 from games.house.engine.mechanics import MECHANICS, RoundInput, RoundResult, mechanic_params_clean, mechanic_run
+from tests.games.contract import play_random
 from tests.games.house.engine.helpers_mechanics import choice, garnets, number, order, player
+from tests.games.house.scenario import E, raw, rnd
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 EXPECTED = {
@@ -33,6 +37,33 @@ def test_the_library_has_every_mechanic_of_the_issue() -> None:
     """Issue 25: highest / lowest / unique bid, vote, closest to a target, payoff matrix over pairs,
     sum of rankings, beats-relations."""
     assert set(MECHANICS) == EXPECTED
+
+
+def test_a_param_error_names_its_param_apart_from_its_message() -> None:
+    """The definition reader files a param's problem under ``resolve.params.<param>`` from the error's own
+    ``param``, never by parsing the text; the text still reads ``<param>: <message>``."""
+    with pytest.raises(ParamError) as caught:
+        mechanic_params_clean("highest_bid", {"prize": 3}, [garnets()])
+    assert caught.value.param == "prize" and caught.value.message.startswith("not a param of highest_bid")
+    assert str(caught.value) == f"prize: {caught.value.message}"
+
+
+@pytest.mark.parametrize("name", sorted(MECHANICS))
+def test_every_mechanic_carries_an_example_round_a_match_plays_to_its_end(name: str) -> None:
+    """A mechanic's own example fields and params make a valid round (no list here to keep in step):
+    cleaned like a dealer's, they play random matches of 2 to 5 players to an outcome."""
+    m = MECHANICS[name]
+    assert m.example_fields and m.example_params
+    resolve = {"by": "mechanic", "mechanic": name, "params": dict(m.example_params)}
+    definition = raw(round_plan=[rnd(fields=[dict(f) for f in m.example_fields], resolve=resolve)])
+    for count in (2, 3, 5):
+        state, _, messages = play_random(
+            E,
+            ["ann", "bob", "cat", "dan", "eve"][:count],
+            f"{name}:{count}",
+            {"definition": definition_clean(definition)},
+        )
+        assert E.outcome(state) is not None and messages
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
