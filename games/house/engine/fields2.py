@@ -1,6 +1,6 @@
 """The field types of ``garnet-house/2`` (FORMAT.md "Fields in /2"): ``flag``, ``pairing``, ``give``, ``trade`` and
-``card``: their keys checked, a player's values checked and normalised, random legal values. ``fields.py`` hands
-these types here; what a value may ask of what the player holds is checked with the state (``items.check_move``,
+``card``, one class each (``field_types.FIELD_TYPES`` registers them): their keys checked, a player's values
+checked and normalised, random legal values; what a value may ask of what the player holds is checked with the state (``items.check_move``,
 ``play2.check_move``).
 
 Pure: no Django, no clock; randomness comes in as ``rng``.
@@ -9,25 +9,15 @@ Pure: no Django, no clock; randomness comes in as ``rng``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
 from games.engine import PlayerId, RuleError
+from games.house.engine.field_base import Bad, Fail, FieldType, handle
 
-TYPES = ("flag", "pairing", "give", "trade", "card")
-KEYS: dict[str, tuple[str, ...]] = {
-    "flag": ("cost",),
-    "pairing": (),
-    "give": ("holding", "pile", "max"),
-    "trade": ("holdings", "max", "public", "terms"),
-    "card": ("pile",),
-}
 LIMIT = 1_000_000
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
-
-Fail = Callable[[str, str], None]
-Bad = Callable[[str], RuleError]
 
 
 def _int(value: Any, path: str, fail: Fail, low: int, high: int) -> int | None:
@@ -37,18 +27,104 @@ def _int(value: Any, path: str, fail: Fail, low: int, high: int) -> int | None:
     return value
 
 
-def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any]) -> None:
-    """The keys of a ``/2`` field declaration, checked into ``out``."""
-    if kind == "flag":
+def _digits(value: Any) -> Any:
+    """Text of digits as the whole number it spells (a form sends text); anything else as it is."""
+    return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+
+
+class _Held(FieldType):
+    """A type whose value moves what a player holds: no default (a missing one gives, trades or plays
+    nothing), and no random value here (what the player holds decides it: ``items_draw.random_value``)."""
+
+    def default_problem(self, decl: Mapping[str, Any]) -> str | None:
+        return f"a {decl['type']} field's default must be null (a missing one gives, trades or plays nothing)"
+
+    def random(self, decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
+        return None
+
+
+class Flag(FieldType):
+    """Yes or no; setting it may cost garnets (``cost``)."""
+
+    name = "flag"
+    keys = ("cost",)
+    v2 = True
+
+    def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
-    elif kind == "give" and isinstance(raw.get("pile"), str) and "holding" not in raw:
-        out["pile"] = raw["pile"]  # an item: one card of the giver's pile, to the same pile of the receiver
-    elif kind == "give":
+
+    def value(
+        self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
+    ) -> Any:
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.strip().lower() in ("true", "yes", "on", "1")
+        if not isinstance(value, bool):
+            raise bad("must be yes or no")
+        return value
+
+    def random(self, decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
+        return rng.random() < 1 / 3
+
+
+class Pairing(_Held):
+    """Every eligible player in one pair (one left out when their number is odd)."""
+
+    name = "pairing"
+    v2 = True
+
+    def value(
+        self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
+    ) -> Any:
+        return pairing_value(value, eligible, bad)
+
+    def random(self, decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
+        order = list(eligible)
+        rng.shuffle(order)
+        return pairing_value([order[i : i + 2] for i in range(0, len(order) - 1, 2)], eligible, RuleError)
+
+
+class Give(_Held):
+    """An amount of a holding to a player, or (``pile``) one card of the giver's pile."""
+
+    name = "give"
+    keys = ("holding", "pile", "max")
+    v2 = True
+
+    def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
+        if isinstance(raw.get("pile"), str) and "holding" not in raw:
+            out["pile"] = raw["pile"]  # an item: one card of the giver's pile, to the same pile of the receiver
+            return
         out["holding"] = raw.get("holding") if isinstance(raw.get("holding"), str) else None
         if out["holding"] is None:
             fail(f"{path}.holding", "must name a holding (or a pile, to give a card)")
         out["max"] = _int(raw.get("max", 100), f"{path}.max", fail, 1, LIMIT) or 100
-    elif kind == "trade":
+
+    def value(
+        self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
+    ) -> Any:
+        if decl.get("pile"):
+            if not isinstance(value, Mapping) or set(value) != {"to", "card"}:
+                raise bad('must be {"to": a player, "card": one of your cards}')
+            card = _digits(value["card"])
+            if isinstance(card, bool) or not isinstance(card, int):
+                raise bad("must give one of your cards")
+            return {"to": handle(decl, value["to"], player, eligible, bad), "card": card}
+        if not isinstance(value, Mapping) or set(value) != {"to", "amount"}:
+            raise bad('must be {"to": a player, "amount": a whole number}')
+        amount = _digits(value["amount"])
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= decl["max"]:
+            raise bad(f"the amount must be a whole number from 1 to {decl['max']}")
+        return {"to": handle(decl, value["to"], player, eligible, bad), "amount": amount}
+
+
+class Trade(_Held):
+    """An offer to a player: holdings given and got (``terms``), public or seen only by the two (``public``)."""
+
+    name = "trade"
+    keys = ("holdings", "max", "public", "terms")
+    v2 = True
+
+    def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         held = raw.get("holdings")
         if not isinstance(held, list) or not 1 <= len(held) <= 16 or not all(isinstance(h, str) for h in held):
             fail(f"{path}.holdings", "must list the holdings that may be traded (1 to 16)")
@@ -63,70 +139,37 @@ def clean_keys(kind: str, raw: Mapping[str, Any], path: str, fail: Fail, out: di
         if terms not in ("matching", "each_gives"):
             fail(f"{path}.terms", "must be one of: matching, each_gives")
         out["terms"] = terms if terms in ("matching", "each_gives") else "matching"
-    elif kind == "card":
+
+    def value(
+        self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
+    ) -> Any:
+        found = trade_value(decl, value, bad)
+        return {"with": handle(decl, found.pop("with"), player, eligible, bad), **found}
+
+
+class Card(_Held):
+    """One card of the player's ``pile``, by its number."""
+
+    name = "card"
+    keys = ("pile",)
+    v2 = True
+
+    def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None
         if out["pile"] is None:
             fail(f"{path}.pile", "must name a pile")
 
-
-def value(
-    decl: Mapping[str, Any],
-    value: Any,
-    *,
-    player: PlayerId,
-    eligible: Sequence[PlayerId],
-    bad: Bad,
-    handle: Callable[[Mapping[str, Any], Any, PlayerId, Sequence[PlayerId], Bad], PlayerId],
-) -> Any:
-    """``value`` checked against the ``/2`` field and normalised, or ``bad(rule)`` raised."""
-    kind = decl["type"]
-    if kind == "flag":
-        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
-            return value.strip().lower() in ("true", "yes", "on", "1")
-        if not isinstance(value, bool):
-            raise bad("must be yes or no")
+    def value(
+        self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
+    ) -> Any:
+        value = _digits(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100_000:
+            raise bad("must be one of your cards")
         return value
-    if kind == "pairing":
-        return pairing_value(value, eligible, bad)
-    if kind == "give" and decl.get("pile"):
-        if not isinstance(value, Mapping) or set(value) != {"to", "card"}:
-            raise bad('must be {"to": a player, "card": one of your cards}')
-        card = value["card"]
-        if isinstance(card, str) and card.strip().isdigit():
-            card = int(card)
-        if isinstance(card, bool) or not isinstance(card, int):
-            raise bad("must give one of your cards")
-        return {"to": handle(decl, value["to"], player, eligible, bad), "card": card}
-    if kind == "give":
-        if not isinstance(value, Mapping) or set(value) != {"to", "amount"}:
-            raise bad('must be {"to": a player, "amount": a whole number}')
-        amount = value["amount"]
-        if isinstance(amount, str) and amount.strip().isdigit():
-            amount = int(amount)
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= decl["max"]:
-            raise bad(f"the amount must be a whole number from 1 to {decl['max']}")
-        return {"to": handle(decl, value["to"], player, eligible, bad), "amount": amount}
-    if kind == "trade":
-        found = trade_value(decl, value, bad)
-        return {"with": handle(decl, found.pop("with"), player, eligible, bad), **found}
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100_000:
-        raise bad("must be one of your cards")
-    return value
 
 
-def random_value(decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
-    """A random legal value (None for a give, trade or card: what the player holds decides them, and the engine
-    draws them: ``items_draw.random_value``)."""
-    kind = decl["type"]
-    if kind == "flag":
-        return rng.random() < 1 / 3
-    if kind == "pairing":
-        order = list(eligible)
-        rng.shuffle(order)
-        return pairing_value([order[i : i + 2] for i in range(0, len(order) - 1, 2)], eligible, RuleError)
-    return None
+FIELD_TYPES2: tuple[FieldType, ...] = (Flag(), Pairing(), Give(), Trade(), Card())
+"""The ``/2`` field types, in the order the format lists them."""
 
 
 def _flag_cost(raw: Any, path: str, fail: Fail) -> dict[str, Any] | None:

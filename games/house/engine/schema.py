@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.house.engine import schema2
-from games.house.engine.fields import FIELD_TYPES, LIMIT
+from games.house.engine.field_types import LIMIT
+from games.house.engine.fields import FIELD_TYPES
 from games.house.engine.mechanics import mechanic_names
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}

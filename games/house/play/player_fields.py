@@ -7,11 +7,12 @@ eligible ``players`` resolved), so the pickers offer only what the definition al
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django import forms
 
+from games.house.engine.field_types import FIELD_TYPES
 from games.house.play import player_fields2
 
 RADIO_UP_TO = 6
@@ -76,58 +77,65 @@ def _help(spec: Mapping[str, Any], *extra: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def field_for(spec: Mapping[str, Any], me: str, initial: Any) -> dict[str, forms.Field]:
-    """The Django field(s) for one declared field, keyed by form field name (an order: one per place)."""
-    name, kind = str(spec["name"]), spec.get("type")
-    label = str(spec.get("label") or name)
-    if kind in player_fields2.TYPES:
-        return player_fields2.fields_for(spec, me, initial, _help(spec))
-    required = bool(spec.get("required", True))
-    common: dict[str, Any] = {"label": label, "required": required, "initial": initial}
-    if kind == "choice":
-        choices = [(str(c), str(c)) for c in spec.get("choices") or []]
-        widget = forms.RadioSelect if len(choices) <= RADIO_UP_TO else forms.Select
-        if widget is forms.Select:
-            choices = [("", "—"), *choices]
-        return {name: forms.ChoiceField(choices=choices, widget=widget, help_text=_help(spec), **common)}
-    if kind in ("number", "garnets"):
-        low, high = spec.get("min", 0 if kind == "garnets" else None), spec.get("max")
-        extra = cost_sentence(spec) if kind == "garnets" else ""
-        if kind == "number" and low is not None and high is not None:
-            extra = f"A whole number from {low} to {high}."
-        return {name: forms.IntegerField(min_value=low, max_value=high, help_text=_help(spec, extra), **common)}
-    if kind == "player":
-        choices = [("", "—"), *((p, p) for p in eligible(spec, me))]
-        return {name: forms.ChoiceField(choices=choices, help_text=_help(spec), **common)}
-    if kind == "players":
-        low, high = int(spec.get("count_min", 1)), int(spec.get("count_max", 1))
-        count = f"Tick {low}." if low == high else f"Tick {low} to {high}."
-        return {
-            name: forms.MultipleChoiceField(
-                choices=[(p, p) for p in eligible(spec, me)],
-                widget=forms.CheckboxSelectMultiple,
-                help_text=_help(spec, count),
-                **{**common, "initial": list(initial or [])},
-            )
-        }
-    if kind == "order":
-        players = eligible(spec, me)
-        before = list(initial or [])
-        out: dict[str, forms.Field] = {}
-        for i in range(1, len(players) + 1):
-            place = forms.ChoiceField(
-                choices=[("", "—"), *((p, p) for p in players)],
-                label=f"{label}: {ordinal(i)}",
-                required=required,
-                initial=before[i - 1] if i <= len(before) else None,
-                help_text=_help(spec, "Every player exactly once, best first.") if i == len(players) else "",
-            )
-            place.widget.attrs.update({"data-place-of": name, "class": "house-place"})
-            out[f"{name}__{i}"] = place
-        return out
+def _choice(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
+    choices = [(str(c), str(c)) for c in spec.get("choices") or []]
+    widget = forms.RadioSelect if len(choices) <= RADIO_UP_TO else forms.Select
+    if widget is forms.Select:
+        choices = [("", "—"), *choices]
+    return {str(spec["name"]): forms.ChoiceField(choices=choices, widget=widget, help_text=_help(spec), **common)}
+
+
+def _number(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
+    """A number or a garnets field: a whole number within its range (a garnets field says what it costs)."""
+    kind = spec.get("type")
+    low, high = spec.get("min", 0 if kind == "garnets" else None), spec.get("max")
+    extra = cost_sentence(spec) if kind == "garnets" else ""
+    if kind == "number" and low is not None and high is not None:
+        extra = f"A whole number from {low} to {high}."
+    return {
+        str(spec["name"]): forms.IntegerField(min_value=low, max_value=high, help_text=_help(spec, extra), **common)
+    }
+
+
+def _player(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
+    choices = [("", "—"), *((p, p) for p in eligible(spec, me))]
+    return {str(spec["name"]): forms.ChoiceField(choices=choices, help_text=_help(spec), **common)}
+
+
+def _players(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
+    low, high = int(spec.get("count_min", 1)), int(spec.get("count_max", 1))
+    count = f"Tick {low}." if low == high else f"Tick {low} to {high}."
+    return {
+        str(spec["name"]): forms.MultipleChoiceField(
+            choices=[(p, p) for p in eligible(spec, me)],
+            widget=forms.CheckboxSelectMultiple,
+            help_text=_help(spec, count),
+            **{**common, "initial": list(initial or [])},
+        )
+    }
+
+
+def _order(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
+    """One select per place, best first."""
+    name, players, before = str(spec["name"]), eligible(spec, me), list(initial or [])
+    out: dict[str, forms.Field] = {}
+    for i in range(1, len(players) + 1):
+        place = forms.ChoiceField(
+            choices=[("", "—"), *((p, p) for p in players)],
+            label=f"{common['label']}: {ordinal(i)}",
+            required=common["required"],
+            initial=before[i - 1] if i <= len(before) else None,
+            help_text=_help(spec, "Every player exactly once, best first.") if i == len(players) else "",
+        )
+        place.widget.attrs.update({"data-place-of": name, "class": "house-place"})
+        out[f"{name}__{i}"] = place
+    return out
+
+
+def _text(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
     length = int(spec.get("max_length", 280))
     return {
-        name: forms.CharField(
+        str(spec["name"]): forms.CharField(
             max_length=length,
             widget=forms.Textarea(attrs={"rows": 3, "maxlength": length}),
             help_text=_help(spec, f"At most {length} characters."),
@@ -135,6 +143,32 @@ def field_for(spec: Mapping[str, Any], me: str, initial: Any) -> dict[str, forms
             **common,
         )
     }
+
+
+FORM_FIELDS: dict[str, Callable[[Mapping[str, Any], str, Any, dict[str, Any]], dict[str, forms.Field]]] = {
+    "choice": _choice,
+    "number": _number,
+    "garnets": _number,
+    "player": _player,
+    "players": _players,
+    "order": _order,
+    "text": _text,
+}
+"""The Django field(s) of each ``garnet-house/1`` type of the engine's registry (``field_types.FIELD_TYPES``);
+the ``/2`` types are ``player_fields2``'s."""
+
+
+def field_for(spec: Mapping[str, Any], me: str, initial: Any) -> dict[str, forms.Field]:
+    """The Django field(s) for one declared field, keyed by form field name (an order: one per place)."""
+    name, kind = str(spec["name"]), spec.get("type")
+    if kind in player_fields2.TYPES:
+        return player_fields2.fields_for(spec, me, initial, _help(spec))
+    common: dict[str, Any] = {
+        "label": str(spec.get("label") or name),
+        "required": bool(spec.get("required", True)),
+        "initial": initial,
+    }
+    return FORM_FIELDS.get(str(kind), _text)(spec, me, initial, common)
 
 
 def order_value(spec: Mapping[str, Any], data: Mapping[str, Any], me: str) -> tuple[list[str], str]:
@@ -162,8 +196,9 @@ def player_move(specs: Sequence[Mapping[str, Any]], data: Mapping[str, Any], me:
             if (found := player_fields2.value_of(spec, data)) is not None:
                 move[name] = found
             continue
-        value: Any = order_value(spec, data, me)[0] if kind == "order" else data.get(name)
+        # An order is drawn one select per place (``_order``): its value is read back from the places.
+        value: Any = order_value(spec, data, me)[0] if FORM_FIELDS.get(str(kind)) is _order else data.get(name)
         if value is None or value == "" or value == []:
             continue
-        move[name] = list(value) if kind in ("players", "order") else value
+        move[name] = list(value) if kind in FIELD_TYPES and FIELD_TYPES[kind].many else value
     return move

@@ -11,7 +11,10 @@ from typing import Any
 
 from django import forms
 
-TYPES = ("flag", "pairing", "give", "trade", "card")
+from games.house.engine.fields import V2_TYPES
+
+TYPES = V2_TYPES
+"""The types drawn here: the engine registry's ``garnet-house/2`` ones."""
 
 
 def _players(spec: Mapping[str, Any], me: str) -> list[str]:
