@@ -23,7 +23,7 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house.engine import dealer, flow, items, items_draw, play2, present, rounds2
+from games.house.engine import dealer, ending, flow, items, items_draw, play2, present, rounds2
 from games.house.engine.definition import definition_clean
 from games.house.engine.errors import DefinitionError
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_value, is_blank
@@ -151,7 +151,7 @@ class HouseEngine(BaseEngine[State]):
             if plan_for(state, 1)["awaits"] != "named":
                 rounds2.open_round(state, None)
                 if state["phase"] == "skipping":  # every round's condition failed: a match of no rounds
-                    flow.finish(state, None, rng)
+                    ending.finish(state, None, rng)
                 return state
         if plan_for(state, 1)["awaits"] == "named":
             state["phase"], state["awaits"] = "open", []
