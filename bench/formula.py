@@ -6,7 +6,7 @@ Baseline (same run): Python's own `compile()` of the text and a call of a plain 
 doing the same arithmetic. Candidates (issue 37): cel-python (`celpy`, pure Python CEL),
 starlark-pyo3 (Rust starlark), simpleeval and asteval, each when installed (only the chosen one is
 a dependency: `pip install cel-python starlark-pyo3 simpleeval asteval` in a scratch venv to see them
-all), and `games.house.formula`, the chosen library behind the house's checks (names, depth,
+all), and `games.house.engine.formula`, the chosen library behind the house's checks (names, depth,
 number bounds, the LRU cache). Then hostile texts, each in a child process with a 5 s limit: what
 a few bytes cost each candidate, or that it refuses them.
 """
@@ -152,7 +152,7 @@ def asteval_candidate() -> tuple[Callable[[str], Any], Callable[[Any, dict[str, 
 
 def house_candidate() -> tuple[Callable[[str], Any], Callable[[Any, dict[str, Any]], Any]] | None:
     try:
-        from games.house import formula
+        from games.house.engine import formula
     except ImportError:
         return None
 

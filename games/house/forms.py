@@ -14,9 +14,9 @@ from typing import Any
 from django import forms
 
 from games.forms import MoveFormBase
-from games.house import dealer_fields as tally
-from games.house import player_fields as fields
-from games.house import tally_summary as summing
+from games.house.engine import tally_summary as summing
+from games.house.play import dealer_fields as tally
+from games.house.play import player_fields as fields
 
 
 class MoveForm(MoveFormBase):

@@ -1,6 +1,6 @@
 """A dealer's own games, kept in the database: one row per game, one row per saved version.
 
-A version's ``definition`` is the dict ``games.house.definition.definition_clean`` returned
+A version's ``definition`` is the dict ``games.house.engine.definition.definition_clean`` returned
 (FORMAT.md), never edited in place: saving an edit adds a version, and a match copies the version
 it started with into its options, so a replay never depends on these rows.
 """

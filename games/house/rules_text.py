@@ -39,6 +39,6 @@ def rules(variant: str) -> RulesText:
 
 def rules_for_options(options: Mapping[str, Any]) -> RulesText | None:
     """A match's own rules: those of the definition it plays (``games.rules_text.rules_for_match``)."""
-    from games.house.match_rules import rules_for_options as own  # the pages' wiring (Django's reverse)
+    from games.house.play.match_rules import rules_for_options as own  # the pages' wiring (Django's reverse)
 
     return own(options)

@@ -15,8 +15,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games.house.access import may_design
-from games.house.match_rules import definition_summary
 from games.house.models import HouseGame, HouseGameVersion
+from games.house.play.match_rules import definition_summary
 from games.models import Match
 
 SLUG = "house"

@@ -1,6 +1,6 @@
 """Writes on dealers' games: create, save a new version, import a file, export one.
 
-Every definition goes through ``definition_clean`` (games/house/definition.py) before it is kept,
+Every definition goes through ``definition_clean`` (games/house/engine/definition.py) before it is kept,
 so a stored version is always one the engine plays; its ``DefinitionError`` (a ValueError whose
 ``errors`` name each field by its path) reaches the caller untouched, for the page to show next to
 the field it names.
@@ -16,7 +16,7 @@ from django.utils.text import slugify
 
 from core.errors import Forbidden, NotFound
 from games.house.access import may_design, may_edit
-from games.house.definition import definition_clean, definition_dump_text, definition_load_text
+from games.house.engine.definition import definition_clean, definition_dump_text, definition_load_text
 from games.house.models import HouseGame, HouseGameVersion
 
 EXPORT_FORMATS = ("yaml", "json")

@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from games.house import design_views as views
-from games.house import trial_views
+from games.house.designer import trial_views, views
 
 app_name = "house"
 

@@ -25,7 +25,7 @@ PLAYERS = ["hc-ann", "hc-bob", "hc-cat", "hc-dan", "hc-eve"]
 SETUP = f"""
 import json
 from django.contrib.auth import get_user_model
-from games.house.definition import definition_load_text
+from games.house.engine.definition import definition_load_text
 from games.house.services import house_game_create
 from seasons.models import Season
 from seasons.services import episode_dmo_pick, season_create, season_start
@@ -50,7 +50,7 @@ season_start(season_id=told.pk, seed="hc-fold")
 episode = finish_mm(abc_episode(told, players), winners=["hc-ann"], candidates=["hc-eve"])
 duel = episode_dmo_pick(pick_id=open_pick(episode).pk, user=User.objects.get(username="hc-eve"), dmo="hc-dan")
 play_to_end(duel.match, seed="hc-fold")
-text = open("games/house/samples/dealers_auction.yaml").read()
+text = open("games/house/engine/samples/dealers_auction.yaml").read()
 game = house_game_create(owner=boss, definition=definition_load_text(text))
 print(json.dumps({{"game": game.pk, "dm": duel.match.pk}}))
 """

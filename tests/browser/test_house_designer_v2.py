@@ -170,9 +170,9 @@ def test_a_dealer_designs_a_v2_game_and_three_players_play_two_rounds(
 ABC = """
 from pathlib import Path
 from django.contrib.auth import get_user_model
-from games.house.definition import definition_load_text
+from games.house.engine.definition import definition_load_text
 from games.house.services import house_game_create
-text = Path("games/house/samples/abc.yaml").read_text()
+text = Path("games/house/engine/samples/abc.yaml").read_text()
 game = house_game_create(owner=get_user_model().objects.get(username={host!r}), definition=definition_load_text(text))
 print(game.pk)
 """

@@ -21,7 +21,7 @@ PHONE = {"width": 360, "height": 740}
 
 SETUP = """
 from django.contrib.auth import get_user_model
-from games.house.definition import definition_clean, definition_load_text
+from games.house.engine.definition import definition_clean, definition_load_text
 from games.match.services.matches import match_start
 User = get_user_model()
 for name in {everyone!r}:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.house.definition import definition_load_text
+from games.house.engine.definition import definition_load_text
 from games.house.models import HouseGame
 from games.house.services import house_game_create, house_game_update
 from games.match.selectors import match_name
@@ -21,7 +21,7 @@ from tests.factories import UserFactory, users
 from tests.seasons.factories import HANDLES, host_user, open_pick, play_to_end, started_season, user
 
 pytestmark = pytest.mark.django_db
-SAMPLES = Path(__file__).resolve().parents[2] / "games" / "house" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "games" / "house" / "engine" / "samples"
 
 
 def sample(name: str, **changes: Any) -> dict[str, Any]:

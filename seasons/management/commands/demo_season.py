@@ -1,5 +1,5 @@
 """``manage.py demo_season``: a demo season of 13 players with Episode 1's ABC Main Match running, and
-the host's own games (the samples of ``games/house/samples/``, imported as a dealer would) with a
+the host's own games (the samples of ``games/house/engine/samples/``, imported as a dealer would) with a
 match of one of them, "Find the thief", hosted by ``host`` in the dealer's seat.
 
 Idempotent: running it again leaves the existing users, season and episode as they are.
@@ -26,7 +26,7 @@ from seasons.services import episode_start, season_create, season_start
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "max"]
 PASSWORD = "garnet-demo"  # noqa: S105 - the demo's published password, printed by ./dev demo
 SLUG = "demo"
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
 HOUSE_SAMPLES = ["two_thirds", "rps_best_of_5", "secret_thief", "dealers_auction"]
 HOUSE_MATCH = "Friendly: a dealer's game"  # the title of the demo match of the host's own game
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.test import Client
 
-from games.house.definition import definition_clean, definition_load_text
+from games.house.engine.definition import definition_clean, definition_load_text
 from games.match.services.matches import match_start
 from games.models import Match, Turn
 from tests.factories import UserFactory, users

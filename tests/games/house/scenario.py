@@ -8,8 +8,8 @@ from random import Random
 from typing import Any
 
 from games.engine import Message
-from games.house.definition import definition_clean
 from games.house.engine import HouseEngine
+from games.house.engine.definition import definition_clean
 
 E = HouseEngine()
 RULES_TXT = (Path(__file__).resolve().parents[3] / "games" / "house" / "rules.txt").read_text()

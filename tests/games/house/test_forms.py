@@ -10,8 +10,8 @@ from django import forms
 
 from games.engine import DEALER
 from games.house.engine import HouseEngine
+from games.house.engine.samples import sample_definition
 from games.house.forms import MoveForm
-from games.house.samples import sample_definition
 from tests.games.house.pages import every_field_definition
 
 ENGINE = HouseEngine()

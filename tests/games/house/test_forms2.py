@@ -10,8 +10,8 @@ from typing import Any
 from django import forms
 
 from games.house.engine import HouseEngine
+from games.house.engine.samples import sample_definition
 from games.house.forms import MoveForm
-from games.house.samples import sample_definition
 
 ENGINE = HouseEngine()
 
@@ -91,7 +91,7 @@ def test_a_card_is_picked_among_the_players_own_cards() -> None:
             }
         ],
     }
-    from games.house.definition import definition_clean
+    from games.house.engine.definition import definition_clean
 
     state = ENGINE.setup(["ann", "bob"], {"definition": definition_clean(definition)}, Random(1))
     mine = state["piles"]["hand"]["ann"]
@@ -103,7 +103,7 @@ def test_a_card_is_picked_among_the_players_own_cards() -> None:
 
 
 def test_the_form_asks_each_player_only_the_fields_for_them() -> None:
-    from games.house.definition import definition_clean
+    from games.house.engine.definition import definition_clean
 
     definition = {
         "schema": "garnet-house/2",
@@ -130,7 +130,7 @@ def test_the_form_asks_each_player_only_the_fields_for_them() -> None:
 
 
 def test_an_item_to_give_is_picked_among_the_players_own_cards() -> None:
-    from games.house.definition import definition_clean
+    from games.house.engine.definition import definition_clean
 
     definition = {
         "schema": "garnet-house/2",

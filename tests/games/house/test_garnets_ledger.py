@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.house.samples import sample_definition
+from games.house.engine.samples import sample_definition
 from games.house.services import house_game_create
 from games.match.services import submission_submit, turn_close
 from games.models import Turn

@@ -19,7 +19,7 @@ import pytest
 from django.test import Client
 
 from games.engine import DEALER
-from games.house.samples import sample_definition, sample_names
+from games.house.engine.samples import sample_definition, sample_names
 from games.match import broadcast
 from games.models import Match, Message, Turn
 from games.registry import get_engine

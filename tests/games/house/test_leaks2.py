@@ -27,7 +27,7 @@ import pytest
 from django.test import Client
 
 from games.engine import DEALER
-from games.house.definition import definition_clean, definition_load_text
+from games.house.engine.definition import definition_clean, definition_load_text
 from games.match import broadcast
 from games.match.services import submission_submit, turn_close
 from games.models import Match, Turn

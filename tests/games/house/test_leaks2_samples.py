@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.engine import DEALER
-from games.house.samples import sample_definition, sample_names, sample_text
+from games.house.engine.samples import sample_definition, sample_names, sample_text
 from games.match.services import submission_submit, turn_close
 from games.models import Match, Turn
 from games.registry import get_engine

@@ -11,13 +11,14 @@ import yaml
 
 from core.errors import Forbidden
 from games.house import selectors
-from games.house.definition import DefinitionError, definition_load_text
+from games.house.engine.definition import definition_load_text
+from games.house.engine.errors import DefinitionError
 from games.house.models import HouseGame
 from games.house.services import house_game_create, house_game_export, house_game_import, house_game_update
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "games" / "house" / "engine" / "samples"
 
 
 def sample(name: str) -> dict:

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from games.engine import DEALER
-from games.house.samples import sample_definition
+from games.house.engine.samples import sample_definition
 from games.models import Match, Message, Submission
 from tests.games.house.pages import PLAYERS, client, every_field_definition, house_match, open_turn
 

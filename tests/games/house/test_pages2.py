@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.house.samples import sample_definition
+from games.house.engine.samples import sample_definition
 from tests.games.house.pages import client, house_match
 
 pytestmark = pytest.mark.django_db

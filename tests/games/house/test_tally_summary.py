@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.house.samples import sample_definition
-from games.house.tally_summary import reading_order, tally_summary
+from games.house.engine.samples import sample_definition
+from games.house.engine.tally_summary import reading_order, tally_summary
 from tests.games.house.pages import PLAYERS, client, house_match, open_turn
 
 FIELDS = [

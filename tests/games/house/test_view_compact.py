@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.house.samples import sample_definition
+from games.house.engine.samples import sample_definition
 from games.models import Match
 from tests.games.house.pages import client, house_match, open_turn
 

@@ -1,0 +1,29 @@
+"""The errors of a dealer's definition: :class:`DefinitionError` lists every problem by its path, and
+:class:`ParamError` is one mechanic param's problem, its param and message kept apart so the definition
+reader names the param's path without parsing the text back.
+
+``DefinitionError`` is still a ``ValueError``: the designer, the services and the tests catch it as one
+today (issue 39 item 5 removes ``ValueError`` from the error roots).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class DefinitionError(ValueError):
+    """A definition that cannot be played; ``errors`` lists every problem, each naming its field path."""
+
+    def __init__(self, errors: Sequence[str]) -> None:
+        self.errors = list(errors)
+        super().__init__("; ".join(self.errors))
+
+
+class ParamError(DefinitionError):
+    """A mechanic's param that cannot be used: ``param`` names it, ``message`` says why; its text reads
+    ``<param>: <message>``."""
+
+    def __init__(self, param: str, message: str) -> None:
+        self.param = param
+        self.message = message
+        super().__init__([f"{param}: {message}"])

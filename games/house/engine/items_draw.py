@@ -1,0 +1,73 @@
+"""Random legal gifts, trades and cards for bots and tests, and the redraw of one player's hidden cards
+(``garnet-house/2``; ``items.py`` holds the rules they follow).
+
+Pure: no Django, no clock; randomness comes in as ``rng``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from games.engine import PlayerId
+from games.house.engine.items import held, pile_decl
+from games.house.engine.state import State, asks, plan_for
+
+
+def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
+    """A legal random value of a give, trade or card field for ``player`` (None: nothing to give or play)."""
+    others = [p for p in state["players"] if p != player and p not in state["out"]]
+    if f["type"] == "card":
+        pile = state["piles"][f["pile"]][player]
+        return rng.choice(pile) if pile else None
+    if not others:
+        return None
+    if f["type"] == "give" and f.get("pile"):
+        mine = state["piles"][f["pile"]][player]
+        return {"to": rng.choice(others), "card": rng.choice(mine)} if mine else None
+    if f["type"] == "give":
+        have = min(held(state, player, f["holding"]), f["max"])
+        return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None
+    name = rng.choice(f["holdings"])
+    give = min(held(state, player, name), f["max"], 3)
+    if f.get("terms") == "each_gives":
+        return {"with": rng.choice(others), "give": {name: give}} if give else None
+    return {"with": rng.choice(others), "give": {name: give} if give else {}, "get": {rng.choice(f["holdings"]): 1}}
+
+
+def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, Any], rng: Random) -> None:
+    """``move`` given random legal gifts, trades (one per partner) and cards for ``player``'s fields."""
+    partners: set[str] = set()
+    for f in plan_for(state, state["round"])["fields"]:
+        if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
+            continue
+        value = random_value(state, player, f, rng)
+        if value and f["type"] == "trade" and value["with"] in partners:
+            continue  # one trade per partner a round
+        if value:
+            move[f["name"]] = value
+            partners |= {value["with"]} if f["type"] == "trade" else set()
+
+
+def resample(state: State, player: PlayerId, rng: Random) -> None:
+    """``player``'s hidden cards redrawn: their piles only they (and the dealer) see are swapped with cards no
+    player sees (the decks still to deal, piles of ``nobody`` or the ``dealer``), then the decks reshuffled."""
+    pool: list[int] = [i for ids in state["deck"].values() for i in ids]
+    mine: list[tuple[str, PlayerId]] = []
+    for pile in state["definition"].get("piles", []):
+        if pile["visibility"] in ("nobody", "dealer"):
+            mine += [(pile["name"], q) for q in state["players"]]
+        elif pile["visibility"] == "holder":
+            mine.append((pile["name"], player))
+    for name, q in mine:
+        pool += state["piles"][name][q]
+    rng.shuffle(pool)
+    by_deck: dict[str, list[int]] = {}
+    for i in pool:
+        by_deck.setdefault(state["cards"][i]["deck"], []).append(i)
+    for name, q in mine:
+        deck = pile_decl(state, name)["deck"]
+        state["piles"][name][q] = [by_deck[deck].pop() for _ in state["piles"][name][q]]
+    for deck in state["deck"]:
+        state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]

@@ -1,0 +1,297 @@
+"""How a ``garnet-house/2`` definition plays beyond ``/1`` (FORMAT.md "garnet-house/2", RULES.md house-27
+on): holdings, the rotating roles and who a round awaits, flags that cost garnets, pairings and the pair
+resolution, garnets counted through the match, and the richer outcome with the winners' pick of the
+Elimination Candidate among the tied for last.
+
+The state's ``/2`` keys::
+
+    holdings     player -> {holding -> whole number}
+    roles        role -> the rotation (every player once, in the order the role passes)
+    garnets      player -> {"start": brought in (option ``garnets``), "spent": total spent, "paid": total paid}
+    pairs        the pairs the last pairing named
+    ec           {"tied": [...], "choosers": [...]} while the winners pick the Elimination Candidate
+
+Pure: no Django, no clock; randomness comes in as ``rng``. Functions that change a state change the one given
+(the engine hands them a copy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from games.engine import Message, Outcome, PlayerId, RuleError, ec_order, seat_order
+from games.house.engine.fields2 import flag_cost, seat_pairing
+from games.house.engine.format2 import is_v2
+from games.house.engine.state import State, alive, balance, holder, plan_for, ranking, round_label
+
+__all__ = ["balance", "holder", "is_v2"]
+
+
+def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
+    """The ``/2`` parts of a new match: holdings at their start, each role's rotation (``random``: drawn with
+    ``rng``, in the order the roles are declared), the garnets each player brings in (option ``garnets``)."""
+    definition, seats = state["definition"], state["players"]
+    state["holdings"] = {
+        p: {h["name"]: h["start"] if isinstance(h["start"], int) else 0 for h in definition["holdings"]} for p in seats
+    }
+    state["roles"] = {
+        r["name"]: seat_order(seats, rng) if r["order"] == "random" else list(seats) for r in definition["roles"]
+    }
+    brought = options.get("garnets") or {}
+    if not isinstance(brought, Mapping):
+        raise RuleError('option "garnets" must map players to garnet balances')
+    start: dict[str, dict[str, int]] = {}
+    for p in seats:
+        value = brought.get(p, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleError(f'option "garnets": {p} must have a whole number of garnets, 0 or more')
+        start[p] = {"start": value, "spent": 0, "paid": 0}
+    state["garnets"] = start
+    state["pairs"] = []
+    state["ec"] = None
+
+
+def round_awaits(state: State, plan: Mapping[str, Any]) -> list[PlayerId] | None:
+    """The players a ``role:``/``others:`` round awaits (None for ``all`` and ``named``): the role's holder if
+    still in (nobody else stands in), or everyone still in but the holder."""
+    kind, _, role = str(plan["awaits"]).partition(":")
+    if kind not in ("role", "others"):
+        return None
+    who = holder(state, role)
+    living = alive(state)
+    return [who] if kind == "role" and who in living else [p for p in living if p != who and kind == "others"]
+
+
+def _uses(state: Mapping[str, Any], player: PlayerId, decl: Mapping[str, Any]) -> int:
+    counter = (decl.get("cost") or {}).get("counter")
+    return int(state["holdings"][player].get(counter, 0)) if counter else 0
+
+
+def move_cost(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> int:
+    """What the flags ``move`` sets cost (RULES.md house-29)."""
+    fields = plan_for(state, state["round"])["fields"]
+    return sum(flag_cost(f, _uses(state, player, f)) for f in fields if f["type"] == "flag" and move.get(f["name"]))
+
+
+def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> None:
+    """Refuse a move whose flags and garnets fields cost more than ``player`` holds (house-29)."""
+    fields = plan_for(state, state["round"])["fields"]
+    cost = move_cost(state, player, move)
+    if not cost:
+        return
+    cost += sum(int(move.get(f["name"]) or 0) for f in fields if f["type"] == "garnets" and f["pays"] != "none")
+    have = balance(state, player)
+    if cost > have:
+        flag = next(f for f in fields if f["type"] == "flag" and move.get(f["name"]))
+        raise RuleError(f"{flag['label']}: costs {cost} garnets; you have {have}")
+
+
+def charge(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> dict[PlayerId, int]:
+    """The closed round's flags charged (their cost at the close) and counted in their counters."""
+    fields = plan_for(state, state["round"])["fields"]
+    spent: dict[PlayerId, int] = {}
+    for p, move in moves.items():
+        for f in fields:
+            if f["type"] != "flag" or not move.get(f["name"]):
+                continue
+            cost = flag_cost(f, _uses(state, p, f))
+            if cost:
+                spent[p] = spent.get(p, 0) + cost
+            counter = (f.get("cost") or {}).get("counter")
+            if counter:
+                state["holdings"][p][counter] = state["holdings"][p].get(counter, 0) + 1
+    return spent
+
+
+def settle_spent(state: State, extra: Mapping[PlayerId, int]) -> None:
+    """The close's ``spent`` (Engine.round_spent) with the flags added, and every player's total kept."""
+    for p, n in extra.items():
+        state["spent"][p] = state["spent"].get(p, 0) + n
+    for p, n in state["spent"].items():
+        state["garnets"][p]["spent"] += int(n)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def resolve_round(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, dict[str, Any]]) -> dict[str, Any]:
+    """A round resolved by the format itself: ``none`` (a pairing is announced, nothing scores) or ``pairs``
+    (each pair the last pairing named plays the matrix; the role holder scores the third entries)."""
+    label = round_label(state)
+    resolve = plan["resolve"]
+    pairing = next((f for f in plan["fields"] if f["type"] == "pairing"), None)
+    private: dict[PlayerId, str] = {}
+    if pairing is not None:
+        for p in state["awaits"]:
+            chosen = moves.get(p, {}).get(pairing["name"])
+            others = [q for q in alive(state) if q != p]
+            state["pairs"] = [list(x) for x in chosen] if chosen else seat_pairing(others)
+        if not state["pairs"]:
+            return {"announcement": f"{label}: nobody named a pairing.", "private": {}, "points": {}, "out": []}
+        who = " and ".join(state["awaits"])
+        text = f"{label}: {who} pairs " + ", and ".join(f"{a} with {b}" for a, b in state["pairs"]) + "."
+        for a, b in state["pairs"]:
+            private[a], private[b] = f"{label}: your pair is {b}.", f"{label}: your pair is {a}."
+        return {"announcement": text, "private": private, "points": {}, "out": [], "winners": []}
+    if resolve["by"] == "none":
+        return {"announcement": "", "private": {}, "points": {}, "out": [], "winners": []}
+    return _pairs_result(state, resolve, moves, label)
+
+
+def _pairs_result(
+    state: State, resolve: Mapping[str, Any], moves: Mapping[PlayerId, dict[str, Any]], label: str
+) -> dict[str, Any]:
+    field, matrix, double = resolve["field"], resolve["matrix"], resolve.get("double")
+    role = resolve.get("role")
+    third = holder(state, role) if role else None
+    points: dict[PlayerId, int] = {}
+    lines = [f"{label} results" + (f" ({third} holds the role)" if third else "") + ":"]
+    third_points = 0
+    for a, b in state["pairs"]:
+        if a not in moves or b not in moves or field not in moves[a] or field not in moves[b]:
+            continue
+        pa, pb, px = matrix[moves[a][field]][moves[b][field]]
+        third_points += px
+        parts = []
+        for p, n in ((a, pa), (b, pb)):
+            doubled = bool(double and moves[p].get(double))
+            points[p] = n * 2 if doubled else n
+            parts.append(f"{p} ({moves[p][field]}{', doubled' if doubled else ''}) {_signed(points[p])}")
+        lines.append(" · ".join(parts))
+    if third is not None:
+        earlier = state["history"][-1]["moves"].get(third, {}) if state["history"] else {}
+        doubled = bool(resolve.get("role_double") and earlier.get(resolve["role_double"]))
+        points[third] = points.get(third, 0) + third_points * (2 if doubled else 1)
+        lines.append(f"{third} (the role{', doubled' if doubled else ''}) {_signed(points[third])}")
+    state["pairs"] = []
+    best = max(points.values(), default=0)
+    winners = [p for p, n in points.items() if n == best and best > 0]
+    return {"announcement": "\n".join(lines), "private": {}, "points": points, "out": [], "winners": winners}
+
+
+# --- the outcome --------------------------------------------------------------------------------------------
+
+
+def _earned(state: State) -> dict[PlayerId, int]:
+    """Garnets the end pays by points (``outcome.garnets.per_points``: 1 per full N points, none below 1)."""
+    per = state["definition"]["outcome"]["garnets"].get("per_points")
+    return {p: max(0, state["scores"][p]) // per if per else 0 for p in state["players"]}
+
+
+def _winners(state: State) -> list[PlayerId]:
+    rule = state["definition"]["outcome"]
+    if rule["winners"] == "one":
+        return ranking(state)[:1]  # the best ranked (RULES.md house-26)
+    if rule["winners"] not in ("top", "none"):
+        from games.house.engine.effects import formula_winners
+
+        found = formula_winners(state)
+        return [] if len(found) == len(state["players"]) else found
+    if rule["winners"] != "top":
+        return []
+    order = ranking(state)
+    living = alive(state) or order[:1]
+    best = max(state["scores"][p] for p in living)
+    winners = [p for p in state["players"] if p in living and state["scores"][p] == best]
+    if len(winners) == len(state["players"]) or (rule["max_winners"] and len(winners) > rule["max_winners"]):
+        return []  # everyone tied, or more tied than the game rewards: nobody wins (house-39)
+    return winners
+
+
+def _tokens(state: State, winners: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    tokens = state["definition"]["outcome"]["tokens"]
+    if isinstance(tokens, list):
+        each = tokens[len(winners) - 1] if 0 < len(winners) <= len(tokens) else 0
+    else:
+        each = int(tokens)
+    return {w: each for w in winners if each}
+
+
+def _final_balance(state: State, earned: Mapping[PlayerId, int]) -> dict[PlayerId, int]:
+    return {p: balance(state, p) + earned[p] for p in state["players"]}
+
+
+def _fewest(players: Sequence[PlayerId], balances: Mapping[PlayerId, int], rng: Random) -> tuple[PlayerId, bool]:
+    low = min(balances[p] for p in players)
+    fewest = [p for p in players if balances[p] == low]
+    return (fewest[0], False) if len(fewest) == 1 else (rng.choice(fewest), True)
+
+
+def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcome | None:
+    """The ``/2`` outcome, or None when the winners must first pick the Elimination Candidate (the state then
+    awaits them: house-41). A dealer's ``given`` outcome is the ``/1`` rule's business."""
+    rule = state["definition"]["outcome"]
+    winners = _winners(state)
+    earned = _earned(state)
+    last = [p for p in state["players"] if state["scores"][p] == min(state["scores"].values())]
+    if len(last) > 1 and rule["last_tie"] == "winners_pick" and winners:
+        state["phase"], state["awaits"] = "ec", list(winners)
+        state["ec"] = {"tied": last, "choosers": list(winners)}
+        return None
+    ec: list[PlayerId] = []
+    if len(last) == 1:
+        ec = last
+    elif rule["last_tie"] == "winners_pick" or rule["candidate_ties"]:
+        ec = [_fewest(last, _final_balance(state, earned), rng)[0]]
+    return outcome(state, winners, ec)
+
+
+def outcome(state: State, winners: Sequence[PlayerId], ec: Sequence[PlayerId]) -> Outcome:
+    """Winners, tokens, net garnets (earned and paid minus spent: house-36) and the candidates: ``ec`` first,
+    then the other non-winners fewest points first, ties by ``candidate_ties`` then the tiebreak order."""
+    rule = state["definition"]["outcome"]
+    earned = _earned(state)
+    balances = _final_balance(state, earned)
+    pool = [p for p in state["players"] if p not in winners]
+    if rule["candidate_ties"] or rule["last_tie"] == "winners_pick":
+
+        def key(p: PlayerId) -> tuple[int, ...]:
+            return (
+                state["scores"][p],
+                *(balances[p] if t == "garnets" else state["holdings"][p][t] for t in rule["candidate_ties"]),
+            )
+
+        candidates = ec_order(tuple(ec), pool, key, state["tiebreak"])
+    else:
+        candidates = tuple(p for p in reversed(ranking(state)) if p not in winners)
+    prize = rule["garnets"].get("winner", 0)
+    garnets = {
+        p: earned[p] + state["garnets"][p]["paid"] - state["garnets"][p]["spent"] + (prize if p in winners else 0)
+        for p in state["players"]
+    }
+    scores = {p: float(state["scores"][p]) for p in state["players"]}
+    return Outcome(
+        winners=tuple(winners), candidates=candidates, tokens=_tokens(state, winners), garnets=garnets, scores=scores
+    )
+
+
+def ec_default(state: State) -> dict[str, Any]:
+    """A winner's missing pick: the tied player with the fewest garnets (the earlier seat on a tie)."""
+    balances = _final_balance(state, _earned(state))
+    tied = state["ec"]["tied"]
+    return {"ec": min(tied, key=lambda p: (balances[p], state["players"].index(p)))}
+
+
+def ec_validate(state: State, move: Mapping[str, Any]) -> dict[str, Any]:
+    """A winner's pick: ``{"ec": <a player tied for last>}``."""
+    if set(move) != {"ec"} or move["ec"] not in state["ec"]["tied"]:
+        raise RuleError(f"Elimination Candidate: must be one of {', '.join(state['ec']['tied'])}")
+    return {"ec": move["ec"]}
+
+
+def ec_resolve(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], rng: Random) -> list[Message]:
+    """The winners' picks: the one they agree on, else the fewest garnets among those named (by lot if equal)."""
+    picks = {str((moves.get(w) or ec_default(state))["ec"]) for w in state["ec"]["choosers"]}
+    named = [p for p in state["players"] if p in picks]
+    winners = list(state["ec"]["choosers"])
+    if len(named) == 1:
+        ec, why = named[0], f"{' and '.join(winners)} chose {named[0]}"
+    else:
+        ec, _ = _fewest(named, _final_balance(state, _earned(state)), rng)
+        why = f"the winners named {' and '.join(named)}; {ec} has the fewest garnets"
+    found = outcome(state, winners, [ec])
+    state["phase"], state["awaits"], state["outcome"], state["ec"] = "over", [], found.to_json(), None
+    return [Message(f"The Elimination Candidate is {ec}: {why}.", ruling="house-41")]

@@ -1,0 +1,197 @@
+"""What each viewer of a house game sees (FORMAT.md "Views"), what stays hidden from the others, and the
+redraw of one player's hidden facts that the non-interference check plays against.
+
+Pure: no Django, no clock; randomness comes in as ``rng``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from games import kit
+from games.engine import DEALER, PlayerId, PublicSeries
+from games.house.engine import present2
+from games.house.engine.dealer import dealer_default, next_is_named
+from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
+from games.house.engine.format2 import is_v2
+from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
+
+
+def random_fields(
+    state: State,
+    player: PlayerId,
+    rng: Random,
+    *,
+    plan: Mapping[str, Any] | None = None,
+    living: Sequence[PlayerId] | None = None,
+) -> dict[str, Any]:
+    """A random legal move of ``player`` for the current round (or for ``plan`` with ``living`` players in)."""
+    plan = plan or plan_for(state, state["round"])
+    gone = (
+        [p for p in state["players"] if living is not None and p not in living] if living is not None else state["out"]
+    )
+    move: dict[str, Any] = {}
+    for decl in plan["fields"]:
+        if not asks(state, decl, player):
+            continue
+        if not decl["required"] and rng.random() < 0.2:
+            continue
+        value = field_random(decl, eligible(decl, players=state["players"], out=gone, player=player), rng)
+        if value is not None:
+            move[decl["name"]] = value
+    return move
+
+
+def _form(state: State) -> list[dict[str, Any]]:
+    """The current round's fields, each player field with the players it may name (before ``not_self``,
+    which the page applies for its viewer)."""
+    form = []
+    for decl in plan_for(state, state["round"])["fields"]:
+        entry = dict(decl)
+        if decl["type"] in (*PLAYER_TYPES, "pairing", "give", "trade"):
+            entry["players"] = eligible(decl, players=state["players"], out=state["out"], player=None)
+        form.append(entry)
+    return form
+
+
+def _history(state: State) -> list[dict[str, Any]]:
+    public = is_public(state)
+    rows = []
+    for h in state["history"]:
+        row: dict[str, Any] = {"label": h["label"], "announcement": h["announcement"], "out": list(h["out"])}
+        if h["reveal"]:
+            row["moves"] = h["moves"]
+        if public:
+            row["points"], row["scores"] = h["points"], h["scores"]
+        rows.append(row)
+    return rows
+
+
+def _public(state: State, awaits: Sequence[PlayerId]) -> dict[str, Any]:
+    definition = state["definition"]
+    public: dict[str, Any] = {
+        "title": definition["title"],
+        "kind": definition["kind"],
+        "round": state["round"],
+        "phase": state["phase"],
+        "players": list(state["players"]),
+        "out": list(state["out"]),
+        "awaits": list(awaits),
+        "score_label": definition["scores"]["label"],
+        "rounds": definition["rounds"],
+        "first_to": definition["end"].get("first_to"),
+        "history": _history(state),
+        "form": _form(state),
+        "secret_facts": [
+            {"name": s["name"], "label": s["label"], "values": s["values"]} for s in definition["secrets"]
+        ],
+    }
+    if is_public(state):
+        public["scores"] = dict(state["scores"])
+    if state["phase"] == "over":
+        # Once the match is over nothing stays hidden (RULES.md house-9).
+        public["final"] = {"scores": dict(state["scores"]), "secrets": kit.json_copy(state["secrets"])}
+        public["outcome"] = state["outcome"]
+    return public
+
+
+def _own_moves(state: State, player: PlayerId) -> dict[str, Any]:
+    """``player``'s submissions of every published round and of the round the dealer is tallying."""
+    moves = {h["label"]: h["moves"][player] for h in state["history"] if player in h["moves"]}
+    if state["phase"] in ("tally", "review") and player in state["pending"]:
+        moves[round_label(state)] = state["pending"][player]
+    return moves
+
+
+def _dealer(state: State) -> dict[str, Any]:
+    return {
+        "scores": dict(state["scores"]),
+        "secrets": kit.json_copy(state["secrets"]),
+        "alive": alive(state),
+        "pending": kit.json_copy(state["pending"]),
+        "proposal": kit.json_copy(state["proposal"]),
+        # How the current round resolves: the tally page shows the target a mechanic would compute.
+        "resolve": kit.json_copy(plan_for(state, state["round"])["resolve"]),
+        "moves": {h["label"]: h["moves"] for h in state["history"]},
+        "private": {h["label"]: h["private"] for h in state["history"] if h["private"]},
+        "default": dealer_default(state) if state["phase"] in ("tally", "review", "open") else {},
+        "next_named": state["phase"] != "over" and next_is_named(state),
+    }
+
+
+def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[PlayerId]) -> dict[str, Any]:
+    """``{"turn", "public"}``; a player's ``you`` (awaited, private score, secrets, own moves); the dealer's
+    ``dealer`` (every score, secret and submission, the mechanic's proposal)."""
+    out: dict[str, Any] = {"turn": turn, "public": _public(state, awaits)}
+    v2 = is_v2(state["definition"])
+    if v2:
+        out["public"].update(present2.public(state))
+    if viewer == DEALER:
+        out["dealer"] = _dealer(state)
+        if v2:
+            out["dealer"].update(present2.dealer(state))
+    elif viewer is not None and viewer in state["players"]:
+        you: dict[str, Any] = {"awaited": viewer in awaits, "moves": _own_moves(state, viewer)}
+        if not is_public(state):
+            you["score"] = state["scores"][viewer]
+        if state["definition"]["secrets"]:
+            you["secrets"] = dict(state["secrets"][viewer])
+        if v2:
+            you.update(present2.you(state, viewer))
+        out["you"] = you
+    return out
+
+
+def secrets(state: State, player: PlayerId) -> dict[str, Any]:
+    """What only ``player`` knows: their secret facts, their private score, their submissions nobody else has
+    seen (unrevealed rounds, the round being tallied); nothing once the match is over."""
+    if state["phase"] == "over" or player not in state["players"]:
+        return {}
+    found: dict[str, Any] = {}
+    if state["definition"]["secrets"]:
+        found["secrets"] = dict(state["secrets"][player])
+    if not is_public(state):
+        found["score"] = state["scores"][player]
+    hidden = {h["label"]: h["moves"][player] for h in state["history"] if not h["reveal"] and player in h["moves"]}
+    if state["phase"] in ("tally", "review") and player in state["pending"]:
+        hidden[round_label(state)] = state["pending"][player]
+    if hidden:
+        found["moves"] = hidden
+    if is_v2(state["definition"]):
+        found.update(present2.secrets(state, player))
+    return found
+
+
+def resample(state: State, player: PlayerId, rng: Random) -> State:
+    """``state`` with ``player``'s hidden facts redrawn: secret values, a private score, unrevealed submissions
+    (random legal moves of their round); everything public and everyone else's kept."""
+    if state["phase"] == "over" or player not in state["players"]:
+        return state
+    new: State = kit.json_copy(state)
+    for s in new["definition"]["secrets"]:
+        new["secrets"][player][s["name"]] = rng.choice(s["values"])
+    if not is_public(new):
+        new["scores"][player] = new["definition"]["scores"]["start"] + rng.randint(-5, 5)
+    for h in new["history"]:
+        if not h["reveal"] and player in h["moves"]:
+            plan = plan_for(new, h["round"])
+            h["moves"][player] = random_fields(new, player, rng, plan=plan, living=h["alive"])
+    if new["phase"] in ("tally", "review") and player in new["pending"]:
+        living = [p for p in new["players"] if p not in new["out"]]
+        new["pending"][player] = random_fields(new, player, rng, living=living)
+    if is_v2(new["definition"]):
+        present2.resample(new, player, rng)
+    return new
+
+
+def public_series(view: Mapping[str, Any]) -> PublicSeries:
+    """The scores after each round, when the game's scores are public: ``{score label: {round: scores}}``."""
+    public = view.get("public", {})
+    if "scores" not in public:
+        return {}
+    columns = {
+        h["label"]: {p: float(v) for p, v in h["scores"].items()} for h in public.get("history", []) if "scores" in h
+    }
+    return {str(public.get("score_label") or "Points"): columns} if columns else {}

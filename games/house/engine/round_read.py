@@ -1,0 +1,115 @@
+"""One round of a definition's ``round_plan`` read (FORMAT.md "Rounds", "Fields", "Resolution"): its label,
+who it awaits, its fields and how it is resolved (the dealer, a mechanic with its params, or a ``/2`` rule).
+
+Pure: no Django, no clock, no random; problems go to the :class:`Checker`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.house.engine import fields as field_rules
+from games.house.engine import format2, sections2
+from games.house.engine.errors import ParamError
+from games.house.engine.mechanics import mechanic_names, mechanic_params_clean
+from games.house.engine.sections import Checker
+
+MAX_FIELDS = 12
+
+
+def _resolve(c: Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> dict[str, Any]:
+    data = c.mapping(raw if raw is not None else {"by": "dealer"}, path)
+    if data is None:
+        return {"by": "dealer"}
+    by = c.choice(data.get("by", "dealer"), f"{path}.by", ("dealer", "mechanic"))
+    if by != "mechanic":
+        c.unknown(data, ("by",), path)
+        return {"by": "dealer"}
+    c.unknown(data, ("by", "mechanic", "params", "review"), path)
+    mechanic = c.choice(data.get("mechanic"), f"{path}.mechanic", mechanic_names())
+    review = c.boolean(data.get("review", False), f"{path}.review")
+    params_raw = data.get("params") or {}
+    params = c.mapping(params_raw, f"{path}.params")
+    clean_params: dict[str, Any] = dict(params or {})
+    if mechanic is not None and params is not None:
+        try:
+            clean_params = dict(mechanic_params_clean(mechanic, params, fields))
+        except ParamError as exc:
+            c.fail(f"{path}.params.{exc.param}", exc.message)
+        except ValueError as exc:
+            # A ValueError the library's check did not word as a ParamError: still an error naming the params.
+            c.fail(f"{path}.params", str(exc))
+        except (TypeError, KeyError, AttributeError):
+            # A shape the library's check did not foresee: still an error naming the params, never a crash.
+            c.fail(f"{path}.params", f"are not valid params of {mechanic} (see the format's mechanics)")
+    return {"by": "mechanic", "mechanic": mechanic, "params": clean_params, "review": bool(review)}
+
+
+def read_round(
+    c: Checker,
+    raw: Any,
+    path: str,
+    max_players: int,
+    roles: list[dict[str, Any]] | None = None,
+    v2_parts: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    data = c.mapping(raw, path) or {}
+    v2 = roles is not None
+    keys = ("label", "awaits", "seconds", "reveal", "fields", "resolve")
+    c.unknown(data, keys + format2.ROUND_KEYS2 if v2 else keys, path)
+    label = c.text(data.get("label", "Round"), f"{path}.label", max_length=40, required=True)
+    awaits = c.choice(
+        data.get("awaits", "all"), f"{path}.awaits", format2.awaits_choices(roles or []) if v2 else ("all", "named")
+    )
+    seconds = data.get("seconds")
+    if seconds is not None:
+        seconds = c.integer(seconds, f"{path}.seconds", 10, 604_800)
+    reveal = c.choice(data.get("reveal", "none"), f"{path}.reveal", ("none", "all"))
+    raw_fields = data.get("fields")
+    fields: list[dict[str, Any]] = []
+    if not isinstance(raw_fields, list) or not 1 <= len(raw_fields) <= MAX_FIELDS:
+        c.fail(f"{path}.fields", f"must be a list of 1 to {MAX_FIELDS} fields")
+        raw_fields = raw_fields if isinstance(raw_fields, list) else []
+    names: set[str] = set()
+    for j, item in enumerate(raw_fields[:MAX_FIELDS]):
+        where = f"{path}.fields[{j}]"
+        found = field_rules.field_clean(item, where, c.fail, max_players=max_players)
+        if found is None:
+            continue
+        if not v2 and "for" in found:
+            c.fail(f"{where}.for", f"is a key of {format2.SCHEMA2}")
+        if not v2 and found["type"] in field_rules.V2_TYPES:
+            c.fail(f"{where}.type", f"{found['type']} is a field of {format2.SCHEMA2}")
+        if found["name"] in names:
+            c.fail(f"{where}.name", f'"{found["name"]}" is already the name of another field of this round')
+        names.add(found["name"])
+        fields.append(found)
+    raw_resolve = data.get("resolve")
+    if v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "pairs":
+        resolve = format2.read_pairs_resolve(c, raw_resolve, f"{path}.resolve", fields)
+    elif v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "best":
+        resolve = sections2.read_best(c, raw_resolve, f"{path}.resolve", v2_parts or {}, fields)
+    elif v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "none":
+        c.unknown(raw_resolve, ("by",), f"{path}.resolve")
+        resolve = {"by": "none"}
+    else:
+        resolve = _resolve(c, raw_resolve, f"{path}.resolve", fields)
+    if resolve["by"] != "mechanic":
+        for j, f in enumerate(fields):
+            if f.get("pays") == "if_won":
+                c.fail(
+                    f"{path}.fields[{j}].pays",
+                    "if_won needs a mechanic to name the round's winner; a round the dealer resolves takes bid or none",
+                )
+    found = {
+        "label": label or "Round",
+        "awaits": awaits or "all",
+        "seconds": seconds,
+        "reveal": reveal or "none",
+        "fields": fields,
+        "resolve": resolve,
+    }
+    if v2:
+        found.update(sections2.read_round2(c, data, path, v2_parts or {}, fields))
+    return found

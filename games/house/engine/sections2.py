@@ -1,0 +1,235 @@
+"""Readers of the ``garnet-house/2`` keys that hold cards, counters and formulas (FORMAT.md "garnet-house/2"):
+``counters``, ``decks``, ``piles``, a round's ``when``, ``order``, ``deal``, ``effects`` and ``resolve: {by:
+best}``, ``end.when`` and a formula ``outcome.winners``. Every formula is compiled here, once, against the
+names its place may read (``formula_names``), so a misspelt name is an error naming its path.
+
+Pure: no Django, no clock, no random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.house.engine.formula import FormulaError, formula_compile
+from games.house.engine.sections import Checker
+
+MAX_DECKS = 4
+MAX_CARDS = 500
+MAX_PILES = 8
+MAX_COUNTERS = 8
+MAX_EFFECTS = 12
+PILE_VISIBILITY = ("holder", "others", "all", "nobody", "dealer")
+
+
+def formula(c: Checker, raw: Any, path: str, names: Sequence[str]) -> str | None:
+    """A formula's text, compiled against ``names`` (its errors named by ``path``)."""
+    if isinstance(raw, int):
+        raw = str(raw).lower()
+    if not isinstance(raw, str):
+        c.fail(path, "must be a formula (text)")
+        return None
+    try:
+        formula_compile(raw, path=path, names=names)
+    except FormulaError as exc:
+        c.fail(exc.path, exc.message)
+        return None
+    return raw.strip()
+
+
+def match_names(definition: Mapping[str, Any]) -> list[str]:
+    """What a match-wide formula reads (``when``, ``end.when``, a field's ``among``)."""
+    names = ["round", "players", "alive", "out", "leaders", "lowest", "scores", "all_scores", "last_points"]
+    names += [h["name"] for h in definition.get("holdings", [])]
+    names += [f"all_{h['name']}" for h in definition.get("holdings", [])]
+    names += [k["name"] for k in definition.get("counters", [])]
+    names += [r["name"] for r in definition.get("roles", [])]
+    for pile in definition.get("piles", []):
+        names += [f"{pile['name']}_out"]
+    return names
+
+
+def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+    """What a per-player formula reads: the match-wide names, the player's own values over them (``me``,
+    ``seat``, ``score``, ``garnets``, each holding, each role as yes/no, each pile's labels and
+    ``<pile>_values``, ``is_out``, ``winner``), the round's fields (own value) and ``sent``."""
+    names = [*match_names(definition), "me", "seat", "score", "garnets", "is_out", "winner", "sent"]
+    names += ["gave", "got", "partners"]
+    for pile in definition.get("piles", []):
+        names += [pile["name"], f"{pile['name']}_values"]
+    names += [f["name"] for f in fields]
+    return names
+
+
+def read_counters(c: Checker, raw: Any) -> list[dict[str, Any]]:
+    """``counters``: match-wide public numbers (a pot), each ``{name, label, start}``."""
+    raw = [] if raw is None else raw
+    if not isinstance(raw, list) or len(raw) > MAX_COUNTERS:
+        c.fail("counters", f"must be a list of at most {MAX_COUNTERS} counters")
+        return []
+    out = []
+    for i, item in enumerate(raw):
+        data = c.mapping(item, f"counters[{i}]")
+        if data is None:
+            continue
+        c.unknown(data, ("name", "label", "start"), f"counters[{i}]")
+        name = c.name(data.get("name"), f"counters[{i}].name") or "counter"
+        label = c.text(data.get("label", name.capitalize()), f"counters[{i}].label", max_length=40) or name
+        start = c.integer(data.get("start", 0), f"counters[{i}].start", -1_000_000, 1_000_000) or 0
+        out.append({"name": name, "label": label, "start": start})
+    return out
+
+
+def read_decks(c: Checker, raw: Any, max_players: int) -> list[dict[str, Any]]:
+    """``decks``: each ``{name, label, cards: [{label, value, suit, copies}]}``; ``copies`` a whole number or
+    a formula of ``players`` (the number of players at setup); at most ``MAX_CARDS`` cards in all."""
+    raw = [] if raw is None else raw
+    if not isinstance(raw, list) or len(raw) > MAX_DECKS:
+        c.fail("decks", f"must be a list of at most {MAX_DECKS} decks")
+        return []
+    out, total = [], 0
+    for i, item in enumerate(raw):
+        path = f"decks[{i}]"
+        data = c.mapping(item, path)
+        if data is None:
+            continue
+        c.unknown(data, ("name", "label", "cards"), path)
+        name = c.name(data.get("name"), f"{path}.name") or "deck"
+        label = c.text(data.get("label", name.capitalize()), f"{path}.label", max_length=40) or name
+        cards_raw = data.get("cards")
+        if not isinstance(cards_raw, list) or not 1 <= len(cards_raw) <= MAX_CARDS:
+            c.fail(f"{path}.cards", f"must be a list of 1 to {MAX_CARDS} kinds of card")
+            cards_raw = []
+        cards = []
+        for j, card in enumerate(cards_raw[:MAX_CARDS]):
+            where = f"{path}.cards[{j}]"
+            cd = c.mapping(card, where)
+            if cd is None:
+                continue
+            c.unknown(cd, ("label", "value", "suit", "copies"), where)
+            copies = cd.get("copies", 1)
+            if isinstance(copies, str):
+                copies = formula(c, copies, f"{where}.copies", ["players"])
+                total += max_players
+            else:
+                copies = c.integer(copies, f"{where}.copies", 0, MAX_CARDS)
+                total += copies or 0
+            cards.append(
+                {
+                    "label": c.text(cd.get("label", ""), f"{where}.label", max_length=40, required=True) or "?",
+                    "value": c.integer(cd.get("value", 0), f"{where}.value", -1_000_000, 1_000_000) or 0,
+                    "suit": c.text(cd.get("suit", ""), f"{where}.suit", max_length=40) or "",
+                    "copies": 1 if copies is None else copies,
+                }
+            )
+        out.append({"name": name, "label": label, "cards": cards})
+    if total > MAX_CARDS:
+        c.fail("decks", f"may hold at most {MAX_CARDS} cards in all (these hold up to {total})")
+    return out
+
+
+def read_piles(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """``piles``: each player's pile of cards from a deck: ``{name, label, deck, deal, visibility}``, ``deal``
+    cards dealt to each player at setup, seen by its ``holder``, ``others`` (everyone but its holder),
+    ``all``, ``nobody`` or the ``dealer``."""
+    raw = [] if raw is None else raw
+    if not isinstance(raw, list) or len(raw) > MAX_PILES:
+        c.fail("piles", f"must be a list of at most {MAX_PILES} piles")
+        return []
+    deck_names = [d["name"] for d in decks]
+    out = []
+    for i, item in enumerate(raw):
+        path = f"piles[{i}]"
+        data = c.mapping(item, path)
+        if data is None:
+            continue
+        c.unknown(data, ("name", "label", "deck", "deal", "visibility"), path)
+        name = c.name(data.get("name"), f"{path}.name") or "pile"
+        label = c.text(data.get("label", name.capitalize()), f"{path}.label", max_length=40) or name
+        deck = c.choice(data.get("deck"), f"{path}.deck", deck_names or ("(declare a deck)",))
+        deal = c.integer(data.get("deal", 0), f"{path}.deal", 0, 52) or 0
+        visibility = c.choice(data.get("visibility", "holder"), f"{path}.visibility", PILE_VISIBILITY) or "holder"
+        out.append({"name": name, "label": label, "deck": deck, "deal": deal, "visibility": visibility})
+    return out
+
+
+def read_round2(
+    c: Checker, data: Mapping[str, Any], path: str, definition: Mapping[str, Any], fields: Any
+) -> dict[str, Any]:
+    """A round's ``/2`` keys: ``when`` (a match formula; false: the round is skipped), ``order`` (``together``,
+    ``seat`` or a per-player formula: movers one at a time, lowest first), ``deal`` (cards dealt to a pile
+    before the round, ``replace`` discarding what it held) and ``effects``."""
+    out: dict[str, Any] = {}
+    when = data.get("when")
+    out["when"] = None if when is None else formula(c, when, f"{path}.when", match_names(definition))
+    order = data.get("order", "together")
+    if order in ("together", "seat"):
+        out["order"] = order
+    else:
+        out["order"] = formula(c, order, f"{path}.order", player_names(definition, fields)) or "together"
+    piles = [p["name"] for p in definition.get("piles", [])]
+    deal_raw = data.get("deal") or []
+    if not isinstance(deal_raw, list) or len(deal_raw) > MAX_PILES:
+        c.fail(f"{path}.deal", "must be a list of {pile, count, replace}")
+        deal_raw = []
+    out["deal"] = []
+    for j, d in enumerate(deal_raw):
+        dd = c.mapping(d, f"{path}.deal[{j}]") or {}
+        c.unknown(dd, ("pile", "count", "replace"), f"{path}.deal[{j}]")
+        pile = c.choice(dd.get("pile"), f"{path}.deal[{j}].pile", piles or ("(declare a pile)",))
+        count = c.integer(dd.get("count", 1), f"{path}.deal[{j}].count", 0, 52) or 0
+        replace = c.boolean(dd.get("replace", False), f"{path}.deal[{j}].replace")
+        out["deal"].append({"pile": pile, "count": count, "replace": bool(replace)})
+    out["effects"] = read_effects(c, data.get("effects"), f"{path}.effects", definition, fields)
+    return out
+
+
+def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any], fields: Any) -> list[dict[str, Any]]:
+    """``effects``: changes applied, in order, once the round is resolved: ``{to, who, amount, when}``: ``to``
+    ``score``, a holding, a counter or ``garnets`` (paid to the player; never taken); ``who`` ``each`` (still
+    in), ``awaited``, ``winners``, ``role:<name>`` or ``match`` (a counter, once); ``amount`` and ``when``
+    formulas evaluated for each player (``match``: match-wide)."""
+    raw = [] if raw is None else raw
+    if not isinstance(raw, list) or len(raw) > MAX_EFFECTS:
+        c.fail(path, f"must be a list of at most {MAX_EFFECTS} effects")
+        return []
+    targets = ["score", "garnets", *(h["name"] for h in definition.get("holdings", []))]
+    counters = [k["name"] for k in definition.get("counters", [])]
+    roles = [f"role:{r['name']}" for r in definition.get("roles", [])]
+    out = []
+    for i, item in enumerate(raw):
+        where = f"{path}[{i}]"
+        data = c.mapping(item, where) or {}
+        c.unknown(data, ("to", "who", "amount", "when"), where)
+        who = c.choice(data.get("who", "each"), f"{where}.who", ("each", "awaited", "winners", "match", *roles))
+        to = c.choice(data.get("to"), f"{where}.to", [*targets, *counters] if who != "match" else counters or ["-"])
+        names = [*match_names(definition), "sent", "winners"] if who == "match" else player_names(definition, fields)
+        amount = formula(c, data.get("amount"), f"{where}.amount", names)
+        when = data.get("when")
+        when = None if when is None else formula(c, when, f"{where}.when", names)
+        out.append({"to": to, "who": who or "each", "amount": amount or "0", "when": when})
+    return out
+
+
+def read_best(
+    c: Checker, data: Mapping[str, Any], path: str, definition: Mapping[str, Any], fields: Any
+) -> dict[str, Any]:
+    """``resolve: {by: best, key, among, ties}``: the players (``among`` true) with the highest ``key`` are the
+    round's winners (``ties: all`` or ``tiebreak``); the effects then pay them (``who: winners``)."""
+    c.unknown(data, ("by", "key", "among", "ties"), path)
+    names = player_names(definition, fields)
+    key = formula(c, data.get("key"), f"{path}.key", names)
+    among = data.get("among")
+    among = None if among is None else formula(c, among, f"{path}.among", names)
+    ties = c.choice(data.get("ties", "all"), f"{path}.ties", ("all", "tiebreak")) or "all"
+    return {"by": "best", "key": key or "0", "among": among, "ties": ties}
+
+
+def read_end_when(c: Checker, raw: Any, definition: Mapping[str, Any]) -> str | None:
+    """``end.when``: a match formula; true after a round: the match ends (a holding reached a value)."""
+    return None if raw is None else formula(c, raw, "end.when", match_names(definition))
+
+
+def read_winners(c: Checker, raw: Any, definition: Mapping[str, Any]) -> str | None:
+    """A formula ``outcome.winners``: true for each winner (``"role == ['Thief'] and not is_out"``)."""
+    return formula(c, raw, "outcome.winners", player_names(definition))

@@ -1,0 +1,24 @@
+"""The player's form draws every field type the engine's registry knows, each through its own builder."""
+
+from __future__ import annotations
+
+from games.house.engine.field_types import FIELD_TYPES
+from games.house.play import player_fields, player_fields2
+
+
+def test_every_registered_field_type_has_a_django_field() -> None:
+    """A type added to the engine's registry without its form field fails here, not on a player's page."""
+    drawn = set(player_fields.FORM_FIELDS) | set(player_fields2.TYPES)
+    assert drawn == set(FIELD_TYPES)
+    assert set(player_fields.FORM_FIELDS).isdisjoint(player_fields2.TYPES)
+
+
+def test_a_list_field_comes_back_as_a_list_and_a_blank_one_is_left_out() -> None:
+    """``many`` types (players, order) keep their list; a blank field is the field's default."""
+    specs = [
+        {"name": "who", "type": "players", "players": ["ann", "bob", "cat"], "not_self": True},
+        {"name": "guess", "type": "number"},
+        {"name": "rank", "type": "order", "players": ["ann", "bob", "cat"], "not_self": True},
+    ]
+    data = {"who": ("bob",), "guess": "", "rank__1": "cat", "rank__2": "bob"}
+    assert player_fields.player_move(specs, data, "ann") == {"who": ["bob"], "rank": ["cat", "bob"]}
