@@ -98,8 +98,10 @@ def _drop_postgres(url: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default."""
+def server_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default.
+
+    Its database is dropped at the end even when no shared server ran (a session of ``fresh_site`` tests only)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     env.update(
         {
@@ -118,7 +120,8 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     else:
         env.pop("DATABASE_URL", None)
         env["GARNET_SQLITE_PATH"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
-    return env
+    yield env
+    _drop_postgres(env.get("DATABASE_URL", ""))
 
 
 def manage(env: dict[str, str], *args: str) -> str:
