@@ -50,7 +50,7 @@ def standby_sweep() -> bool:
     """Sweep here if the workers' heartbeat is stale; whether this process swept."""
     if not sweep_stale():
         return False
-    _sweep_and_next_wait(settings.GARNET_SWEEP_SECONDS)
+    sweep_once(settings.GARNET_SWEEP_SECONDS)
     return True
 
 
@@ -65,8 +65,9 @@ def _standby_sweep_in_thread() -> bool:
         connections.close_all()
 
 
-def _sweep_and_next_wait(interval: float) -> float:
-    """Close due turns, then say how long to sleep: until the next deadline, at most ``interval``."""
+def sweep_once(interval: float) -> float:
+    """One pass of the sweep: close due turns, run every app's sweep (``hooks.SWEEPS``: overdue picks...),
+    then say how long to sleep: until the next deadline, at most ``interval``."""
     from django.utils import timezone
 
     from games.match import hooks
@@ -97,7 +98,7 @@ async def sweep_forever(interval: float) -> None:
     """Close due turns until cancelled, waking at each deadline (and at least every ``interval`` s)."""
     while True:
         try:
-            wait = await sync_to_async(_sweep_and_next_wait, thread_sensitive=True)(interval)
+            wait = await sync_to_async(sweep_once, thread_sensitive=True)(interval)
         except Exception:
             log.exception("sweep failed; trying again")
             wait = interval

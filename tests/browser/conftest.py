@@ -12,7 +12,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -98,8 +98,10 @@ def _drop_postgres(url: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default."""
+def server_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """The server's environment: PostgreSQL + Redis when the suite has them, else the embedded default.
+
+    Its database is dropped at the end even when no shared server ran (a session of ``fresh_site`` tests only)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     env.update(
         {
@@ -118,7 +120,8 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     else:
         env.pop("DATABASE_URL", None)
         env["GARNET_SQLITE_PATH"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
-    return env
+    yield env
+    _drop_postgres(env.get("DATABASE_URL", ""))
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -175,17 +178,26 @@ def live_url(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
     yield from _serve(server_env, log_path)
 
 
+class FreshSite(NamedTuple):
+    """A server of its own on an empty database: its address, its log's path and its environment."""
+
+    url: str
+    log: Path
+    env: dict[str, str]
+
+
 @pytest.fixture
-def fresh_site(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """A server of its own on an empty database (a fresh install: no user at all), and its log's path (where
-    the first-run link is printed), for a test that must start where a new dealer starts."""
+def fresh_site(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[FreshSite]:
+    """A server of its own on an empty database (a fresh install: no user at all), its log (where the
+    first-run link is printed) and its environment (for ``manage``), for a test that must start where a new
+    dealer starts whatever the shared server's other tests did before it."""
     env = dict(server_env)
     if env.get("DATABASE_URL", "").startswith("postgres"):
         env["DATABASE_URL"] = _fresh_postgres(env["DATABASE_URL"], f"garnet_fresh_{os.getpid()}")
     else:
         env["GARNET_SQLITE_PATH"] = str(tmp_path_factory.mktemp("fresh") / "fresh.sqlite3")
     log_path = tmp_path_factory.mktemp("fresh-server") / "server.log"
-    yield from ((url, log_path) for url in _serve(env, log_path))
+    yield from (FreshSite(url, log_path, env) for url in _serve(env, log_path))
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import FreshSite, manage
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("GARNET_SCREENSHOTS", "/tmp/garnet-shots"))
@@ -411,7 +411,7 @@ class Season13:
 
 @pytest.mark.timeout(1800)  # a whole season on one shared worker: up to 5 minutes on 2 busy cores, more under CI
 def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages(
-    browser: Any, fresh_site: tuple[str, Path]
+    browser: Any, fresh_site: FreshSite
 ) -> None:
     """The first-run link, a dealer, 13 invited players, the dealer's own two games, three episodes of three
     Death Matches each, a host's elimination, the semifinal and the Final: the champion on the season page.
@@ -422,7 +422,7 @@ def test_a_13_player_season_from_a_fresh_install_to_a_champion_through_the_pages
     number wins" (one round). Page loads are counted per phase; the first Main Match runs within 8 of the
     dealer's page loads from the first-run page."""
     started = time.monotonic()
-    url, log_path = fresh_site
+    url, log_path = fresh_site.url, fresh_site.log
     SHOTS.mkdir(parents=True, exist_ok=True)
     s = Season13(browser, url)
     dealer = s.dealer

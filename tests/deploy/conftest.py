@@ -1,11 +1,21 @@
-"""Deploy tests: a failing test that ran server processes shows their logs beside its traceback."""
+"""Deploy tests: all marked ``deploy`` (left out of ``./dev test``'s fast default); a failing test that ran
+server processes shows their logs beside its traceback."""
 
 from __future__ import annotations
 
 from collections.abc import Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of this folder ``deploy``, so ``-m "not deploy"`` leaves the folder out whole."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.deploy)
 
 
 @pytest.hookimpl(hookwrapper=True)

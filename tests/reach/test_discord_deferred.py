@@ -94,9 +94,15 @@ def test_the_work_goes_to_celery_when_a_worker_runs_else_to_a_thread(settings: A
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with mock.patch.object(deferred.threading, "Thread") as thread:
         deferred.finish_off_request(payload)
-    assert thread.call_args.kwargs["target"] is deferred._in_thread
-    assert thread.call_args.kwargs["args"] == (payload,)
     thread.return_value.start.assert_called_once()
+    work = thread.call_args.kwargs
+    with (
+        mock.patch.object(deferred, "interaction_finish") as finish,
+        mock.patch.object(deferred, "connections") as conns,
+    ):
+        work["target"](*work["args"])  # what the thread runs
+    finish.assert_called_once_with(payload=payload)
+    conns.close_all.assert_called_once()  # the thread's own connections
 
 
 def test_a_failure_while_finishing_is_told_to_the_player(app: FakeApp, season_match: Match) -> None:

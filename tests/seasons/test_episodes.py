@@ -298,12 +298,12 @@ def test_the_host_may_pick_another_two_player_game_for_the_death_match() -> None
 
 def test_the_in_process_sweeper_times_out_overdue_picks() -> None:
     """The embedded default has no beat: its in-process sweeper closes overdue picks beside due turns."""
-    from games.match.sweeper import _sweep_and_next_wait
+    from games.match.sweeper import sweep_once
 
     season = started_season()
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
     pick = open_pick(episode)
     Pick.objects.filter(pk=pick.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    _sweep_and_next_wait(1.0)
+    sweep_once(1.0)
     pick.refresh_from_db()
     assert pick.status == Pick.Status.TIMED_OUT
