@@ -20,7 +20,7 @@ from seasons.models import Duel
 from seasons.services.duel_settle import duel_settle, duel_settle_way
 from seasons.services.duel_times import duel_time_agree, duel_time_propose
 from seasons.services.errors import BadStartTime, SeasonError
-from seasons.views import _season
+from seasons.web.views import _season
 
 STEP = timedelta(minutes=30)
 

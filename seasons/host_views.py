@@ -53,7 +53,7 @@ from seasons.services.final import final_leg_start, final_state
 from seasons.services.game_choice import game_choice_name, game_choices, installed_games
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.tokens import duel_token_escape
-from seasons.views import _season
+from seasons.web.views import _season
 
 
 def _hosted(request: HttpRequest, slug: str) -> Season:
