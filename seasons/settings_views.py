@@ -16,9 +16,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import GameError
-from seasons.host_views import _dm_games, _hosted
 from seasons.services.settings import season_settings_update
 from seasons.settings_form import SeasonSettingsForm
+from seasons.web.host_views import _dm_games, _hosted
 
 
 @login_required

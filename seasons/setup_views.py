@@ -15,10 +15,10 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import user_can_host
 from seasons.forms import SeasonNewForm
-from seasons.host_views import dm_game_choices
 from seasons.selectors import seasons_hosted_by
 from seasons.services import SeasonError, season_create
 from seasons.services.casting import season_cast, unique_slug
+from seasons.web.host_views import dm_game_choices
 
 ZONES = sorted(z for z in zoneinfo.available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
 ZONES.insert(0, "UTC")
