@@ -3,8 +3,8 @@
 from django.urls import path
 from django.views.generic import TemplateView
 
-from seasons import duel_views, setup_views
-from seasons.web import host_views, settings_views, views
+from seasons import duel_views
+from seasons.web import host_views, settings_views, setup_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
