@@ -3,8 +3,7 @@
 from django.urls import path
 from django.views.generic import TemplateView
 
-from seasons import duel_views
-from seasons.web import host_views, settings_views, setup_views, views
+from seasons.web import duel_views, host_views, settings_views, setup_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
