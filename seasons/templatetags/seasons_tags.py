@@ -29,8 +29,8 @@ def season_notices(context: dict[str, Any]) -> dict[str, Any]:
 @register.inclusion_tag("seasons/_match_host_panel.html", takes_context=True)
 def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]:
     """A season host's controls on a season match's page (nothing for anyone else or a friendly match)."""
-    from seasons.forms import DURATIONS
     from seasons.selectors import is_host
+    from seasons.web.forms import DURATIONS
 
     request = context.get("request")
     season = selectors.season_of_match(match)

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import user_can_host
-from seasons.forms import SeasonNewForm
 from seasons.selectors import seasons_hosted_by
 from seasons.services import SeasonError, season_create
 from seasons.services.casting import season_cast, unique_slug
+from seasons.web.forms import SeasonNewForm
 from seasons.web.host_views import dm_game_choices
 
 ZONES = sorted(z for z in zoneinfo.available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
