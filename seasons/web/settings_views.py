@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.errors import GameError
 from seasons.services.settings import season_settings_update
-from seasons.settings_form import SeasonSettingsForm
 from seasons.web.host_views import _dm_games, _hosted
+from seasons.web.settings_form import SeasonSettingsForm
 
 
 @login_required
