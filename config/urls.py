@@ -26,6 +26,6 @@ urlpatterns = [
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
     path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
     path("", include("games.urls")),
-    path("", include("seasons.urls")),
+    path("", include("seasons.web.urls")),
     path("", include("story.urls")),
 ]
