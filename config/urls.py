@@ -20,7 +20,7 @@ urlpatterns = [
     path("auth/", include("reach.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
     path("reach/", include("reach.urls")),
     path("api/", include("games.api.urls")),
-    path("api/", include("seasons.api.urls")),
+    path("api/", include("seasons.web.api.urls")),
     path("api/", include("reach.api_urls")),  # the season API's threads and questions to the dealer
     path("api/", include("story.api_urls")),  # the season API's timeline
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/

@@ -12,9 +12,9 @@ from games.models import Match
 from reach import selectors
 from reach.models import Thread
 from reach.services.threads import MAX_LENGTH, post_write, thread_open
-from seasons.api.base import SeasonView, SeasonWriteThrottle, errors, valid
 from seasons.models import Season
 from seasons.services.errors import SeasonMatchNotFound
+from seasons.web.api.base import SeasonView, SeasonWriteThrottle, errors, valid
 
 
 class PostSerializer(serializers.Serializer):

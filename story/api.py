@@ -7,7 +7,7 @@ from rest_framework import permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from seasons.api.base import SeasonView, errors
+from seasons.web.api.base import SeasonView, errors
 from story.selectors import timeline
 
 MAX_ENTRIES = 500

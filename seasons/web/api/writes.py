@@ -13,23 +13,6 @@ from rest_framework.serializers import Serializer
 from games.errors import NotFound
 from games.live import ClosePages
 from seasons import selectors
-from seasons.api.base import SeasonView, SeasonWriteThrottle, errors, run, valid
-from seasons.api.reads import episode_row
-from seasons.api.selectors import ledger_entry_own
-from seasons.api.serializers import (
-    AdjustInSerializer,
-    ControlInSerializer,
-    DmoInSerializer,
-    DoneSerializer,
-    EcInSerializer,
-    EpisodeInSerializer,
-    EpisodeSerializer,
-    FinalLegInSerializer,
-    OwnLedgerEntrySerializer,
-    PickInSerializer,
-    ReasonInSerializer,
-    TransferInSerializer,
-)
 from seasons.match_control_steps import match_control_step
 from seasons.models import Duel, Episode, LedgerEntry, Pick
 from seasons.services import (
@@ -45,6 +28,23 @@ from seasons.services import (
 from seasons.services.duels import duel_ready
 from seasons.services.errors import DuelNotFound, EpisodeNotFound, LedgerEntryNotFound, PickNotFound
 from seasons.services.final import final_leg_start
+from seasons.web.api.base import SeasonView, SeasonWriteThrottle, errors, run, valid
+from seasons.web.api.reads import episode_row
+from seasons.web.api.selectors import ledger_entry_own
+from seasons.web.api.serializers import (
+    AdjustInSerializer,
+    ControlInSerializer,
+    DmoInSerializer,
+    DoneSerializer,
+    EcInSerializer,
+    EpisodeInSerializer,
+    EpisodeSerializer,
+    FinalLegInSerializer,
+    OwnLedgerEntrySerializer,
+    PickInSerializer,
+    ReasonInSerializer,
+    TransferInSerializer,
+)
 
 PLAYER = ["seasons: players"]
 HOST = ["seasons: hosts"]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from seasons.api import reads, writes
+from seasons.web.api import reads, writes
 
 app_name = "seasons_api"
 

@@ -13,9 +13,10 @@ from rest_framework.response import Response
 from games.registry import get_engine
 from seasons import selectors
 from seasons import standings as board
-from seasons.api import selectors as api_selectors
-from seasons.api.base import SeasonView, errors
-from seasons.api.serializers import (
+from seasons.models import Episode, Season
+from seasons.web.api import selectors as api_selectors
+from seasons.web.api.base import SeasonView, errors
+from seasons.web.api.serializers import (
     DueSerializer,
     EpisodeSerializer,
     LedgerEntrySerializer,
@@ -24,7 +25,6 @@ from seasons.api.serializers import (
     SeasonSerializer,
     StandingSerializer,
 )
-from seasons.models import Episode, Season
 
 TAG = ["seasons"]
 
