@@ -27,7 +27,6 @@ from games.services.replay import match_replay
 from seasons import selectors
 from seasons import standings as board
 from seasons.log_text import log_sentence
-from seasons.match_control_steps import match_control_step
 from seasons.models import Duel, Episode, LedgerEntry, Pick, Season
 from seasons.selectors import is_host
 from seasons.services import (
@@ -53,6 +52,7 @@ from seasons.services.game_choice import game_choice_name, game_choices, install
 from seasons.services.host import entrant_eliminate_by_host, season_step_confirm
 from seasons.services.tokens import duel_token_escape
 from seasons.web.forms import DURATIONS, EpisodeStartForm, HostStepForm
+from seasons.web.match_control_steps import match_control_step
 from seasons.web.views import _season
 
 

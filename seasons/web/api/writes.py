@@ -13,7 +13,6 @@ from rest_framework.serializers import Serializer
 from games.errors import NotFound
 from games.live import ClosePages
 from seasons import selectors
-from seasons.match_control_steps import match_control_step
 from seasons.models import Duel, Episode, LedgerEntry, Pick
 from seasons.services import (
     episode_dmo_pick,
@@ -45,6 +44,7 @@ from seasons.web.api.serializers import (
     ReasonInSerializer,
     TransferInSerializer,
 )
+from seasons.web.match_control_steps import match_control_step
 
 PLAYER = ["seasons: players"]
 HOST = ["seasons: hosts"]
