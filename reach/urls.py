@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from reach import discord_login, discord_views, host_views, mail_views, views
+from reach import discord_login, discord_views, host_views, mail_views
+from reach.web import views
 
 app_name = "reach"
 
