@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from reach.discord_login import discord_configured
+from reach.web.discord_login import discord_configured
 
 
 def _when_configured(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from reach import discord_login
-from reach.web import discord_views, host_views, mail_views, views
+from reach.web import discord_login, discord_views, host_views, mail_views, views
 
 app_name = "reach"
 

@@ -15,7 +15,7 @@ from allauth.socialaccount.models import SocialAccount
 from django.test import Client
 from django.urls import reverse
 
-from reach.discord_login import invite_url
+from reach.web.discord_login import invite_url
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +135,7 @@ def test_whoever_else_opens_an_invite_link_links_nothing_to_that_account(discord
 def test_an_invite_link_is_short_lived_and_ends_with_a_new_password(discord_user: dict[str, Any]) -> None:
     from datetime import timedelta
 
-    from reach.discord_login import INVITE_MAX_AGE, invite_user
+    from reach.web.discord_login import INVITE_MAX_AGE, invite_user
 
     bob = UserFactory(username="bob")
     token = urlparse(invite_url(bob)).path.rstrip("/").rsplit("/", 1)[1]
