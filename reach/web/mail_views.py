@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from reach.forms import MailPrefsForm
 from reach.services import ReachError
 from reach.services.mail import KIND_TITLES, mail_unsubscribe, prefs_of, prefs_save
+from reach.web.forms import MailPrefsForm
 
 
 @login_required

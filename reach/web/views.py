@@ -13,10 +13,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.models import Match
 from games.selectors import seat_of
 from reach import selectors
-from reach.forms import PostForm
 from reach.models import Thread
 from reach.services import ReachError
 from reach.services.threads import post_write, thread_mark_read, thread_open, thread_publish_set, thread_url
+from reach.web.forms import PostForm
 from seasons import selectors as season_selectors
 
 
