@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from reach import api
+from reach.web import api
 
 app_name = "reach_api"
 
