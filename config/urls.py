@@ -21,7 +21,7 @@ urlpatterns = [
     path("reach/", include("reach.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include("seasons.web.api.urls")),
-    path("api/", include("reach.api_urls")),  # the season API's threads and questions to the dealer
+    path("api/", include("reach.web.api_urls")),  # the season API's threads and questions to the dealer
     path("api/", include("story.api_urls")),  # the season API's timeline
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
     path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
