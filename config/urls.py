@@ -17,7 +17,7 @@ def handler404(request, exception):  # noqa: ANN001, ANN201
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("auth/", include("reach.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
+    path("auth/", include("reach.web.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
     path("reach/", include("reach.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include("seasons.web.api.urls")),
