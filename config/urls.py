@@ -18,7 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("auth/", include("reach.web.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
-    path("reach/", include("reach.urls")),
+    path("reach/", include("reach.web.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include("seasons.web.api.urls")),
     path("api/", include("reach.web.api_urls")),  # the season API's threads and questions to the dealer
