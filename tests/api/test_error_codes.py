@@ -124,7 +124,7 @@ def test_a_reach_refusal_answers_its_specific_code(episode: Episode) -> None:
 
 
 def test_every_season_and_reach_code_is_documented() -> None:
-    rules = (ROOT / "seasons" / "api" / "RULES.md").read_text()
+    rules = (ROOT / "seasons" / "web" / "api" / "RULES.md").read_text()
     for root in (season_errors.SeasonError, reach_errors.ReachError):
         for cls in _tree(root)[1:]:
             assert f"`{cls.code}`" in rules, cls.code
