@@ -34,7 +34,7 @@ from seasons.services.errors import (
     SeasonPaused,
     UnknownPlayer,
 )
-from seasons.services.game_choice import game_choice_check, game_resolve, installed_games
+from seasons.services.game_choice import game_choice_check, game_resolve
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
 from seasons.services.options import dm_options, mm_options
@@ -105,12 +105,6 @@ def episode_start(
         if turn is not None:
             turn_notify(match=match, turn=turn, season=season)
     return episode
-
-
-def two_player_games() -> list[str]:
-    """Installed games a Death Match can be: those that take 2 players (a dealer's Death Match is chosen
-    as ``house:<id>``, see ``game_choice``)."""
-    return installed_games(2, duel=True)
 
 
 def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:

@@ -16,10 +16,11 @@ from games.models import Match, Turn
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Entrant, Episode, FinalLeg, LedgerEntry, Season
+from seasons.selectors.game_choice import game_choice_name
 from seasons.services.entrants import entrant_eliminate
 from seasons.services.episodes import turn_notify
 from seasons.services.errors import FinalNotReady, MatchSetupRefused, SeasonNotRunning
-from seasons.services.game_choice import game_choice_name, game_resolve
+from seasons.services.game_choice import game_resolve
 from seasons.services.notify import notice_send, season_log
 
 

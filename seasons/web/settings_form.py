@@ -8,7 +8,7 @@ from django import forms
 
 from accounts.models import time_zone_choices
 from seasons.models import Season
-from seasons.services.game_choice import game_choice_name
+from seasons.selectors.game_choice import game_choice_name
 from seasons.settings_spec import SETTINGS, setting_choices, setting_closed, setting_value
 
 

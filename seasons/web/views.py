@@ -19,10 +19,10 @@ from seasons.archive import season_archive, season_archive_markdown
 from seasons.bracket import final_bracket
 from seasons.explain import attach_reasons, season_next
 from seasons.models import Duel, Invite, Notice, Pick, Season
+from seasons.selectors.game_choice import game_choice_name, game_choice_rules_url
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
 from seasons.services.casting import invite_accept, season_join_request
 from seasons.services.duels import duel_ready
-from seasons.services.game_choice import game_choice_name, game_choice_rules_url
 from seasons.web.forms import InviteAcceptForm, PickForm, TransferForm
 
 
