@@ -24,6 +24,7 @@ from games.selectors import match_usernames, seat_usernames
 from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
+from seasons.selectors.duels import dm_loser
 from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
 from seasons.services.errors import (
     EntrantNotAlive,
@@ -356,14 +357,6 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     if turn is not None:
         turn_notify(match=match, turn=turn, season=season)
     return duel
-
-
-def dm_loser(duel: Duel, match: Match, outcome: Outcome) -> Entrant:
-    """Who lost the Death Match of ``duel`` by ``outcome`` (its first candidate, else its non-winner)."""
-    losers = list(outcome.candidates) or [p for p in match_usernames(match) if p not in outcome.winners]
-    loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
-    assert loser is not None, "a played Death Match has its DMO"
-    return loser
 
 
 def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:

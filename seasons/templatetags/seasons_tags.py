@@ -87,7 +87,7 @@ JINJA_GLOBALS = {"loser_label": loser_label}
 @register.inclusion_tag("seasons/_duels_to_settle.html")
 def season_duels_to_settle(season: Any) -> dict[str, Any]:
     """The host console's Death Matches left half done, each with its "Settle" button (issue 40)."""
-    from seasons.services.duel_settle import duels_to_settle
+    from seasons.selectors.duels import duels_to_settle
 
     return {"season": season, "ways": duels_to_settle(season)}
 

@@ -17,7 +17,8 @@ from django.views.decorators.http import require_http_methods
 from accounts.timefmt import user_time
 from seasons import selectors
 from seasons.models import Duel
-from seasons.services.duel_settle import duel_settle, duel_settle_way
+from seasons.selectors.duels import duel_settle_way
+from seasons.services.duel_settle import duel_settle
 from seasons.services.duel_times import duel_time_agree, duel_time_propose
 from seasons.services.errors import BadStartTime, SeasonError
 from seasons.web.views import _season
