@@ -25,7 +25,8 @@ from games.services.matches import MatchStartError, match_start
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.selectors.duels import dm_loser
-from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
+from seasons.selectors.entrants import entrant_in_place_of
+from seasons.services.entrants import entrant_eliminate, entrant_leftovers_confiscate
 from seasons.services.errors import (
     EntrantNotAlive,
     EpisodeNotOver,

@@ -29,6 +29,7 @@ from seasons import standings as board
 from seasons.log_text import log_sentence
 from seasons.models import Duel, Episode, LedgerEntry, Pick, Season
 from seasons.selectors import is_host
+from seasons.selectors.casting import draft_order
 from seasons.selectors.final import final_state
 from seasons.selectors.game_choice import game_choice_name, game_choices, installed_games
 from seasons.services import (
@@ -46,7 +47,7 @@ from seasons.services import (
     season_resume,
     season_start,
 )
-from seasons.services.casting import draft_order, invite_approve, season_cast, season_order_set
+from seasons.services.casting import invite_approve, season_cast, season_order_set
 from seasons.services.dm_game import episode_dm_game_set
 from seasons.services.duels import duel_schedule
 from seasons.services.final import final_leg_start

@@ -15,8 +15,9 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import user_can_host
 from seasons.selectors import seasons_hosted_by
+from seasons.selectors.casting import unique_slug
 from seasons.services import SeasonError, season_create
-from seasons.services.casting import season_cast, unique_slug
+from seasons.services.casting import season_cast
 from seasons.web.forms import SeasonNewForm
 from seasons.web.host_views import dm_game_choices
 
