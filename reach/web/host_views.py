@@ -13,9 +13,10 @@ from games.models import Match
 from games.selectors import Role, match_role
 from reach import selectors
 from reach.models import Delivery
+from reach.selectors import webhook_of
 from reach.services import ReachError
 from reach.services.clarify import clarification_post
-from reach.services.discord import season_channel_set, webhook_of
+from reach.services.discord import season_channel_set
 from reach.web.discord_login import discord_linked_ids, invite_url
 from reach.web.forms import ChannelForm, ClarificationForm
 from seasons import selectors as season_selectors
