@@ -15,7 +15,7 @@ from games.errors import BadRequest, Conflict, Forbidden, GameError, NotFound, e
 from seasons.models import Episode
 from tests.seasons.factories import abc_episode, started_season, user
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 API = "/api/seasons/s1"
 FAMILIES = (NotFound, Forbidden, Conflict, BadRequest)
 
