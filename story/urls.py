@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from story import views
+from story.web import views
 
 urlpatterns = [
     path("seasons/<slug:slug>/timeline/", views.story_timeline, name="story_timeline"),

@@ -1,0 +1,1 @@
+"""Story's edges: pages, forms, URLs and the REST API."""
