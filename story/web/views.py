@@ -17,9 +17,9 @@ from seasons import selectors as season_selectors
 from seasons.models import Season
 from story import selectors
 from story.bundle import season_bundle
-from story.forms import ConfessionalEditForm, ConfessionalForm, PublishForm
 from story.plots import season_plots
 from story.services import confessional_edit, confessional_write, story_settings_set
+from story.web.forms import ConfessionalEditForm, ConfessionalForm, PublishForm
 
 TIMELINE_SHOWN = 12  # newest entries shown open; the rest fold under "older events"
 
