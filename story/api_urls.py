@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from story import api
+from story.web import api
 
 app_name = "story_api"
 
