@@ -22,7 +22,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("seasons.web.api.urls")),
     path("api/", include("reach.web.api_urls")),  # the season API's threads and questions to the dealer
-    path("api/", include("story.api_urls")),  # the season API's timeline
+    path("api/", include("story.web.api_urls")),  # the season API's timeline
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
     path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
     path("", include("games.urls")),
