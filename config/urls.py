@@ -27,5 +27,5 @@ urlpatterns = [
     path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
     path("", include("games.urls")),
     path("", include("seasons.web.urls")),
-    path("", include("story.urls")),
+    path("", include("story.web.urls")),
 ]
