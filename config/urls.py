@@ -17,15 +17,15 @@ def handler404(request, exception):  # noqa: ANN001, ANN201
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("auth/", include("reach.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
-    path("reach/", include("reach.urls")),
+    path("auth/", include("reach.web.auth_urls")),  # Log in with Discord (django-allauth); Garnet's own log-in stays
+    path("reach/", include("reach.web.urls")),
     path("api/", include("games.web.api.urls")),
-    path("api/", include("seasons.api.urls")),
-    path("api/", include("reach.api_urls")),  # the season API's threads and questions to the dealer
-    path("api/", include("story.api_urls")),  # the season API's timeline
+    path("api/", include("seasons.web.api.urls")),
+    path("api/", include("reach.web.api_urls")),  # the season API's threads and questions to the dealer
+    path("api/", include("story.web.api_urls")),  # the season API's timeline
     path("games/house/", include("games.house.urls")),  # dealers' own games, before games/<slug>/rules/
     path("", include("alerts.urls")),  # turn alerts: settings, push subscriptions, /sw.js (issue 38)
     path("", include("games.web.urls")),
-    path("", include("seasons.urls")),
-    path("", include("story.urls")),
+    path("", include("seasons.web.urls")),
+    path("", include("story.web.urls")),
 ]

@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from core.cache import soft_get, soft_set
 from core.statements import Statement
 from games.models import Match
-from reach.models import Clarification, Post, Thread, ThreadRead
+from reach.models import Clarification, Post, SeasonChannel, Thread, ThreadRead
 from seasons import selectors as season_selectors
 from seasons.models import Season
 
@@ -177,3 +177,9 @@ def changeable_options(match: Match) -> list[ChangeableOption]:
         for o in engine.options_schema
         if o.changeable
     ]
+
+
+def webhook_of(season: Season) -> str:
+    """The season's Discord webhook URL, or "" when it has none."""
+    channel = SeasonChannel.objects.filter(season=season).first()
+    return channel.discord_webhook if channel else ""

@@ -41,7 +41,7 @@ class SeasonAdmin(admin.ModelAdmin):
             from django import forms
             from django.contrib.auth import get_user_model
 
-            from seasons.services.game_choice import game_choices
+            from seasons.selectors.game_choice import game_choices
 
             # Installed 2-player games, then every dealer's own Death Match (the admin sees all hosts').
             designers = get_user_model().objects.filter(house_games__isnull=False).distinct()

@@ -1,6 +1,6 @@
 """The finale as a bracket, for reading (``/seasons/`` and the season page): the semifinal, if any, then the
 Final, each with its players, its score, its legs (players, winner, match) and its winner once decided.
-A selector: it reads ``services.final.final_state`` and the legs, and writes nothing."""
+A selector: it reads ``selectors.final.final_state`` and the legs, and writes nothing."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from games.registry import get_engine
 from seasons.models import FinalLeg, Season
-from seasons.services.final import final_state
+from seasons.selectors.final import final_state
 
 SEMI_WINNER = "winner of the semifinal"
 

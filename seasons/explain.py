@@ -15,7 +15,7 @@ from games.models import Match
 from games.registry import get_engine
 from seasons.durations import duration_words
 from seasons.models import Duel, Episode, Pick, Season, SeasonLog
-from seasons.services.game_choice import game_choice_name
+from seasons.selectors.game_choice import game_choice_name
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def _at(d: D) -> str:
 
 def _game(choice: Any) -> str:
     """A game as people name it: a dealer's game by its title, never "house:1" (issue 38)."""
-    from seasons.services.game_choice import game_choice_name  # the log's words need the registry only here
+    from seasons.selectors.game_choice import game_choice_name  # the log's words need the registry only here
 
     return game_choice_name(str(choice or "")) if choice else "a game"
 

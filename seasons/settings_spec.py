@@ -1,7 +1,7 @@
 """The season settings a host may change, declared once: what each means, in which words and units it
 is shown, and until when it may change (seasons/RULES.md, "Changing the settings").
 
-The console's settings form (:class:`seasons.forms.SeasonSettingsForm`) is generated from
+The console's settings form (:class:`seasons.web.settings_form.SeasonSettingsForm`) is generated from
 :data:`SETTINGS`, and :func:`seasons.services.settings.season_settings_update` checks every change
 against the same declaration, so the page and the service cannot disagree.
 """

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from reach.models import Delivery, SeasonChannel
+from reach.selectors import webhook_of
 from reach.services.dispatch import dispatch
 from reach.services.errors import BadWebhook
 from reach.webhooks import webhook_problem
@@ -34,12 +35,6 @@ class Attempt:
     done: bool
     retry_in: float | None = None
     status: int | None = None
-
-
-def webhook_of(season: Season) -> str:
-    """The season's Discord webhook URL, or "" when it has none."""
-    channel = SeasonChannel.objects.filter(season=season).first()
-    return channel.discord_webhook if channel else ""
 
 
 def season_channel_set(*, season: Season, discord_webhook: str) -> SeasonChannel:

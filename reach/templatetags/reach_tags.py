@@ -9,7 +9,7 @@ from django import template
 from games.match.selectors import Role, match_role, seat_of
 from games.models import Match
 from reach import selectors
-from reach.discord_login import discord_configured
+from reach.web.discord_login import discord_configured
 from seasons.models import Season
 
 register = template.Library()

@@ -15,10 +15,10 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 
 from seasons import selectors
 from seasons.models import Entrant, Invite, Season
+from seasons.selectors.casting import draft_order
 from seasons.services.errors import (
     AlreadyInSeason,
     BadPassword,
@@ -50,20 +50,6 @@ def roster_parse(text: str) -> list[tuple[str, str]]:
             raise BadRoster(f'"{parts[0]}" is not a handle: letters, digits and @.+-_ only.')
         out.setdefault(handle, email)
     return list(out.items())
-
-
-# Paths under /seasons/ that are pages, not seasons.
-RESERVED_SLUGS = frozenset({"new", "hosting"})
-
-
-def unique_slug(name: str) -> str:
-    """A free season slug made from ``name``."""
-    base = slugify(name)[:40] or "season"
-    slug, n = base, 1
-    while slug in RESERVED_SLUGS or Season.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
 
 
 def invite_url(invite: Invite) -> str:
@@ -208,9 +194,3 @@ def season_order_set(
     season_log(season=season, action="order_set", user=user, gamewide_order=new)
     season.gamewide_order = new
     return new
-
-
-def draft_order(season: Season) -> list[str]:
-    """The tiebreak order shown on a draft season's console (set ones first, then by handle)."""
-    handles = sorted(e.handle for e in season.entrants.select_related("user"))
-    return [h for h in season.gamewide_order if h in handles] + [h for h in handles if h not in season.gamewide_order]

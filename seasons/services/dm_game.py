@@ -9,8 +9,9 @@ from typing import Any
 from django.db import transaction
 
 from seasons.models import Episode
+from seasons.selectors.game_choice import game_choice_name
 from seasons.services.errors import DuelStarted, EpisodeOver
-from seasons.services.game_choice import game_choice_check, game_choice_name
+from seasons.services.game_choice import game_choice_check
 from seasons.services.notify import require_reason, season_log
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.match.selectors import match_usernames
 from games.models import Match
 from seasons import selectors
-from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season, SeasonLog
+from seasons.models import Duel, Entrant, Episode, FinalLeg, GarnetHold, LedgerEntry, Pick, Season
 from seasons.services.errors import AlreadyInSeason, EntrantNotAlive, EntrantNotEliminated, UnknownUser
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, require_reason, season_log
@@ -187,24 +187,6 @@ def entrant_replace(*, season: Season, handle: str, new_handle: str, reason: str
         Season.objects.filter(pk=season.pk).update(gamewide_order=order)
         season_log(season=season, action="entrant_replace", user=user, reason=reason, old=handle, new=new_handle)
     return new
-
-
-def entrant_in_place_of(*, season: Season, handle: str) -> Entrant | None:
-    """Who holds ``handle``'s place in the season now: that entrant, or, if they were replaced,
-    whoever took their place (following each replacement in the season log)."""
-    seen: set[str] = set()
-    entrant = selectors.entrant_by_handle(season, handle)
-    while entrant is not None and entrant.status == Entrant.Status.REPLACED and entrant.handle not in seen:
-        seen.add(entrant.handle)
-        step = (
-            SeasonLog.objects.filter(season=season, action="entrant_replace", details__old=entrant.handle)
-            .order_by("pk")
-            .last()
-        )
-        if step is None:
-            break
-        entrant = selectors.entrant_by_handle(season, str(step.details.get("new", "")))
-    return entrant
 
 
 def _renamed(handles: list[str], old: str, new: str) -> list[str]:

@@ -24,7 +24,9 @@ from games.match.services.matches import MatchStartError, match_start
 from games.models import Match, Turn
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
-from seasons.services.entrants import entrant_eliminate, entrant_in_place_of, entrant_leftovers_confiscate
+from seasons.selectors.duels import dm_loser
+from seasons.selectors.entrants import entrant_in_place_of
+from seasons.services.entrants import entrant_eliminate, entrant_leftovers_confiscate
 from seasons.services.errors import (
     EntrantNotAlive,
     EpisodeNotOver,
@@ -34,7 +36,7 @@ from seasons.services.errors import (
     SeasonPaused,
     UnknownPlayer,
 )
-from seasons.services.game_choice import game_choice_check, game_resolve, installed_games
+from seasons.services.game_choice import game_choice_check, game_resolve
 from seasons.services.ledger import ledger_write
 from seasons.services.notify import notice_send, season_log
 from seasons.services.options import dm_options, mm_options
@@ -105,12 +107,6 @@ def episode_start(
         if turn is not None:
             turn_notify(match=match, turn=turn, season=season)
     return episode
-
-
-def two_player_games() -> list[str]:
-    """Installed games a Death Match can be: those that take 2 players (a dealer's Death Match is chosen
-    as ``house:<id>``, see ``game_choice``)."""
-    return installed_games(2, duel=True)
 
 
 def turn_notify(*, match: Match, turn: Turn, season: Season) -> None:
@@ -362,14 +358,6 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     if turn is not None:
         turn_notify(match=match, turn=turn, season=season)
     return duel
-
-
-def dm_loser(duel: Duel, match: Match, outcome: Outcome) -> Entrant:
-    """Who lost the Death Match of ``duel`` by ``outcome`` (its first candidate, else its non-winner)."""
-    losers = list(outcome.candidates) or [p for p in match_usernames(match) if p not in outcome.winners]
-    loser = duel.ec if duel.ec.handle in losers[:1] else duel.dmo
-    assert loser is not None, "a played Death Match has its DMO"
-    return loser
 
 
 def episode_dm_finished(*, match: Match, outcome: Outcome) -> Duel | None:

@@ -1,17 +1,13 @@
-"""The game a host chooses for a season's match: an installed game by its slug, or a dealer's own game
-as ``house:<id>`` (``games.house.selectors``). The choice is stored as is (``Episode.dm_game``,
-``Season.dm_game``, the log) and resolved when the match starts, to the latest version of the dealer's
-game then (seasons/RULES.md), which the match keeps in its options.
-"""
+"""Checks of a host's game choice: the game a match starts, or the refusal naming why not."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.house import selectors as house
-from games.registry import get_engine, slugs
+from games.registry import slugs
+from seasons.selectors.game_choice import installed_games
 from seasons.services.errors import GameUnsuitable, UnknownGame
 
 
@@ -22,54 +18,6 @@ class ResolvedGame:
 
     slug: str
     options: dict[str, Any] = field(default_factory=dict)
-
-
-def installed_games(players: int, *, duel: bool = False, fewer: bool = False) -> list[str]:
-    """Installed games (not the dealers' games' engine, which plays only a chosen definition) that take
-    ``players`` players; ``duel``: that can be a Death Match (2 players); ``fewer``: those that take
-    fewer than ``players`` but not ``players`` (the host ticks who plays)."""
-    out = []
-    for slug in slugs():
-        engine = get_engine(slug)
-        if slug == house.SLUG:
-            continue
-        if not duel and engine.max_players <= 2:  # a 2-player-only game is a Death Match, not a Main Match
-            continue
-        fits = engine.min_players <= players <= engine.max_players
-        if fits if not fewer else (engine.max_players < players and not duel):
-            out.append(slug)
-    return out
-
-
-def _span(low: int, high: int) -> str:
-    return f"{low}" if low == high else f"{low}–{high}"
-
-
-def installed_label(slug: str, players: int | None) -> str:
-    """An installed game as the host's list names it: its default version's name and player range, or, when
-    ``players`` play it only as a house variant, that variant named and explained in a sentence
-    ("The Exodus Game — house variant for 13: the pool is sized for 13 …")."""
-    engine = get_engine(slug)
-    name = engine.title_for({})
-    change = engine.house_variant(players) if players is not None else ""
-    if change:
-        return f"{name} — house variant for {players}: {change}"
-    return f"{name} ({_span(engine.min_players, engine.max_players)} players)"
-
-
-def game_choices(user: Any, *, players: int, duel: bool = False, owners: Iterable[Any] = ()) -> list[Any]:
-    """The games a host may start for ``players`` players, as choices for a select: installed ones that
-    fit, then the dealer's own (``user``'s and ``owners``', e.g. the season's co-hosts') whose latest
-    version fits. For a Main Match, installed games that take fewer players follow in a group of their
-    own (the host ticks who plays)."""
-    fitting = [(slug, installed_label(slug, players)) for slug in installed_games(players, duel=duel)]
-    kind = "death" if duel else "main"
-    fitting += [(c.value, c.label) for c in house.house_games_fitting(user, players=players, kind=kind, owners=owners)]
-    fewer = [(slug, installed_label(slug, None)) for slug in ([] if duel else installed_games(players, fewer=True))]
-    if not fewer:
-        return fitting
-    groups: list[Any] = [(f"For all {players} players", fitting)] if fitting else []
-    return [*groups, ("For fewer players (tick who plays)", fewer)]
 
 
 def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGame:
@@ -95,27 +43,3 @@ def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGa
 def game_choice_check(choice: str, *, duel: bool = False, players: int = 2) -> None:
     """A SeasonError unless ``choice`` can be started (used when a choice is stored for later)."""
     game_resolve(choice, players=players, duel=duel)
-
-
-def game_choice_name(choice: str) -> str:
-    """How a stored choice reads on a page: the game's title (a removed dealer's game: the choice itself)."""
-    if house.is_house_choice(choice):
-        return house.house_choice_title(choice) or choice
-    try:
-        return get_engine(choice).title_for({})
-    except KeyError:
-        return choice
-
-
-def game_choice_rules_url(choice: str) -> str:
-    """Where a stored choice's rules are read: an installed game's rules page, a dealer's game's latest version's
-    ("" when the choice names nothing any more)."""
-    from django.urls import NoReverseMatch, reverse
-
-    if house.is_house_choice(choice):
-        version = house.house_choice_version(choice)
-        return reverse("house:rules", args=[version.game_id, version.number]) if version is not None else ""
-    try:
-        return reverse("games:rules", args=[choice])
-    except NoReverseMatch:
-        return ""

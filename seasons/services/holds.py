@@ -15,7 +15,7 @@ from games.match.selectors import seat_usernames
 from games.models import Match, Turn
 from seasons import selectors
 from seasons.models import Entrant, GarnetHold
-from seasons.services.entrants import entrant_in_place_of
+from seasons.selectors.entrants import entrant_in_place_of
 
 
 def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHold | None:

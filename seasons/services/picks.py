@@ -12,6 +12,7 @@ from django.utils import timezone
 from games.match.selectors import match_usernames
 from seasons import selectors
 from seasons.models import Duel, Entrant, Episode, Pick, Season
+from seasons.selectors.winners import votes_count
 from seasons.services.episodes import _require_running, dm_start, duel_open, ec_name_next
 from seasons.services.errors import (
     DuelNeedsHost,
@@ -27,7 +28,7 @@ from seasons.services.errors import (
     UnknownPlayer,
 )
 from seasons.services.notify import require_reason, season_log
-from seasons.services.winners import votes_count, winners_pick_next
+from seasons.services.winners import winners_pick_next
 
 
 def _open_pick(pick_id: int, kind: str) -> Pick:

@@ -12,8 +12,9 @@ from django.db import transaction
 
 from seasons import selectors
 from seasons.models import Season
+from seasons.selectors.game_choice import game_choice_name
 from seasons.services.errors import BadSeasonSettings, NotSeasonHost, SeasonError, SettingLocked
-from seasons.services.game_choice import game_choice_check, game_choice_name
+from seasons.services.game_choice import game_choice_check
 from seasons.services.notify import require_reason, season_log
 from seasons.settings_spec import BY_NAME, SeasonSetting, setting_choices, setting_closed, setting_value
 

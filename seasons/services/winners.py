@@ -17,21 +17,14 @@ This module opens picks; ``picks.py`` takes them and calls :func:`winners_pick_n
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import datetime, timedelta
 
 from django.urls import reverse
 from django.utils import timezone
 
-from seasons import selectors
 from seasons.models import Entrant, Episode, Pick, Season
+from seasons.selectors.winners import winners_in_order
 from seasons.services.notify import notice_send
-
-
-def winners_in_order(episode: Episode) -> list[Entrant]:
-    """The episode's alive Main Match winners, in the gamewide order."""
-    season = episode.season
-    return [selectors.entrant_get(season, w) for w in selectors.alive_handles(season) if w in episode.mm_winners]
 
 
 def _open(episode: Episode, picker: Entrant, now: datetime, text: str) -> Pick:
@@ -90,26 +83,3 @@ def winners_pick_next(*, episode: Episode, now: datetime | None = None) -> list[
     if done >= season.ecs_per_episode:
         return []
     return [_open(episode, w, moment, f"{won} vote.") for w in winners]
-
-
-def votes_count(*, episode: Episode) -> tuple[str | None, list[int]]:
-    """The current vote slot's result: the handle with most votes (ties by the gamewide order), or None
-    if nobody voted; and the ids of the slot's picks (closed, not yet linked to a Death Match)."""
-    slot = list(
-        Pick.objects.filter(episode=episode, kind=Pick.Kind.EC, duel__isnull=True)
-        .exclude(status__in=[Pick.Status.OPEN, Pick.Status.OVERRIDDEN])
-        .select_related("choice__user")
-    )
-    taken = {d.ec.handle for d in episode.duels.select_related("ec__user")}
-    alive = set(selectors.alive_handles(episode.season))
-    votes = Counter(
-        p.choice.handle
-        for p in slot
-        if p.choice is not None and p.choice.handle in alive - taken - set(episode.escaped)
-    )
-    if not votes:
-        return None, [p.pk for p in slot]
-    rank = {h: i for i, h in enumerate(episode.season.gamewide_order)}
-    best = max(votes.values())
-    chosen = min((h for h, n in votes.items() if n == best), key=lambda h: (rank.get(h, len(rank)), h))
-    return chosen, [p.pk for p in slot]

@@ -29,8 +29,8 @@ def season_notices(context: dict[str, Any]) -> dict[str, Any]:
 @register.inclusion_tag("seasons/_match_host_panel.html", takes_context=True)
 def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]:
     """A season host's controls on a season match's page (nothing for anyone else or a friendly match)."""
-    from seasons.forms import DURATIONS
     from seasons.selectors import is_host
+    from seasons.web.forms import DURATIONS
 
     request = context.get("request")
     season = selectors.season_of_match(match)
@@ -87,7 +87,7 @@ JINJA_GLOBALS = {"loser_label": loser_label}
 @register.inclusion_tag("seasons/_duels_to_settle.html")
 def season_duels_to_settle(season: Any) -> dict[str, Any]:
     """The host console's Death Matches left half done, each with its "Settle" button (issue 40)."""
-    from seasons.services.duel_settle import duels_to_settle
+    from seasons.selectors.duels import duels_to_settle
 
     return {"season": season, "ways": duels_to_settle(season)}
 

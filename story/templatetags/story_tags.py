@@ -14,6 +14,6 @@ register = template.Library()
 @register.inclusion_tag("story/_season_story.html")
 def season_story(season: Season) -> dict[str, Any]:
     """The season page's timeline section (live over the season's socket) and the way to the confessionals."""
-    from story.views import timeline_context
+    from story.web.views import timeline_context
 
     return timeline_context(season)

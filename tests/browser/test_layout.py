@@ -109,7 +109,7 @@ house_game = HouseGame.objects.get(owner__username="host", title="Find the thief
 # The host console's and the dealer's channel's pages: an invite, a sign-up code, threads, mail links.
 from seasons.models import Duel, Invite, Season
 from reach.models import Thread
-from reach.discord_login import invite_token
+from reach.web.discord_login import invite_token
 from reach.services.mail import unsubscribe_token
 season = episode.season
 Season.objects.filter(pk=season.pk).update(signup_code="layout-join")

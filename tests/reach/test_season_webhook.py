@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from reach.models import Delivery, SeasonChannel
-from reach.services.discord import delivery_attempt, season_channel_set, webhook_of
+from reach.selectors import webhook_of
+from reach.services.discord import delivery_attempt, season_channel_set
 from reach.services.errors import BadWebhook
 from tests.seasons.factories import started_season
 

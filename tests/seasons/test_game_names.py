@@ -11,8 +11,8 @@ from django.test import Client
 
 from games.models import Match
 from games.registry import get_engine, slugs
+from seasons.selectors.game_choice import game_choice_name, game_choices
 from seasons.services import episode_dmo_pick
-from seasons.services.game_choice import game_choice_name, game_choices
 from tests.seasons.factories import HANDLES, abc_episode, finish_mm, host_user, open_pick, started_season, user
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,6 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match, Submission, Turn
-from seasons.match_control_steps import match_control_step
 from seasons.models import Episode, SeasonLog
 from seasons.services.errors import (
     BadDeadline,
@@ -30,6 +29,7 @@ from seasons.services.match_controls import (
     season_match_resume,
     season_match_seat_replace,
 )
+from seasons.web.match_control_steps import match_control_step
 from tests.seasons.factories import abc_episode, started_season
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ from seasons.log_text import log_sentence
 from seasons.models import Season, SeasonLog
 from seasons.services.errors import BadSeasonSettings, NotSeasonHost, SettingLocked
 from seasons.services.settings import season_settings_update
-from seasons.settings_form import SeasonSettingsForm
 from seasons.settings_spec import SETTINGS
+from seasons.web.settings_form import SeasonSettingsForm
 from tests.factories import UserFactory
 from tests.seasons.factories import abc_episode, started_season
 

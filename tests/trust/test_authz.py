@@ -175,7 +175,7 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     },
 }
 # The season API (issue 27): with no such season every read is a 404; the caller's own reads need a sign-in;
-# writes are POST only (DRF checks the sign-in before the method). tests/api covers the roles on a real season.
+# writes are POST only (DRF checks the sign-in before the method). tests/seasons/web/api covers the roles on a real season.
 SEASON_API_MINE = {"anonymous": FORBIDDEN, **{r: NOT_FOUND for r in ROLES if r != "anonymous"}}
 SEASON_API_WRITE = {"anonymous": FORBIDDEN, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}}
 MATRIX.update(

@@ -1,0 +1,1 @@
+"""Reach's edges: pages, forms, URLs and the REST API."""

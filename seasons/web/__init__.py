@@ -1,0 +1,1 @@
+"""Seasons's edges: pages, forms, URLs and the REST API."""
