@@ -1,7 +1,7 @@
 """Writes on dealers' games: create, save a new version, import a file, export one.
 
 Every definition goes through ``definition_clean`` (games/house/engine/definition.py) before it is kept,
-so a stored version is always one the engine plays; its ``DefinitionError`` (a ValueError whose
+so a stored version is always one the engine plays; its ``DefinitionError`` (whose
 ``errors`` name each field by its path) reaches the caller untouched, for the page to show next to
 the field it names.
 """

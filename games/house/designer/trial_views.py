@@ -140,7 +140,7 @@ def house_hotseat(request: HttpRequest, pk: int) -> HttpResponse:
                 match = None
         except RuleError as exc:
             messages.error(request, f"The rules refuse that move: {exc}")
-        except ValueError as exc:  # the options or count cannot start a match
+        except (DefinitionError, GameError) as exc:  # the options or count cannot start a match
             messages.error(request, f"Nothing started: {exc}")
         if match is None:
             request.session.pop(key, None)

@@ -2,8 +2,9 @@
 :class:`ParamError` is one mechanic param's problem, its param and message kept apart so the definition
 reader names the param's path without parsing the text back.
 
-``DefinitionError`` is still a ``ValueError``: the designer, the services and the tests catch it as one
-today (issue 39 item 5 removes ``ValueError`` from the error roots).
+Neither is a ``ValueError``: an ``except ValueError`` around a library call must never swallow a
+definition's refusal (nor a refusal turn a bug into a message). The pure engine imports nothing of
+Garnet's core, so this is the house engine's own root, which the designer and services catch by name.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-class DefinitionError(ValueError):
+class DefinitionError(Exception):
     """A definition that cannot be played; ``errors`` lists every problem, each naming its field path."""
 
     def __init__(self, errors: Sequence[str]) -> None:

@@ -52,7 +52,7 @@ def test_ordinary_fractions_still_read(factor: Any) -> None:
 
 def test_a_stored_huge_factor_fails_the_close_quickly_instead_of_stalling_it() -> None:
     # A definition saved before the bound was checked (the cleaned text of 1e10000000 has ten million digits).
-    with pytest.raises(ValueError, match="must be a number such as 2/3"):
+    with pytest.raises(ValueError, match="must be a number such as 2/3"):  # parse_fraction's own, at the close
         quickly(target_for, {"target": "mean", "factor": "1" + "0" * 10_000_000}, [1, 2, 3])
     with pytest.raises(ValueError):
         quickly(parse_fraction, "1e10000000")

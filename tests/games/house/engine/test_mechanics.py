@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.house.engine.definition import definition_clean
-from games.house.engine.errors import ParamError
+from games.house.engine.errors import DefinitionError, ParamError
 from games.house.engine.mechanics import MECHANICS, RoundInput, RoundResult, mechanic_params_clean, mechanic_run
 from tests.games.contract import play_random
 from tests.games.house.engine.helpers_mechanics import choice, garnets, number, order, player
@@ -81,13 +81,15 @@ def test_every_mechanic_explains_itself_to_a_dealer(name: str) -> None:
 
 def test_unknown_mechanic_is_named() -> None:
     """A mechanic name the library lacks is refused naming the mechanic."""
-    with pytest.raises(ValueError, match="^mechanic: no mechanic named 'poker'"):
+    with pytest.raises(DefinitionError, match="^mechanic: no mechanic named 'poker'"):
         mechanic_params_clean("poker", {}, [number()])
 
 
 def test_unknown_param_is_named() -> None:
     """A param the mechanic does not take is refused, naming it and listing those it takes."""
-    with pytest.raises(ValueError, match=r"^prize: not a param of highest_bid \(it takes field, price, award, ties\)"):
+    with pytest.raises(
+        DefinitionError, match=r"^prize: not a param of highest_bid \(it takes field, price, award, ties\)"
+    ):
         mechanic_params_clean("highest_bid", {"prize": 3}, [garnets()])
 
 
@@ -100,11 +102,11 @@ def test_the_only_field_of_a_fitting_type_is_taken_when_left_out() -> None:
 def test_field_left_out_with_several_or_no_fitting_fields_is_named() -> None:
     """Two number fields: the dealer must choose; no number field: said so; a field of the wrong type:
     said so."""
-    with pytest.raises(ValueError, match=r"^field: choose one of this round's number or garnets fields \(a, b\)"):
+    with pytest.raises(DefinitionError, match=r"^field: choose one of this round's number or garnets fields \(a, b\)"):
         mechanic_params_clean("highest_bid", {}, [number("a"), number("b")])
-    with pytest.raises(ValueError, match="^field: this round has no number or garnets field"):
+    with pytest.raises(DefinitionError, match="^field: this round has no number or garnets field"):
         mechanic_params_clean("highest_bid", {}, [choice()])
-    with pytest.raises(ValueError, match="^field: 'pick' is a choice field; this needs a number or garnets field"):
+    with pytest.raises(DefinitionError, match="^field: 'pick' is a choice field; this needs a number or garnets field"):
         mechanic_params_clean("highest_bid", {"field": "pick"}, [choice(), number()])
 
 
@@ -119,7 +121,7 @@ def test_field_left_out_with_several_or_no_fitting_fields_is_named() -> None:
 )
 def test_int_and_choice_params_are_checked(params: dict[str, Any], message: str) -> None:
     """Whole numbers within their range (a bool is not a number); choices from their list."""
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(DefinitionError, match=message):
         mechanic_params_clean("highest_bid", params, [garnets()])
 
 
@@ -264,14 +266,14 @@ _JSONISH = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(sorted(EXPECTED)), st.data())
-def test_random_params_are_cleaned_or_refused_with_a_named_value_error(name: str, data: st.DataObject) -> None:
-    """Whatever a file or form holds, cleaning either succeeds or raises ValueError("<param>: ...")."""
+def test_random_params_are_cleaned_or_refused_with_a_named_param_error(name: str, data: st.DataObject) -> None:
+    """Whatever a file or form holds, cleaning either succeeds or raises ParamError("<param>: ...")."""
     keys = [p.name for p in MECHANICS[name].params]
     params = data.draw(st.dictionaries(st.sampled_from(keys), _JSONISH, max_size=len(keys)))
     try:
         clean = mechanic_params_clean(name, params, FIELDS)
-    except ValueError as e:
-        assert str(e).split(":")[0] in keys
+    except ParamError as e:
+        assert e.param in keys and str(e).split(":")[0] == e.param
         return
     assert json.loads(json.dumps(clean)) == clean
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.house.engine.errors import DefinitionError
 from tests.games.house.engine.helpers_mechanics import garnets, number, run
 
 
@@ -77,7 +78,7 @@ def test_lowest_bid_wins_and_pays_own_bid() -> None:
 
 def test_lowest_bid_offers_no_second_price() -> None:
     """A lowest bid's second price would exceed the winner's bid (and its hold): not offered."""
-    with pytest.raises(ValueError, match="^price: must be one of own, none"):
+    with pytest.raises(DefinitionError, match="^price: must be one of own, none"):
         run("lowest_bid", [garnets()], {"ann": {"bid": 1}}, {"price": "second"})
 
 

@@ -6,6 +6,7 @@ from random import Random
 
 import pytest
 
+from games.house.engine.errors import DefinitionError
 from tests.games.house.engine.helpers_mechanics import choice, player, run
 
 AB = [choice(choices=("A", "B"))]
@@ -63,7 +64,7 @@ def test_mutual_pairs_only_pair_players_who_named_each_other() -> None:
 
 def test_mutual_pairing_needs_a_partner_field() -> None:
     """pairing mutual without a partner field is refused, naming partner."""
-    with pytest.raises(ValueError, match="^partner: mutual pairing needs"):
+    with pytest.raises(DefinitionError, match="^partner: mutual pairing needs"):
         run("payoff_matrix", AB, {"ann": {}}, {"matrix": MATRIX, "pairing": "mutual"})
 
 
@@ -89,7 +90,7 @@ def test_mutual_pairing_needs_a_partner_field() -> None:
 )
 def test_matrix_must_cover_every_pair_of_choices(matrix: object, message: str) -> None:
     """Every (mine, theirs) pair of choices has two whole numbers, and both sides of a pair agree."""
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(DefinitionError, match=message):
         run("payoff_matrix", AB, {"ann": {}}, {"matrix": matrix})
 
 
@@ -152,7 +153,7 @@ def test_every_pair_compares_in_a_group() -> None:
 )
 def test_relation_must_be_irreflexive_and_one_way(relation: object, message: str) -> None:
     """No choice beats itself and no two choices beat each other; every name is one of the choices."""
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(DefinitionError, match=message):
         run("beats", RPS, {"ann": {}}, {"relation": relation})
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.house.engine.errors import DefinitionError
 from tests.games.house.engine.helpers_mechanics import number, run
 
 
@@ -96,7 +97,7 @@ def test_nobody_guesses() -> None:
 )
 def test_bad_params_name_the_param(params: dict[str, object], message: str) -> None:
     """Each bad param is refused with a message that starts with its name."""
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(DefinitionError, match=message):
         run("closest_to_target", [number()], {"ann": {"guess": 1}}, params)
 
 

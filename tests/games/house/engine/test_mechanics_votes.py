@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.house.engine.errors import DefinitionError
 from tests.games.house.engine.helpers_mechanics import choice, order, player, run
 
 FIVE = ("ann", "bob", "cat", "dan", "eve")
@@ -132,13 +133,13 @@ def test_nobody_votes() -> None:
 
 def test_vote_on_a_choice_cannot_put_anyone_out() -> None:
     """effect out needs a player field: the error names the param."""
-    with pytest.raises(ValueError, match="^effect: only a vote for a player"):
+    with pytest.raises(DefinitionError, match="^effect: only a vote for a player"):
         run("vote", [choice()], {"ann": {"pick": "A"}}, {"effect": "out"})
 
 
 def test_second_choice_field_must_fit_the_vote() -> None:
     """A player vote's second choice comes from a player or order field, not a choice field."""
-    with pytest.raises(ValueError, match="^second: a vote for a player"):
+    with pytest.raises(DefinitionError, match="^second: a vote for a player"):
         run("vote", [player(), choice()], {"ann": {}}, {"field": "who", "second": "pick"})
-    with pytest.raises(ValueError, match="^second: must be another field"):
+    with pytest.raises(DefinitionError, match="^second: must be another field"):
         run("vote", [player()], {"ann": {}}, {"second": "who"})
