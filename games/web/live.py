@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
@@ -184,19 +184,16 @@ def close_page_events(closed: ClosedTurn, *, keep: str | None = None) -> dict[st
     return pages
 
 
-@dataclass
+@dataclass(frozen=True)
 class ClosePages:
     """The pages an edge on the live path pushes for a close (a ``games.match.services.PageDrawer``): every listened
     seat's and the spectators', and the seat of ``submitter`` (the user whose lock-in closed the turn) in any
-    case. After the close, ``html`` holds each seat's drawn page, so a submit that closed its turn answers its
-    player with the page their socket got."""
+    case. The close returns them in its value (``ClosedTurn.page_for``), so a submit that closed its turn answers
+    its player with the page their socket got."""
 
     submitter: Any = None
-    html: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, closed: ClosedTurn) -> list[broadcast.Event]:
         # The seat is read off the closed match, whose seats the pages read anyway (no query of its own).
         keep = selectors.viewer_handle(closed.match, self.submitter) if self.submitter is not None else None
-        pages = close_page_events(closed, keep=keep)
-        self.html = {seat: str(event[1]["html"]) for seat, event in pages.items() if seat}
-        return list(pages.values())
+        return list(close_page_events(closed, keep=keep).values())

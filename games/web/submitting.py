@@ -160,7 +160,6 @@ def submit_move(*, user: Any, match: Match, data: QueryDict) -> SubmitResult:
             raise posted.refusal
         assert posted.move is not None
         # The close a last lock-in makes draws every listened seat's page, this player's in any case, to push them.
-        pages = live.ClosePages(submitter=user)
         submitted = submission_submit(
             match_id=match.pk,
             player=me,
@@ -168,13 +167,13 @@ def submit_move(*, user: Any, match: Match, data: QueryDict) -> SubmitResult:
             lock=lock,
             turn_number=turn_number,
             by=user,
-            draw=pages,
+            draw=live.ClosePages(submitter=user),
         )
     except errors.GameError as exc:
         result = {"kind": "error", "code": exc.code, "text": refusal_text(exc)}
         return SubmitResult(result=result, status=exc.status, form=form)
     result = {"kind": "success", "code": "saved", "text": saved_text(submitted, lock=lock, labels=labels_of(form))}
-    page = pages.html.get(submitted.player) if submitted.closed is not None else None
+    page = submitted.closed.page_for(submitted.player) if submitted.closed is not None else None
     return SubmitResult(result=result, submitted=submitted, form=form, page=page)
 
 
