@@ -19,7 +19,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from core import errors
@@ -32,7 +31,7 @@ from games.match.viewing import match_for_viewer
 from games.models import Match
 from games.registry import get_entry
 from games.templatetags.garnet import move_summary
-from games.web import live
+from games.web import jinja, live
 
 MAX_FIELDS = 200
 """A socket's submit frame carries at most this many fields (Django's own cap on a form post is 1,000)."""
@@ -237,9 +236,9 @@ def check_answer(*, match: Match, user: Any, data: QueryDict, request: Any = Non
 
 def _draw(template: str, context: dict[str, Any], request: Any) -> str:
     if request is not None:
-        return render_to_string(template, context, request)
+        return jinja.render(template, context, request)
     with timezone.override(UTC):
-        return render_to_string(template, context)
+        return jinja.render(template, context)
 
 
 def fields_data(fields: Any) -> QueryDict:
