@@ -2,52 +2,28 @@
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from django import template
-from django.conf import settings
 from django.template import defaultfilters
-from django.template.loader import render_to_string
-from django.utils import formats, timezone, translation
-from django.utils.html import conditional_escape, escape
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
-from django.utils.text import normalize_newlines
 
 from accounts.timefmt import time_left
 from games.match import selectors
 from games.registry import get_engine
-from games.web.drawings import Drawings
-from games.web.jinja import render as jinja_render
+from games.web import drawings, jinja
 
 register = template.Library()
 
 
-@functools.lru_cache(maxsize=1024)
-def _date_format(value: datetime, zone: Any, fmt: str, language: str | None) -> str:
-    # ``zone`` is in the key because aware datetimes compare equal across zones: the same instant shows differently.
-    return formats.date_format(value, fmt)
-
-
 @register.simple_tag
 def rules_body(rules: Any) -> str:
-    """A game's rules text (``games/_rules_body.html``), drawn once per text in this process: every match page and
-    rules page shows it in full, and it depends on the rules alone. The key is the ``RulesText`` by value without
-    its ``card_help`` (a game builds a new one, with a new helper function, on every call), so a field added later
-    is in the key by itself."""
-    try:
-        key = dataclasses.replace(rules, card_help=_no_help)
-        hash(key)
-    except TypeError:  # not a frozen RulesText of hashable parts: draw it each time
-        return render_to_string("games/_rules_body.html", {"rules": rules})
-    drawn = _RULES_BODIES.get(key)
-    if drawn is None:
-        drawn = render_to_string("games/_rules_body.html", {"rules": rules})
-        _RULES_BODIES.put(key, drawn)
-    return drawn
+    """A game's rules text, drawn by Jinja2 once per text in this process (``games.web.drawings.rules_body``):
+    every match page and rules page shows it in full, and it depends on the rules alone."""
+    return drawings.rules_body(rules)
 
 
 @register.filter(expects_localtime=True)
@@ -57,7 +33,7 @@ def when(value: Any, fmt: str) -> str:
     draws a page per seat)."""
     if not isinstance(value, datetime):
         return defaultfilters.date(value, fmt)
-    return _date_format(value, value.tzinfo, fmt, translation.get_language())
+    return drawings.date_text(value, value.tzinfo, fmt, translation.get_language())
 
 
 def _phrase(value: Any) -> str:
@@ -170,14 +146,6 @@ def get(mapping: Any, key: Any) -> Any:
     return ""
 
 
-@functools.lru_cache(maxsize=8192)
-def _log_item(seq: int, private: bool, text: str) -> str:
-    lines = "<br>".join(escape(line) for line in normalize_newlines(text).split("\n"))
-    if private:
-        return f'<li class="private" data-seq="{seq}"><span class="tag">private</span> {lines}</li>'
-    return f'<li class="" data-seq="{seq}">{lines}</li>'
-
-
 @register.simple_tag
 def log_items(log: Any) -> str:
     """The match log's ``<li>`` lines (private ones tagged), or the "nothing yet" line.
@@ -187,44 +155,15 @@ def log_items(log: Any) -> str:
     """
     if not log:
         return mark_safe('<li class="muted">Nothing announced yet.</li>')
-    parts = [_log_item(m.seq, bool(m.to), m.text) for m in log]
+    parts = [drawings.log_item(m.seq, bool(m.to), m.text) for m in log]
     return mark_safe("".join(parts))  # noqa: S308 - every line's text is escaped above
-
-
-_RULES_BODIES = Drawings(64)
-
-
-def _no_help(card: str) -> str:
-    """One helper for every key of ``_RULES_BODIES``: the rules' own help is left out of it."""
-    return ""
 
 
 @register.simple_tag(takes_context=True)
 def slot(context: template.Context, name: str, default: str = "") -> str:
-    """What the apps above put in this page's slot ``name``: each template ``settings.GARNET_TEMPLATE_SLOTS``
-    lists for it, drawn with the page's own context (as an include would), in order; ``default`` when none
-    draws anything.
-
-    The framework's pages name slots and never a template of an app above them (seasons, reach, story):
-    the project's settings, which know every app, say what fills them (tests/games/test_template_layers.py).
-    """
-    engine = context.template.engine if context.template is not None else template.Engine.get_default()
-    drawn = "".join(engine.get_template(t).render(context) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
-    return mark_safe(drawn.strip()) if drawn.strip() else conditional_escape(default)  # noqa: S308 - drawn by templates
-
-
-@register.simple_tag(takes_context=True)
-def draw(context: template.Context, drawn: Any) -> str:
-    """``{% include %}`` of a template of either engine (a ``select_template`` result: a game's view may be a
-    Jinja2 template, which Django's include cannot draw), with the page's names."""
-    return mark_safe(drawn.render(context.flatten()))  # noqa: S308 - drawn by a template engine
-
-
-@register.simple_tag(takes_context=True)
-def jinja(context: template.Context, name: str) -> str:
-    """The Jinja2 template ``name`` (games/web/jinja.py) drawn into this Django page with its names, and its
-    request's CSRF field as ``csrf_input``."""
-    return mark_safe(jinja_render(name, context.flatten(), context.get("request")))  # noqa: S308 - drawn by Jinja2
+    """What the apps above put in this page's slot ``name``, drawn with the page's names by the one drawing of a
+    slot (``games.web.jinja.slot_drawn``; Jinja2 templates call ``slot()``)."""
+    return jinja.slot_drawn(name, context.flatten(), default, using="django")
 
 
 # The simple tags a Jinja2 template calls as functions of the same names (games.web.jinja).
@@ -254,13 +193,13 @@ def last_round(log: Any, turn_number: int | None) -> list[Any]:
 
 def last_round_items(lines: Any) -> str:
     """The ``<li>`` lines of :func:`last_round` (private ones tagged), escaped."""
-    parts = [_log_item(m.seq, bool(m.to), m.text).replace(f' data-seq="{m.seq}"', "", 1) for m in lines]
-    return mark_safe("".join(parts))  # noqa: S308 - every line's text is escaped by _log_item
+    parts = [drawings.log_item(m.seq, bool(m.to), m.text).replace(f' data-seq="{m.seq}"', "", 1) for m in lines]
+    return mark_safe("".join(parts))  # noqa: S308 - every line's text is escaped by drawings.log_item
 
 
 JINJA_GLOBALS = {
     "log_items": log_items,
-    "rules_body": rules_body,
+    "rules_body": drawings.rules_body,
     "last_round": last_round,
     "last_round_items": last_round_items,
 }

@@ -1,9 +1,12 @@
-"""The Jinja2 environment of the live part of a match page (``games/jinja2/``) and of the games' own templates.
+"""The Jinja2 environment of everything a close draws: the live part of a match page (``games/jinja2/``) and the
+games' own views and forms (``<app>/jinja2/<slug>/``).
 
 Every close draws the live part once per seat, and Django's template engine spent about 1.5 ms of CPU on each
-(bench/README.md, issue 29): Jinja2 compiles a template to Python once, so the hot pages are Jinja2 templates
-while the rest of the site stays in Django's. Both engines are in ``TEMPLATES``: a game's templates may be
-either kind, and :func:`draw` draws either from a Jinja2 template.
+(bench/README.md, issue 29): Jinja2 compiles a template to Python once, so these pages are Jinja2 templates while
+the rest of the site stays in Django's. The boundary is one-way: a Django page may take a Jinja2 drawing (the
+match page takes its live part drawn, ``games.web.views``), and nothing drawn here draws a Django template (a
+game's view and form are looked up among Jinja2's alone, ``games.web.drawings.pick``). What a process remembers
+of its drawings is in ``games.web.drawings``.
 
 The filters are the Django template libraries' own functions (``OPTIONS["libraries"]`` names them, so this module
 imports no app above the framework) and the Django built-ins the templates use, all with Django's meaning
@@ -14,24 +17,20 @@ Django's templates.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Iterable, Mapping
 from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.template import defaultfilters, engines
-from django.template.loader import select_template
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from jinja2 import ChainableUndefined, Environment, pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from games.web.drawings import Drawings
+from games.web.drawings import pick, shared
 
 # Django's built-in filters the templates use, with Django's meaning, so a filter reads the same in both kinds of
 # template (Jinja2's own ``default``, ``slice``, ``length``, ``join`` and ``title`` differ: ``slice`` makes columns,
@@ -59,8 +58,6 @@ _DJANGO_BUILTINS = (
     "yesno",
 )
 
-_SHARED = Drawings(256)
-
 
 def _django_filter(function: Callable[..., Any]) -> Callable[..., Any]:
     """A Django filter as Jinja2 calls it: a time in the current zone when it expects one (Django's templates
@@ -86,64 +83,32 @@ def _url(name: str, *args: Any, **kwargs: Any) -> str:
 
 @pass_context
 def draw(context: Context, template: Any, **values: Any) -> Markup:
-    """A template of either engine (a ``select_template`` result) drawn with this template's names and ``values``:
-    how a Jinja2 template includes a game's view or form, whichever engine the game wrote it for."""
+    """A Jinja2 template (a ``drawings.pick`` result) drawn with this template's names and ``values``: how the live
+    part includes a game's view, form and key."""
     return Markup(template.render({**context.get_all(), **values}))  # noqa: S704 - drawn by a template engine
 
 
-@pass_context
-def slot(context: Context, name: str, default: str = "") -> Markup | str:
-    """What the apps above put in the page's slot ``name`` (see ``games.templatetags.garnet.slot``): the templates
-    ``settings.GARNET_TEMPLATE_SLOTS`` lists for it (of either engine: the live part's are Jinja2), drawn with this
-    template's names, in order; ``default`` when none draws anything."""
-    names = context.get_all()
-    drawn = "".join(pick((t,)).render(names) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
-    return Markup(drawn.strip()) if drawn.strip() else default  # noqa: S704 - drawn by a template engine
+def slot_drawn(name: str, names: Mapping[Any, Any], default: str = "", *, using: str) -> Markup:
+    """What the apps above put in a page's slot ``name``: each template ``settings.GARNET_TEMPLATE_SLOTS`` lists for
+    it, of the page's own engine ``using``, drawn with the page's ``names`` (as an include would), in order;
+    ``default`` (escaped) when none draws anything. The one drawing of a slot, for both engines' pages.
 
-
-def shared(template: str, **values: Any) -> Markup:
-    """The Jinja2 template ``template`` drawn with ``values`` alone, drawn once for all who give the same values.
-
-    The template sees only the names it is given, so what it draws depends on their values alone, and a drawing
-    is reused for every viewer and request that gives the same values (the same JSON), in this process. That is
-    how the public part of a game's view (a history table, the X order) is drawn once per close instead of once
-    per seat, and it can never show one viewer what another's values drew: equal values, equal output. Values
-    that are not JSON are drawn every time.
+    The framework's pages name slots and never a template of an app above them (seasons, reach, story):
+    the project's settings, which know every app, say what fills them (tests/games/test_template_layers.py).
     """
-    jinja = engines["jinja2"]
-    try:
-        dumped = json.dumps(values, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):
-        return Markup(jinja.get_template(template).render(values))  # noqa: S704 - drawn by a template engine
-    key = (template, dumped, timezone.get_current_timezone_name(), translation.get_language())
-    drawn = None if settings.DEBUG else _SHARED.get(key)  # under DEBUG an edited template shows at once
-    if drawn is None:
-        drawn = jinja.get_template(template).render(values)
-        _SHARED.put(key, drawn)
-    return Markup(drawn)  # noqa: S704 - drawn by a template engine
+    drawn = "".join(pick((t,), using).render(names) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
+    return Markup(drawn.strip()) if drawn.strip() else escape(default)  # noqa: S704 - drawn by a template engine
+
+
+@pass_context
+def slot(context: Context, name: str, default: str = "") -> Markup:
+    """``slot_drawn`` of the Jinja2 slot ``name`` with this template's names (the live part's slots)."""
+    return slot_drawn(name, context.get_all(), default, using="jinja2")
 
 
 def render(name: str, context: Mapping[Any, Any], request: Any = None) -> str:
     """The Jinja2 template ``name`` drawn with ``context`` (and, given a request, its CSRF field as ``csrf_input``)."""
     return str(engines["jinja2"].get_template(name).render(dict(context), request))
-
-
-def pick(names: tuple[str, ...]) -> Any:
-    """``select_template(names)`` of either engine, looked up once per process: a page per seat asks it for the
-    same game's view and form on every close, and the Django engine's miss for a Jinja2 template is an exception.
-    Under DEBUG it is looked up every time, so an edited template shows without a restart."""
-    return select_template(list(names)) if settings.DEBUG else _picked(names)
-
-
-@functools.lru_cache(maxsize=256)
-def _picked(names: tuple[str, ...]) -> Any:
-    return select_template(list(names))
-
-
-@receiver(setting_changed)
-def _forget_picks(*, setting: str, **kwargs: Any) -> None:
-    if setting == "TEMPLATES":
-        _picked.cache_clear()
 
 
 def _library_filters(paths: Iterable[str]) -> dict[str, Callable[..., Any]]:

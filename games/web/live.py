@@ -12,14 +12,12 @@ seat's private group, as the page it would have fetched. Nothing here writes or 
 
 from __future__ import annotations
 
-import functools
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
 from django.db.models import QuerySet
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 
 from core.statements import Statement
@@ -32,7 +30,7 @@ from games.match.viewing import MatchForViewer
 from games.models import Match, Message, Submission
 from games.registry import get_entry
 from games.rules_text import rules_for_match
-from games.web import jinja
+from games.web import drawings, jinja
 
 log = logging.getLogger(__name__)
 
@@ -42,17 +40,6 @@ def match_variant(match: Match, view: dict[str, Any]) -> str | None:
     options = match.options or {}
     public: dict[str, Any] = view["public"] if isinstance(view.get("public"), dict) else {}
     return options.get("variant") or options.get("scoring") or public.get("variant")
-
-
-@functools.lru_cache(maxsize=4096)
-def _match_urls(match_id: int, prefix: str, urlconf: Any) -> tuple[str, str]:
-    return reverse("games:match_submit", args=[match_id]), reverse("games:match_check", args=[match_id])
-
-
-def match_urls(match_id: int) -> tuple[str, str]:
-    """Where a match page posts its move and its check: reversed once per match and process, not per page drawn
-    (each reversal is tens of microseconds, and a close draws a page per seat)."""
-    return _match_urls(match_id, get_script_prefix(), get_urlconf())
 
 
 def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str, Any]:
@@ -68,7 +55,7 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         form_class = entry.form_class or JsonMoveForm
         initial = dict(viewer.submission.move) if viewer.submission else {}
         form = bound_form or form_class(view=viewer.view, player=me or "", initial_move=initial)
-    submit_url, check_url = match_urls(match.pk)
+    submit_url, check_url = drawings.match_urls(match.pk)
     return {
         "submit_url": submit_url,
         "check_url": check_url,
@@ -89,10 +76,10 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "host_views": viewer.host_views,
         "seat_labels": labels,
         "host_seats": [(labels.get(p, p), v) for p, v in viewer.host_views.items()] if viewer.host_views else [],
-        "view_template": jinja.pick((entry.view_template, "games/_view_default.html")),
-        "form_template": jinja.pick((entry.form_template, "games/_form_default.html")),
+        "view_template": drawings.pick((entry.view_template, "games/_view_default.html")),
+        "form_template": drawings.pick((entry.form_template, "games/_form_default.html")),
         # What the player must know to move (your role, your secrets, the score), drawn above the form (issue 38).
-        "key_template": jinja.pick((f"{match.game}/_key.html", "games/_key_default.html")),
+        "key_template": drawings.pick((f"{match.game}/_key.html", "games/_key_default.html")),
         "outcome": match.outcome,
         "game_name": entry.engine.title_for(match.options or {}),
         "rules": rules_for_match(match.game, match.options or {}, match_variant(match, viewer.view)),
@@ -184,19 +171,16 @@ def close_page_events(closed: ClosedTurn, *, keep: str | None = None) -> dict[st
     return pages
 
 
-@dataclass
+@dataclass(frozen=True)
 class ClosePages:
     """The pages an edge on the live path pushes for a close (a ``games.match.services.PageDrawer``): every listened
     seat's and the spectators', and the seat of ``submitter`` (the user whose lock-in closed the turn) in any
-    case. After the close, ``html`` holds each seat's drawn page, so a submit that closed its turn answers its
-    player with the page their socket got."""
+    case. The close returns them in its value (``ClosedTurn.page_for``), so a submit that closed its turn answers
+    its player with the page their socket got."""
 
     submitter: Any = None
-    html: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, closed: ClosedTurn) -> list[broadcast.Event]:
         # The seat is read off the closed match, whose seats the pages read anyway (no query of its own).
         keep = selectors.viewer_handle(closed.match, self.submitter) if self.submitter is not None else None
-        pages = close_page_events(closed, keep=keep)
-        self.html = {seat: str(event[1]["html"]) for seat, event in pages.items() if seat}
-        return list(pages.values())
+        return list(close_page_events(closed, keep=keep).values())

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -18,7 +17,7 @@ from games.match.viewing import match_for_viewer
 from games.models import Match
 from games.web import live
 from games.web.submitting import SubmitResult, check_answer, submit_answer, submit_move
-from games.web.views import _match_or_404
+from games.web.views import _match_or_404, match_page
 
 
 @require_POST
@@ -62,6 +61,6 @@ def _submit_answer_page(request: HttpRequest, match: Match, done: SubmitResult) 
     if done.keeps_input:
         messages.error(request, text)
         viewer = match_for_viewer(match, request.user)
-        return render(request, "games/match_detail.html", live.live_context(viewer, bound_form=done.form), status=400)
+        return match_page(request, live.live_context(viewer, bound_form=done.form), status=400)
     (messages.success if done.status == 200 else messages.error)(request, text)
     return HttpResponseRedirect(reverse("games:match", args=[match.pk]))

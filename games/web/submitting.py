@@ -19,7 +19,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from core import errors
@@ -32,7 +31,7 @@ from games.match.viewing import match_for_viewer
 from games.models import Match
 from games.registry import get_entry
 from games.templatetags.garnet import move_summary
-from games.web import live
+from games.web import jinja, live
 
 MAX_FIELDS = 200
 """A socket's submit frame carries at most this many fields (Django's own cap on a form post is 1,000)."""
@@ -160,7 +159,6 @@ def submit_move(*, user: Any, match: Match, data: QueryDict) -> SubmitResult:
             raise posted.refusal
         assert posted.move is not None
         # The close a last lock-in makes draws every listened seat's page, this player's in any case, to push them.
-        pages = live.ClosePages(submitter=user)
         submitted = submission_submit(
             match_id=match.pk,
             player=me,
@@ -168,13 +166,13 @@ def submit_move(*, user: Any, match: Match, data: QueryDict) -> SubmitResult:
             lock=lock,
             turn_number=turn_number,
             by=user,
-            draw=pages,
+            draw=live.ClosePages(submitter=user),
         )
     except errors.GameError as exc:
         result = {"kind": "error", "code": exc.code, "text": refusal_text(exc)}
         return SubmitResult(result=result, status=exc.status, form=form)
     result = {"kind": "success", "code": "saved", "text": saved_text(submitted, lock=lock, labels=labels_of(form))}
-    page = pages.html.get(submitted.player) if submitted.closed is not None else None
+    page = submitted.closed.page_for(submitted.player) if submitted.closed is not None else None
     return SubmitResult(result=result, submitted=submitted, form=form, page=page)
 
 
@@ -238,9 +236,9 @@ def check_answer(*, match: Match, user: Any, data: QueryDict, request: Any = Non
 
 def _draw(template: str, context: dict[str, Any], request: Any) -> str:
     if request is not None:
-        return render_to_string(template, context, request)
+        return jinja.render(template, context, request)
     with timezone.override(UTC):
-        return render_to_string(template, context)
+        return jinja.render(template, context)
 
 
 def fields_data(fields: Any) -> QueryDict:

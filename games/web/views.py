@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from games.match import hooks, selectors
@@ -14,7 +17,7 @@ from games.match.viewing import match_for_viewer
 from games.models import Match
 from games.registry import get_engine, get_entry, slugs
 from games.rules_text import rules_for, variants
-from games.web import live
+from games.web import jinja, live
 
 
 def _match_or_404(pk: int) -> Match:
@@ -42,7 +45,14 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.user.is_authenticated:
         hooks.match_opened.send(sender=Match, match=match, user=request.user, url=request.path)
     viewer = match_for_viewer(match, request.user)
-    return render(request, "games/match_detail.html", live.live_context(viewer))
+    return match_page(request, live.live_context(viewer))
+
+
+def match_page(request: HttpRequest, context: dict[str, Any], *, status: int = 200) -> HttpResponse:
+    """The match page (Django's ``games/match_detail.html``) around its live part, given drawn: what a close draws
+    is Jinja2's alone, and the Django page only shows it (``live_html``)."""
+    live_html = mark_safe(jinja.render("games/_match_live.html", context, request))  # noqa: S308 - drawn by Jinja2
+    return render(request, "games/match_detail.html", {**context, "live_html": live_html}, status=status)
 
 
 @require_GET

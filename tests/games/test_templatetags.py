@@ -37,7 +37,8 @@ def test_when_writes_a_time_as_the_date_filter_does_in_each_zone() -> None:
 
 
 def test_rules_body_is_the_rules_template_drawn_once_per_rules() -> None:
-    """``rules_body`` draws ``games/_rules_body.html`` for each game's rules, and the second time gives the same text."""
+    """``rules_body`` draws the Jinja2 ``games/_rules_body.html`` for each game's rules, and the second time gives the
+    same text."""
     from django.template.loader import render_to_string
 
     from games.registry import slugs

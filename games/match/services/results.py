@@ -5,7 +5,8 @@ a :class:`Submitted`. Both are frozen: every fact an edge needs (the new state, 
 engine, the log lines, the next turn or the outcome, the seats) travels in the value, so nothing is
 hung on model instances and nothing is decoded twice. The framework never draws a page: an edge that
 has pages to push passes a :data:`PageDrawer`, which the close calls after its commit with its
-``ClosedTurn`` and whose pushes go between the close's log lines and its ``turn`` (or end) event.
+``ClosedTurn`` and whose pushes go between the close's log lines and its ``turn`` (or end) event; the
+pages it drew come back in the close's value (``ClosedTurn.pages``), never on the drawer.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Engine, Outcome
-from games.match.broadcast import Event
+from games.match.broadcast import Event, group_player
 from games.models import Match, Message, Submission, Turn
 
 
@@ -27,7 +28,9 @@ class ClosedTurn:
     the new state as the engine holds it (``engine.load(match.state)`` without the decode);
     ``messages`` the turn's log lines, numbered; ``next_turn`` the turn it opened, else ``outcome``
     says how the match ended; ``events`` the data pushes (lines, then the turn or end event) the
-    close sends after its commit, exactly once.
+    close sends after its commit, exactly once; ``pages`` the caller's ``PageDrawer`` drew for it and
+    pushed with them (empty without a drawer, when drawing failed, or when the close waits for a
+    caller's transaction to commit: it is drawn then, after this value was returned).
     """
 
     match: Match
@@ -38,6 +41,7 @@ class ClosedTurn:
     next_turn: Turn | None
     outcome: Outcome | None
     events: tuple[Event, ...]
+    pages: tuple[Event, ...] = ()
 
     @property
     def match_id(self) -> int:
@@ -58,6 +62,11 @@ class ClosedTurn:
     def finished(self) -> bool:
         """Whether this close ended the match."""
         return self.outcome is not None
+
+    def page_for(self, seat: str) -> str | None:
+        """The live part the drawer drew for ``seat`` (the page its socket got), or None if it drew none."""
+        group = group_player(self.match_id, seat)
+        return next((str(payload["html"]) for g, payload in self.pages if g == group and "html" in payload), None)
 
 
 @dataclass(frozen=True)

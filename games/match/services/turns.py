@@ -13,7 +13,7 @@ commit; it draws no page: an edge with pages to push passes a ``PageDrawer``.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from random import Random
@@ -188,6 +188,9 @@ def turn_close(
     instead of reading them again; as with any read, the close checks under the turn's lock that
     nothing changed since, and reads afresh if something did.
     """
+    # In a caller's transaction the pushes (and pages) wait for its commit; otherwise the close's own commit is the
+    # commit, so they leave right after it and the pages drawn come back in the value.
+    deferred = connection.in_atomic_block
     for attempt in range(5):
         moment = now or timezone.now()
         if read is not None and not attempt:
@@ -212,8 +215,9 @@ def turn_close(
             if match is None or match.status != Match.Status.RUNNING:
                 return None
             closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
-            transaction.on_commit(partial(_publish, closed, draw))
-        return closed
+            if deferred:
+                transaction.on_commit(partial(_publish, closed, draw))
+        return closed if deferred else replace(closed, pages=_publish(closed, draw))
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
     return None
 
@@ -261,11 +265,11 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
     )
 
 
-def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> None:
+def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> tuple[broadcast.Event, ...]:
     """Send a committed close's pushes, one frame per group (``broadcast.frames``): each seat's page (if the caller
     drew pages) before the public lines and the turn or end event, so a page that took its own push sees the
     turn event as already shown and fetches nothing. If the pages cannot be drawn the close's own pushes still
-    go: the pages then fetch on the turn event.
+    go: the pages then fetch on the turn event. Returns the pages drawn (for ``ClosedTurn.pages``).
     """
     pages: list[broadcast.Event] = []
     if draw is not None:
@@ -274,6 +278,7 @@ def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> None:
         except Exception:
             log.exception("drawing the pushed pages of match %s failed; pages will fetch", closed.match_id)
     broadcast.send(broadcast.frames([*closed.events, *pages]))
+    return tuple(pages)
 
 
 def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | None]]) -> list[Message]:

@@ -1,5 +1,6 @@
 """The Jinja2 environment of the live part (games/web/jinja.py): Django's meaning for every filter, nothing drawn for an
-undefined name, escaping always on, and templates of either engine drawn into a Jinja2 page."""
+undefined name, escaping always on, a one-way boundary (a Django page takes Jinja2's drawings, never the other way
+round), and the drawings a process remembers (games/web/drawings.py): one rule under DEBUG, one clear."""
 
 from __future__ import annotations
 
@@ -10,14 +11,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings
-from django.template import Context, Template, engines
-from django.template.loader import select_template
-from django.test import RequestFactory, override_settings
+from django.template import Context, Template, TemplateDoesNotExist, engines
+from django.test import override_settings
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from jinja2 import ChoiceLoader, DictLoader
 
-from games.web import jinja
+from games.web import drawings
 
 JINJA = engines["jinja2"]
 
@@ -51,17 +51,19 @@ def test_an_undefined_name_or_attribute_draws_nothing_and_escaping_is_on() -> No
     assert draw("{{ x }}{{ y }}", x="<i>", y=mark_safe("<b>")) == "&lt;i&gt;<b>"
 
 
-def test_draw_takes_a_template_of_either_engine_with_the_callers_names() -> None:
-    """A game's view may be a Django template (the suite's toy game) or a Jinja2 one: both draw from the page's
-    names."""
+def test_draw_takes_a_jinja2_template_with_the_callers_names_and_never_a_django_one() -> None:
+    """A game's view is a Jinja2 template (the suite's toy game's too), drawn from the page's names; the games'
+    templates are looked up among Jinja2's alone, so what a close draws never crosses back into Django's."""
     page = JINJA.from_string("{{ draw(t) }}")
-    django = select_template(["odds/view.html"])
-    assert type(django).__module__ == "django.template.backends.django"
-    view = {"public": {"target": 3, "scores": {}, "history": []}, "turn": "Round 1"}
-    assert "First to 3 points" in page.render({"t": django, "view": view, "me": None})
-    own = select_template(["games/_view_default.html"])
-    assert type(own).__module__ == "django.template.backends.jinja2"
+    toy = drawings.pick(("odds/view.html",))
+    assert type(toy).__module__ == "django.template.backends.jinja2"
+    view = {"public": {"target": 3, "standing": [], "rounds": [[1, 2]]}, "turn": "Round 1"}
+    assert "First to 3 points" in page.render({"t": toy, "view": view, "me": None})
+    assert "<li>1 + 2</li>" in page.render({"t": toy, "view": view, "me": None})
+    own = drawings.pick(("games/_view_default.html",))
     assert "<h2>Round 1</h2>" in page.render({"t": own, "view": view})
+    with pytest.raises(TemplateDoesNotExist):
+        drawings.pick(("games/match_detail.html",))  # a Django template: not Jinja2's to draw
 
 
 @pytest.fixture
@@ -96,19 +98,41 @@ def test_a_slot_draws_the_django_templates_the_settings_name_with_the_pages_name
     assert draw('{{ slot("nothing_here", "fallback") }}') == "fallback"
 
 
-def test_a_django_page_includes_a_jinja2_template_with_its_names_and_csrf_field() -> None:
-    request = RequestFactory().get("/")
-    page = Template('{% load garnet %}{% jinja "games/_submit_result.html" %}')
-    result = type("Result", (), {"kind": "error", "code": "x", "text": "Too late"})()
-    html = page.render(Context({"result": result, "preserve_form": True, "request": request}))
-    assert 'data-result="x"' in html and 'hx-swap-oob="innerHTML"' in html
+def test_a_django_page_draws_a_django_slot_and_a_jinja2_page_a_jinja2_one_by_the_same_function() -> None:
+    """``{% slot %}`` and ``slot()`` are one drawing (``jinja.slot_drawn``), each of its page's own engine."""
+    page = Template('{% load garnet %}[{% slot "x" "<none>" %}]')
+    with override_settings(GARNET_TEMPLATE_SLOTS={"x": ["games/_move_check.html"]}):
+        assert draw('{{ slot("x") }}', problem="<late>").startswith('<p class="errors">Not allowed yet: &lt;late&gt;')
+    with override_settings(GARNET_TEMPLATE_SLOTS={"x": ["accounts/password_reset_subject.txt"]}):
+        assert page.render(Context({})) == "[Your Garnet password]"
+        with pytest.raises(TemplateDoesNotExist):
+            draw('{{ slot("x") }}')  # a Django template is not Jinja2's to draw
+    with override_settings(GARNET_TEMPLATE_SLOTS={}):
+        # A Django template's literal is safe as written; a Jinja2 one is escaped, as any value.
+        assert page.render(Context({})) == "[<none>]" and draw('[{{ slot("x", "<none>") }}]') == "[&lt;none&gt;]"
 
 
-def test_a_games_templates_are_looked_up_once_until_the_templates_change() -> None:
+def test_the_games_templates_are_looked_up_once_until_the_templates_change() -> None:
     names = ("abc/view.html", "games/_view_default.html")
-    first = jinja.pick(names)
-    assert jinja.pick(names) is first
+    first = drawings.pick(names)
+    assert drawings.pick(names) is first
     with override_settings(TEMPLATES=list(settings.TEMPLATES)):
-        assert jinja.pick(names) is not first  # the engines were built again: so is the look-up
+        assert drawings.pick(names) is not first  # the engines were built again: so is the look-up
     with override_settings(DEBUG=True):
-        assert jinja.pick(names) is not jinja.pick(names)  # looked up each time, so an edit shows
+        assert drawings.pick(names) is not drawings.pick(names)  # looked up each time, so an edit shows
+
+
+def test_every_drawing_follows_one_rule_under_debug_and_one_clear_forgets_them_all() -> None:
+    """Under DEBUG nothing is remembered (an edit shows at once); otherwise a drawing is kept until ``clear()``."""
+    from games.rules_text import rules_for
+
+    rules = rules_for("abc")
+    first, looked_up = drawings.rules_body(rules), drawings.pick(("games/_view_default.html",))
+    assert drawings.rules_body(rules) is first and drawings.pick(("games/_view_default.html",)) is looked_up
+    with override_settings(DEBUG=True):
+        assert drawings.rules_body(rules) is not drawings.rules_body(rules)  # drawn again each time
+        assert drawings.log_item(1, False, "a") is not drawings.log_item(1, False, "a")
+    kept = drawings.rules_body(rules)
+    assert drawings.rules_body(rules) is kept and drawings.log_item(1, False, "a") is drawings.log_item(1, False, "a")
+    drawings.clear()
+    assert drawings.rules_body(rules) is not kept and drawings.rules_body(rules) == kept

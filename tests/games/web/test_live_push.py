@@ -184,13 +184,18 @@ def test_the_deadline_task_and_the_host_close_push_pages_too(sent: list[broadcas
     closed = turn_close_now(match_id=match.pk, user=host, reason="r", draw=live.ClosePages())
     assert closed is not None and closed.number == 2
     assert {g for g, p in sent if p["event"] == "live"} >= {broadcast.group_watch(match.pk)}
+    # The close returns the pages it pushed, in its value: each seat's as its socket got it.
+    pushed = {g: p["html"] for g, p in sent if p["event"] == "live"}
+    assert closed.pages and all(pushed[g] == p["html"] for g, p in closed.pages)
+    seat = closed.seats[0]
+    assert closed.page_for(seat) == pushed[broadcast.group_player(match.pk, seat)]
 
 
 def test_a_close_given_no_drawer_sends_its_data_once_after_commit(sent: list[broadcast.Event]) -> None:
     """Whoever calls the close, its lines and its turn event leave after its commit, once; with no pages."""
     match = abc_match()
     closed = turn_close(turn_id=Turn.objects.get(match=match, number=1).pk, force=True)
-    assert closed is not None
+    assert closed is not None and closed.pages == () and closed.page_for(closed.seats[0]) is None
     assert sent == unbatch_pushes(broadcast.frames(closed.events))
     assert turn_close(turn_id=closed.turn.pk, force=True) is None
     assert sent == unbatch_pushes(broadcast.frames(closed.events))  # the second call closed nothing and sent nothing
