@@ -18,18 +18,16 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
-from django.db.models import QuerySet
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 
-from core.statements import Statement
 from games.engine import DEALER
 from games.forms import JsonMoveForm
-from games.match import broadcast, selectors
+from games.match import broadcast, selectors, statements
 from games.match.presence import groups_listening
 from games.match.services.results import ClosedTurn
 from games.match.viewing import MatchForViewer
-from games.models import Match, Message, Submission
+from games.models import Match, Submission
 from games.registry import get_entry
 from games.rules_text import rules_for_match
 from games.web import jinja
@@ -121,11 +119,6 @@ def live_root_render(viewer: MatchForViewer) -> str:
     return jinja.render("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
 
 
-@Statement
-def _log_rows(match_id: int) -> QuerySet[Message, tuple[int, str | None, str, int]]:
-    return Message.objects.filter(match_id=match_id).order_by("pk").values_list(*selectors.LOG_FIELDS)
-
-
 def close_viewers(
     closed: ClosedTurn, seats: list[str] | None = None
 ) -> tuple[dict[str, MatchForViewer], MatchForViewer]:
@@ -140,7 +133,7 @@ def close_viewers(
     submissions: list[Submission] = []
     if turn is not None:
         submissions = selectors.turn_submissions(turn)
-    lines = [selectors.LogLine(*row) for row in _log_rows.all(match_id=match.pk)]
+    lines = [selectors.LogLine(*row) for row in statements.log_rows.all(match_id=match.pk)]
     public = MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
     viewers: dict[str, MatchForViewer] = {}
     for seat in [None, *(closed.seats if seats is None else seats)]:

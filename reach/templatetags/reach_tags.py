@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from core.memo import per_request
 from games.match.selectors import Role, match_role, seat_of
 from games.models import Match
 from reach import selectors
@@ -59,11 +60,18 @@ def dealer_slot(context: dict[str, Any], place: Any) -> dict[str, Any]:
     return out
 
 
-@register.simple_tag
-def inbox_unread(user: Any) -> int | None:
-    """Unread players' posts for a host (None for someone who hosts nothing: no inbox link)."""
+@register.simple_tag(takes_context=True)
+def inbox_unread(context: Any, user: Any) -> int | None:
+    """Unread players' posts for a host (None for someone who hosts nothing: no inbox link).
+
+    Read once per request: a host's nav shows the count twice (the "More" badge and the inbox link).
+    """
     if not getattr(user, "is_authenticated", False):
         return None
+    return per_request(context.get("request"), ("inbox_unread", user.pk), lambda: _inbox_unread(user))
+
+
+def _inbox_unread(user: Any) -> int | None:
     if not (user.is_superuser or selectors.hosts_anything(user)):
         return None
     return selectors.inbox_unread_total(user)

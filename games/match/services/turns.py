@@ -21,12 +21,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from core.statements import Statement
 from games.engine import Engine, Outcome
-from games.match import broadcast, hooks
+from games.match import broadcast, hooks, statements
 from games.match.selectors import turn_submissions
 from games.match.services.results import ClosedTurn, PageDrawer, TurnRead
 from games.models import Match, Message, Submission, Turn
@@ -99,39 +98,8 @@ class _Resolved:
     outcome: Outcome | None
 
 
-@Statement
-def _turn_with_match(pk: int) -> QuerySet[Turn]:
-    return Turn.objects.select_related("match").filter(pk=pk).order_by()[:1]
-
-
-@Statement
-def _locked_turn(pk: int) -> QuerySet[Turn]:
-    return Turn.objects.select_for_update().filter(pk=pk).order_by()[:1]
-
-
-@Statement
-def _revisions(turn_id: int) -> QuerySet[Submission, tuple[str, int]]:
-    return Submission.objects.filter(turn_id=turn_id).values_list("player", "revision")
-
-
-@Statement
-def _locked_match(pk: int) -> QuerySet[Match]:
-    return Match.objects.select_for_update().filter(pk=pk).order_by()[:1]
-
-
-@Statement
-def _last_private_seqs(match_id: int) -> QuerySet[Message, tuple[str, int]]:
-    # Every addressee's (the private-line index covers it), not only this turn's: no list parameter to compile.
-    return (
-        Message.objects.filter(match_id=match_id, to__isnull=False)
-        .order_by()
-        .values_list("to")
-        .annotate(last=Max("seq"))
-    )
-
-
 def _snapshot(turn_id: int) -> _Snapshot | None:
-    turn = _turn_with_match.first(pk=turn_id)
+    turn = statements.turn_with_match.first(pk=turn_id)
     if turn is None:
         return None
     subs = {s.player: s for s in turn_submissions(turn)}
@@ -202,13 +170,13 @@ def turn_close(
             return None
         resolved = _resolve(snap.turn, snap.match, snap.submissions, snap.state_before)
         with transaction.atomic():
-            turn = _locked_turn.first(pk=turn_id)
+            turn = statements.locked_turn.first(pk=turn_id)
             if turn is None or turn.status != Turn.Status.OPEN:
                 return None
-            current = sorted(_revisions.all(turn_id=turn_id))
+            current = sorted(statements.revisions.all(turn_id=turn_id))
             if current != snap.fingerprint or turn.deadline != snap.turn.deadline:
                 continue  # a submission or the host changed the turn meanwhile: resolve again
-            match = _locked_match.first(pk=snap.match.pk)
+            match = statements.locked_match.first(pk=snap.match.pk)
             if match is None or match.status != Match.Status.RUNNING:
                 return None
             closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
@@ -286,7 +254,9 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
     if players:
         # One grouped read for every addressee (it was one query per player).
         counters.update({p: 0 for p in players})
-        counters.update({to: int(seq or 0) for to, seq in _last_private_seqs.all(match_id=match.pk) if to in players})
+        counters.update(
+            {to: int(seq or 0) for to, seq in statements.last_private_seqs.all(match_id=match.pk) if to in players}
+        )
     rows = []
     for text, to in texts:
         counters[to] += 1
