@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from core import ratelimit
+from core.cache import redis_client
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +23,8 @@ def test_the_limiter_refuses_past_the_rate_in_its_window() -> None:
 @pytest.mark.skipif("redis" not in settings.CACHES["default"]["BACKEND"].lower(), reason="needs Redis")
 def test_on_redis_a_check_is_one_round_trip_on_one_shared_client(monkeypatch: pytest.MonkeyPatch) -> None:
     """A check is one INCR on the process's one client; the window's first also sets its bucket to expire."""
-    client = ratelimit.redis_client()
-    assert client is ratelimit.redis_client(), "one client per process, not one per thread or request"
+    client = redis_client()
+    assert client is not None and client is redis_client(), "one client per process, not one per thread or request"
     sent: list[str] = []
     real = client.execute_command
 
