@@ -29,12 +29,17 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), _UNITS[unit[:1] or "m"]
 
 
-def rate_limited(*, key: str, rate: str) -> bool:
-    """Count one call under ``key``; True if it goes past ``rate`` in the current window."""
+def rate_limited(*, key: str, rate: str, now: float | None = None) -> bool:
+    """Count one call under ``key``; True if it goes past ``rate`` in the current window.
+
+    Windows are fixed: a rate per minute counts the calls of each minute of the clock (``now``, seconds since
+    the epoch; the clock by default).
+    """
     limit, window = parse_rate(rate)
     # The cache's key prefix keeps processes that share one Redis database apart (test workers, tenants).
     prefix = settings.CACHES.get("default", {}).get("KEY_PREFIX", "")
-    bucket = f"{prefix}:rl:{key}:{int(time.time() // window)}"
+    moment = time.time() if now is None else now
+    bucket = f"{prefix}:rl:{key}:{int(moment // window)}"
     try:
         client = redis_client()
         if client is not None:
