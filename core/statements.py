@@ -16,7 +16,7 @@ some fields of one row by primary key.
 Making a statement registers it nowhere: the app that uses statements declares them in one module with
 the tuple of them all (``games.match.statements``), and ``tests/core/test_statements.py`` checks each one
 there against a fresh compile of its queryset. This module leans on Django internals (the compiler, the
-row iterables, the backend's converters): ``docs/architecture.md`` lists them with the tests that
+row iterables, the backend's converters): ``docs/internals.md`` lists them with the tests that
 catch their drift.
 """
 

@@ -3,7 +3,7 @@
 Only the reads and the write every move makes are compiled once per process: a submit's locked open turn,
 the seats, the turn's submissions and the saved-again write; a close's snapshot, its locked rows and the
 log its pages show. Everything else is a plain queryset (Django compiles it per call; see
-``docs/architecture.md``, "Django internals we rely on"). ``STATEMENTS`` and ``ROW_UPDATES`` are the
+``docs/internals.md``, "Django internals we rely on"). ``STATEMENTS`` and ``ROW_UPDATES`` are the
 registry ``tests/core/test_statements.py`` checks against a fresh compile of each: a statement is added
 here, and to these tuples, or it is not a statement.
 """
