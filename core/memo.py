@@ -1,20 +1,29 @@
-"""Reads memoised for one request: a page that asks the same thing twice reads it once.
+"""What a caller learnt about one object, kept beside it (not on it) for as long as it lives.
 
-The memo is kept beside the request (a weak mapping keyed by the request object), not on it: it is gone
-with the request, and nothing is written into the request's attributes.
+``beside(obj)`` is a dict for that very object (by identity, not equality: two instances of one row are two
+objects), dropped when the object is collected; nothing is written into the object's attributes.
+``per_request`` memoises a read for one request: a page that asks the same thing twice reads it once.
 """
 
 from __future__ import annotations
 
-import threading
 import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_memos: weakref.WeakKeyDictionary[Any, dict[Hashable, Any]] = weakref.WeakKeyDictionary()
-_lock = threading.Lock()
+_kept: dict[int, dict[Hashable, Any]] = {}
+
+
+def beside(obj: Any) -> dict[Hashable, Any]:
+    """The dict kept beside ``obj`` (empty at first): gone when ``obj`` is."""
+    key = id(obj)
+    found = _kept.get(key)
+    if found is None:
+        found = _kept.setdefault(key, {})
+        weakref.finalize(obj, _kept.pop, key, None)
+    return found
 
 
 def per_request(request: Any, key: Hashable, compute: Callable[[], T]) -> T:
@@ -24,10 +33,7 @@ def per_request(request: Any, key: Hashable, compute: Callable[[], T]) -> T:
     """
     if request is None:
         return compute()
-    with _lock:
-        memo = _memos.get(request)
-        if memo is None:
-            memo = _memos[request] = {}
+    memo = beside(request)
     if key not in memo:
         memo[key] = compute()
     found: T = memo[key]

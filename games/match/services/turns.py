@@ -46,8 +46,12 @@ def turn_length(*, engine: Engine[Any], state: Any, match: Match) -> int:
     return int(engine.turn_seconds(state))
 
 
-def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now: datetime) -> Turn:
-    """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``."""
+def turn_open(
+    *, match: Match, engine: Engine[Any], state: Any, number: int, now: datetime, closing: bool = False
+) -> Turn:
+    """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``.
+
+    ``closing``: a turn close opens it, holding ``match`` row-locked (passed on to ``hooks.turn_opened``)."""
     # Add the turn's length in UTC: on a zone-aware local time, + timedelta is wall-clock
     # arithmetic and a 24-hour turn across a DST change would last 23 or 25 hours.
     now = now.astimezone(UTC)
@@ -61,7 +65,7 @@ def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now
         deadline=now + timedelta(seconds=seconds),
         state_before=engine.dump(state),
     )
-    hooks.turn_opened.send(sender=Match, match=match, turn=turn)
+    hooks.turn_opened.send(sender=Match, match=match, turn=turn, closing=closing)
     transaction.on_commit(lambda: _schedule_close(turn.pk, turn.deadline, seconds))
     return turn
 
@@ -193,13 +197,12 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
     Call under the turn's and the match's row locks.
     """
     engine, moves, state, outcome = resolved.engine, resolved.moves, resolved.state, resolved.outcome
-    hooks.mark_closing(match)
     turn.status = Turn.Status.CLOSED
     turn.closed_at = now
     turn.moves = moves
     turn.save(update_fields=["status", "closed_at", "moves"])
     costs = engine.round_spent(resolved.before, moves, state)
-    hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
+    hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs, closing=True)
     rows = _numbered(match=match, turn_number=turn.number, texts=resolved.texts)
     Message.objects.bulk_create(rows)
     match.last_seq += sum(1 for r in rows if r.to is None)
@@ -207,7 +210,7 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
     fields = ["state", "last_seq"]
     next_turn: Turn | None = None
     if outcome is None:
-        next_turn = turn_open(match=match, engine=engine, state=state, number=turn.number + 1, now=now)
+        next_turn = turn_open(match=match, engine=engine, state=state, number=turn.number + 1, now=now, closing=True)
     else:
         match.status = Match.Status.FINISHED
         match.outcome = outcome.to_json()
@@ -215,7 +218,7 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
         fields += ["status", "outcome", "finished_at"]
     match.save(update_fields=fields)
     if outcome is not None:
-        hooks.match_finished.send(sender=Match, match=match, outcome=outcome)
+        hooks.match_finished.send(sender=Match, match=match, outcome=outcome, closing=True)
     events = broadcast.turn_events(match=match, closed=turn, messages=rows, opened=next_turn)
     return ClosedTurn(
         match=match,
@@ -333,8 +336,6 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
             subs: dict[int, dict[str, Submission]] = {t.pk: {} for t in turns}
             for sub in Submission.objects.filter(turn__in=turns):
                 subs[sub.turn_id][sub.player] = sub
-            for turn in turns:
-                hooks.mark_closing(turn.match)
             try:
                 with transaction.atomic():
                     hooks.closing_batch.send(sender=Match, matches=[t.match for t in turns])
