@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
+from core.memo import beside
 from games.engine import DEALER, Outcome, RuleError
 from games.match import statements
 from games.match.statements import LOG_FIELDS
@@ -42,12 +43,15 @@ def turn_submissions(turn: Turn, player: str | None = None) -> list[Submission]:
     return rows
 
 
+_SEATS = "games.match.seats"  # where _seat_rows keeps a match object's seats (core.memo.beside)
+
+
 def _seat_rows(match: Match) -> dict[int, tuple[int, str]]:
-    """Seat position -> (user id, username) of who plays it now, read once per match object."""
-    cached: dict[int, tuple[int, str]] | None = getattr(match, "_seat_rows", None)
+    """Seat position -> (user id, username) of who plays it now, read once per match object (kept beside it)."""
+    kept = beside(match)
+    cached: dict[int, tuple[int, str]] | None = kept.get(_SEATS)
     if cached is None:
-        cached = {pos: (uid, str(name)) for pos, uid, name in statements.seats.all(match_id=match.pk)}
-        match._seat_rows = cached  # type: ignore[attr-defined]
+        cached = kept[_SEATS] = {pos: (uid, str(name)) for pos, uid, name in statements.seats.all(match_id=match.pk)}
     return cached
 
 

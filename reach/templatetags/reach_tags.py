@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from core.memo import per_request
+from core.memo import beside, per_request
 from games.match.selectors import Role, match_role, seat_of
 from games.models import Match
 from reach import selectors
@@ -20,13 +20,13 @@ register = template.Library()
 def clarifications_for(place: Any) -> list[Any]:
     """The clarifications pinned on a match (its own and its season's) or a season.
 
-    Read once per match object: a close draws every seat's page from one match object.
+    Read once per match object (kept beside it): a close draws every seat's page from one match object.
     """
     if isinstance(place, Match):
-        pinned: list[Any] | None = getattr(place, "_pinned_clarifications", None)
+        kept = beside(place)
+        pinned: list[Any] | None = kept.get("reach.pinned_clarifications")
         if pinned is None:
-            pinned = list(selectors.clarifications_for_match(place))
-            place._pinned_clarifications = pinned  # type: ignore[attr-defined]
+            pinned = kept["reach.pinned_clarifications"] = list(selectors.clarifications_for_match(place))
         return pinned
     if isinstance(place, Season):
         return selectors.clarifications_for_season(place)
