@@ -1,7 +1,7 @@
 """One small fixed-window rate limiter shared by the pages and the API.
 
-On Redis a check is one ``INCR`` on the cache's own client, which
-``core.cache.SharedRedisCache`` keeps one of per process; the first call of a window also
+On Redis a check is one ``INCR`` on the process's one Redis client
+(``core.cache.redis_client``); the first call of a window also
 sets the bucket to expire. (A pipeline of ``SET NX EX`` and ``INCR`` was one round trip too, but
 cost redis-py about twice the CPU of a plain command.)
 Django's ``cache.incr`` would cost two round trips per check (EXISTS then INCR).
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+
+from core.cache import redis_client
 
 log = logging.getLogger(__name__)
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -28,20 +29,17 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), _UNITS[unit[:1] or "m"]
 
 
-def redis_client() -> Any:
-    """The cache's Redis client (None without Redis): one per process under ``core.cache.SharedRedisCache``."""
-    if "redis" not in str(settings.CACHES.get("default", {}).get("BACKEND", "")).lower():
-        return None
-    redis_cache: Any = cache  # a Redis cache (checked above); django-stubs does not declare its client
-    return redis_cache._cache.get_client(write=True)
+def rate_limited(*, key: str, rate: str, now: float | None = None) -> bool:
+    """Count one call under ``key``; True if it goes past ``rate`` in the current window.
 
-
-def rate_limited(*, key: str, rate: str) -> bool:
-    """Count one call under ``key``; True if it goes past ``rate`` in the current window."""
+    Windows are fixed: a rate per minute counts the calls of each minute of the clock (``now``, seconds since
+    the epoch; the clock by default).
+    """
     limit, window = parse_rate(rate)
     # The cache's key prefix keeps processes that share one Redis database apart (test workers, tenants).
     prefix = settings.CACHES.get("default", {}).get("KEY_PREFIX", "")
-    bucket = f"{prefix}:rl:{key}:{int(time.time() // window)}"
+    moment = time.time() if now is None else now
+    bucket = f"{prefix}:rl:{key}:{int(moment // window)}"
     try:
         client = redis_client()
         if client is not None:

@@ -10,9 +10,14 @@ that a call only puts the arguments in place, executes, and converts the rows as
 
 What a statement may not do, it refuses when it first compiles (``ImproperlyConfigured``): an
 argument that does not reach the SQL as one parameter of its own (``__in`` lists, ``__contains``
-patterns, a value a lookup rewrites). ``tests/core/test_statements.py`` checks every statement
-against a fresh compile of its queryset. :class:`RowUpdate` does the same for one write: an update of
+patterns, a value a lookup rewrites). :class:`RowUpdate` does the same for one write: an update of
 some fields of one row by primary key.
+
+Making a statement registers it nowhere: the app that uses statements declares them in one module with
+the tuple of them all (``games.match.statements``), and ``tests/core/test_statements.py`` checks each one
+there against a fresh compile of its queryset. This module leans on Django internals (the compiler, the
+row iterables, the backend's converters): ``docs/internals.md`` lists them with the tests that
+catch their drift.
 """
 
 from __future__ import annotations
@@ -39,8 +44,6 @@ _INT_PLACEHOLDER = 1_987_654_321
 _RANGES = {"Int2": (-(2**15), 2**15 - 1), "Int4": (-(2**31), 2**31 - 1)}
 _INT64 = (-(2**63), 2**63 - 1)
 _STR_PLACEHOLDER = "\x1fstatement argument {}\x1f"
-
-ALL: list[Statement[Any]] = []
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,6 @@ class Statement(Generic[T]):
             self._kinds[name] = kind
         self._compiled: dict[str, _Compiled] = {}
         self._lock = threading.Lock()
-        ALL.append(self)
 
     @property
     def name(self) -> str:

@@ -36,12 +36,12 @@ def _guarded(what: str, fn: Callable[[], None]) -> None:
         log.exception("reach could not %s; the step itself went through", what)
 
 
-def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None:
+def on_turn_opened(sender: Any, match: Match, turn: Turn, closing: bool = False, **kwargs: Any) -> None:
     """The round before ``turn`` closed: announce its public results."""
     if turn.number <= 1:
         return
     # Asked before the savepoint: a friendly match (most closes) costs no query and no savepoint here.
-    season = season_selectors.season_of_match(match)
+    season = season_selectors.season_of_match(match, closing=closing)
     if season is None:
         return
 
@@ -54,9 +54,9 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
     _guarded("announce a round", run)
 
 
-def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any) -> None:
+def on_match_finished(sender: Any, match: Match, outcome: Outcome, closing: bool = False, **kwargs: Any) -> None:
     """The last round closed: announce its public results."""
-    season = season_selectors.season_of_match(match)  # before the savepoint, as for a new turn
+    season = season_selectors.season_of_match(match, closing=closing)  # before the savepoint, as for a new turn
     if season is None:
         return
 

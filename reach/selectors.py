@@ -11,7 +11,6 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from core.cache import soft_get, soft_set
-from core.statements import Statement
 from games.models import Match
 from reach.models import Clarification, Post, SeasonChannel, Thread, ThreadRead
 from seasons import selectors as season_selectors
@@ -83,30 +82,18 @@ def player_threads(user: Any) -> QuerySet[Thread]:
     return _with_unread(Thread.objects.filter(player=user).select_related("match", "season"), user, from_host=True)
 
 
-@Statement
-def _match_thread(match_id: int, player_id: int) -> QuerySet[Thread]:
-    return Thread.objects.filter(match_id=match_id, player_id=player_id)[:1]  # one thread per match and player
-
-
-@Statement
-def _hosted_season(user_id: int) -> QuerySet[Any, tuple[int]]:
-    return Season.hosts.through.objects.filter(user_id=user_id).order_by().values_list("pk")[:1]
-
-
-@Statement
-def _hosted_match(user_id: int) -> QuerySet[Any, tuple[int]]:
-    return Match.hosts.through.objects.filter(user_id=user_id).order_by().values_list("pk")[:1]
-
-
 def hosts_anything(user: Any) -> bool:
-    """Whether the signed-in ``user`` hosts a season or a match (every page's nav asks: two compiled reads)."""
-    return bool(_hosted_season.all(user_id=user.pk) or _hosted_match.all(user_id=user.pk))
+    """Whether the signed-in ``user`` hosts a season or a match (a host's nav asks: one or two queries)."""
+    return (
+        Season.hosts.through.objects.filter(user_id=user.pk).exists()
+        or Match.hosts.through.objects.filter(user_id=user.pk).exists()
+    )
 
 
 def thread_of(*, player: Any, match: Match | None = None, season: Season | None = None) -> Thread | None:
     """The player's thread on a match or a season, if it exists."""
     if match is not None:
-        return _match_thread.first(match_id=match.pk, player_id=player.pk)
+        return Thread.objects.filter(match=match, player=player).first()  # one thread per match and player
     return Thread.objects.filter(season=season, match__isnull=True, player=player).first()
 
 

@@ -47,7 +47,7 @@ def on_match_finished(sender: Any, match: Match, outcome: Outcome, **kwargs: Any
         log.exception("the season could not take the outcome of match %s; a host must settle it", match.pk)
 
 
-def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None:
+def on_turn_opened(sender: Any, match: Match, turn: Turn, closing: bool = False, **kwargs: Any) -> None:
     """Notify the awaited players of a season match's new turn."""
     from seasons.services.dealers import dealer_turn_notify
     from seasons.services.episodes import turn_notify
@@ -56,7 +56,7 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
         return
     if turn.number > 1 and (turn.deadline - turn.opened_at).total_seconds() < LIVE_SECONDS:
         return  # a live match (a 60 s Death Match turn): the players are on its page; turn 1 was announced
-    season = selectors.season_of_match(match)
+    season = selectors.season_of_match(match, closing=closing)
     if season is not None:
         turn_notify(match=match, turn=turn, season=season)
         dealer_turn_notify(match=match, turn=turn, season=season)
@@ -76,15 +76,17 @@ def on_move_saved(match: Match, turn: Turn, player: str, cost: int) -> None:
     hold_for_move(match, turn, player, cost)
 
 
-def on_turn_closed(sender: Any, match: Match, turn: Turn, costs: dict[str, int], **kwargs: Any) -> None:
+def on_turn_closed(
+    sender: Any, match: Match, turn: Turn, costs: dict[str, int], closing: bool = False, **kwargs: Any
+) -> None:
     """Charge or release the closed turn's holds; its calls to move go."""
     from seasons.services.holds import holds_settle_turn
     from seasons.services.notify import notices_turn_clear
 
-    holds_settle_turn(match, turn, costs)
+    holds_settle_turn(match, turn, costs, closing=closing)
     # Turn notices exist only for season matches (a sweep has read every match's season ahead): a
     # friendly match's close spends no query on them.
-    if selectors.season_of_match(match) is not None:
+    if selectors.season_of_match(match, closing=closing) is not None:
         notices_turn_clear(turn_id=turn.pk)
 
 
@@ -95,7 +97,7 @@ def on_match_link_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 def on_closing_batch(sender: Any, matches: list[Match], **kwargs: Any) -> None:
     """Learn the season of a sweep's whole batch at once; each close's hooks then ask no query for it."""
-    selectors.seasons_of_matches(matches)
+    selectors.seasons_of_matches(matches, closing=True)
 
 
 def connect() -> None:

@@ -41,9 +41,9 @@ def on_clarification(sender: Any, instance: Clarification, created: bool, **kwar
         timeline_changed(season_id)
 
 
-def on_turn_closed(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None:
+def on_turn_closed(sender: Any, match: Match, turn: Turn, closing: bool = False, **kwargs: Any) -> None:
     """A closed round of a season match may have public results."""
-    season = season_selectors.season_of_match(match)
+    season = season_selectors.season_of_match(match, closing=closing)
     if season is not None:
         timeline_changed(season.pk)
 

@@ -84,10 +84,12 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
     from django.conf import settings
     from django.core.cache import cache
 
+    from core.cache import redis_client
+
     prefix = settings.CACHES["default"].get("KEY_PREFIX")
-    if prefix and hasattr(cache, "_cache"):
+    client = redis_client()
+    if prefix and client is not None:
         # A Redis cache shared by xdist workers: clear only this worker's keys, not the whole database.
-        client = cache._cache.get_client(write=True)
         for key in client.scan_iter(f"{prefix}:*"):
             client.delete(key)
     else:

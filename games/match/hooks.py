@@ -2,7 +2,8 @@
 
 - ``match_finished`` is sent inside the transaction that ends a match, so what a
   receiver writes (ledger entries) commits or rolls back with the match's end.
-- ``turn_opened`` is sent inside the transaction that opens a turn.
+- ``turn_opened`` is sent inside the transaction that opens a turn, with ``closing`` True when a turn close
+  opens it (the next turn) and False when a match starts.
 - ``match_opened`` is sent when a signed-in user opens a match page (their notices about it clear).
 - ``SWEEPS`` are called by the in-process sweeper beside ``turns_close_due``.
 - ``MOVE_CHECKS`` are called with ``(match, player, move)`` before a submission is
@@ -14,13 +15,14 @@
   costs garnets or replaces the player's earlier move of the turn that did: a free move
   that replaces a free move (or none) changes no hold, and most moves are free.
 - ``turn_closed`` is sent inside the transaction that closes a turn with ``costs``: the
-  ``garnet_cost`` of each resolved move (a season charges or releases its holds).
+  ``garnet_cost`` of each resolved move (a season charges or releases its holds), and ``closing`` True.
+  ``match_finished`` is sent by a close too, with ``closing`` True.
 - ``closing_batch`` is sent by a sweep with the matches whose turns it has just claimed
-  (row-locked, ``closing`` True), before it closes them one by one: a receiver may read
-  what it needs of all of them at once and keep it on each (seasons: which season).
-- During a close the match the hooks get is row-locked (``closing(match)`` is True), so
-  what receivers learn from rows that point at it (its season) holds until the close
-  commits and may be kept on the object for the close's other receivers.
+  (row-locked), before it closes them one by one: a receiver may read what it needs of
+  all of them at once and keep it for each (seasons: which season).
+- A signal sent with ``closing`` True gets the match a turn close holds row-locked (so do
+  ``closing_batch``'s receivers): what receivers learn from rows that point at it (its season)
+  holds until the close commits, and may be kept for the close's other receivers.
 """
 
 from __future__ import annotations
@@ -33,28 +35,11 @@ from django.dispatch import Signal
 if TYPE_CHECKING:
     from games.models import Match, Turn
 
-match_finished = Signal()  # sender=Match, match=Match, outcome=Outcome
-turn_opened = Signal()  # sender=Match, match=Match, turn=Turn
+match_finished = Signal()  # sender=Match, match=Match, outcome=Outcome, closing=True
+turn_opened = Signal()  # sender=Match, match=Match, turn=Turn, closing=bool
 match_opened = Signal()  # sender=Match, match=Match, user=User, url=str: a signed-in user opened the match page
-turn_closed = Signal()  # sender=Match, match=Match, turn=Turn, costs=dict[str, int]
+turn_closed = Signal()  # sender=Match, match=Match, turn=Turn, costs=dict[str, int], closing=True
 closing_batch = Signal()  # sender=Match, matches=list[Match]: a sweep holds them locked and closes their turns next
-
-_CLOSING = "_garnet_closing"
-
-
-def mark_closing(match: Match) -> None:
-    """Mark ``match`` as the row-locked instance a turn close passes to its hooks (see ``closing``)."""
-    match.__dict__[_CLOSING] = True
-
-
-def closing(match: Match) -> bool:
-    """True for the match a turn close holds locked: nothing can link it to other rows until commit.
-
-    Another transaction that would insert a row referencing the match (an episode naming it)
-    must wait for the lock, so a fact read off such rows during the close stays true for it.
-    """
-    return bool(match.__dict__.get(_CLOSING))
-
 
 MoveCheck = Callable[["Match", str, dict[str, Any]], None]
 MOVE_CHECKS: list[MoveCheck] = []

@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from core.cache import redis_client
+
 log = logging.getLogger(__name__)
 
 TTL = 86400
@@ -30,18 +32,6 @@ def _key(match_id: int) -> str:
     return f"garnet:listeners:{match_id}"
 
 
-def _redis() -> Any | None:
-    """The Redis client of the default cache, or None when the cache is not Redis."""
-    from django.core.cache import caches
-    from django.core.cache.backends.redis import RedisCache
-
-    backend = caches["default"]  # the backend itself: ``django.core.cache.cache`` is a proxy to it
-    if not isinstance(backend, RedisCache):
-        return None
-    client: Any = backend._cache  # RedisCache's client (a private attribute)
-    return client.get_client(write=True)
-
-
 def _change(match_id: int, groups: Iterable[str], by: int) -> None:
     from django.core.cache import cache
 
@@ -49,7 +39,7 @@ def _change(match_id: int, groups: Iterable[str], by: int) -> None:
     if not groups:
         return
     try:
-        redis = _redis()
+        redis = redis_client()
         if redis is None:  # one process: its own cache, read and written under a lock
             with _local_lock:
                 counts: Counter[str] = cache.get(_key(match_id)) or Counter()
@@ -67,7 +57,7 @@ def _change(match_id: int, groups: Iterable[str], by: int) -> None:
         # A leave whose join was lost (the hash expired or was emptied while the socket was open) would leave a
         # count below zero, and the next join at zero would hide a listener: a count is never below what it saw.
         floor = 1 if by > 0 else 0
-        low = {group: floor for group, n in zip(groups, now, strict=True) if int(n) < floor}
+        low: dict[Any, int] = {group: floor for group, n in zip(groups, now, strict=True) if int(n) < floor}
         if low:
             redis.hset(key, mapping=low)
     except Exception:  # presence only saves drawing pages: never fail a socket for it
@@ -89,7 +79,7 @@ def groups_listening(*, match_id: int) -> set[str] | None:
     from django.core.cache import cache
 
     try:
-        redis = _redis()
+        redis = redis_client()
         if redis is None:
             counts: Counter[str] | None = cache.get(_key(match_id))
             return None if counts is None else {g for g, n in counts.items() if n > 0}
@@ -107,7 +97,7 @@ def listeners_in(*, match_id: int, group: str) -> int:
     from django.core.cache import cache
 
     try:
-        redis = _redis()
+        redis = redis_client()
         if redis is None:
             counts: Counter[str] | None = cache.get(_key(match_id))
             return max(0, int((counts or Counter())[group]))

@@ -9,9 +9,11 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
-from core.statements import Statement
+from core.memo import beside
 from games.engine import DEALER, Outcome, RuleError
-from games.models import HostAction, Match, Message, Seat, Submission, Turn
+from games.match import statements
+from games.match.statements import LOG_FIELDS
+from games.models import HostAction, Match, Message, Submission, Turn
 from games.registry import get_engine
 
 
@@ -24,50 +26,32 @@ class Role(enum.StrEnum):
     HOST = "host"
 
 
-@Statement
-def _seats(match_id: int) -> QuerySet[Seat, tuple[int, int, str]]:
-    # No ordering: the rows become a dict (Seat's default ordering would join the match for nothing).
-    return Seat.objects.filter(match_id=match_id).order_by().values_list("position", "user_id", "user__username")
-
-
-@Statement
-def _match_row(pk: int) -> QuerySet[Match]:
-    return Match.objects.filter(pk=pk)[:1]
-
-
 def match_by_pk(pk: int) -> Match | None:
     """The match with key ``pk``, or None (also for a key no database row can have)."""
-    return _match_row.first(pk=pk) if 0 < pk < 2**63 else None
-
-
-@Statement
-def _turn_submissions(turn_id: int) -> QuerySet[Submission]:
-    return Submission.objects.filter(turn_id=turn_id)
-
-
-@Statement
-def _seat_submission(turn_id: int, player: str) -> QuerySet[Submission]:
-    return Submission.objects.filter(turn_id=turn_id, player=player)[:1]
+    return statements.match_row.first(pk=pk) if 0 < pk < 2**63 else None
 
 
 def turn_submissions(turn: Turn, player: str | None = None) -> list[Submission]:
     """Every submission of ``turn`` (``player``: only that seat's, if any), each with ``turn`` as its turn (no
     query per row to read it)."""
     if player is None:
-        rows = _turn_submissions.all(turn_id=turn.pk)
+        rows = statements.turn_submissions.all(turn_id=turn.pk)
     else:
-        rows = _seat_submission.all(turn_id=turn.pk, player=player)
+        rows = statements.seat_submission.all(turn_id=turn.pk, player=player)
     for row in rows:
         row.turn = turn
     return rows
 
 
+_SEATS = "games.match.seats"  # where _seat_rows keeps a match object's seats (core.memo.beside)
+
+
 def _seat_rows(match: Match) -> dict[int, tuple[int, str]]:
-    """Seat position -> (user id, username) of who plays it now, read once per match object."""
-    cached: dict[int, tuple[int, str]] | None = getattr(match, "_seat_rows", None)
+    """Seat position -> (user id, username) of who plays it now, read once per match object (kept beside it)."""
+    kept = beside(match)
+    cached: dict[int, tuple[int, str]] | None = kept.get(_SEATS)
     if cached is None:
-        cached = {pos: (uid, str(name)) for pos, uid, name in _seats.all(match_id=match.pk)}
-        match._seat_rows = cached  # type: ignore[attr-defined]
+        cached = kept[_SEATS] = {pos: (uid, str(name)) for pos, uid, name in statements.seats.all(match_id=match.pk)}
     return cached
 
 
@@ -118,18 +102,13 @@ def outcome_for_users(match: Match, outcome: Outcome) -> Outcome:
     )
 
 
-@Statement
-def _match_host(match_id: int, user_id: int) -> QuerySet[Any, tuple[int]]:
-    return Match.hosts.through.objects.filter(match_id=match_id, user_id=user_id).order_by().values_list("pk")[:1]
-
-
 def match_role(match: Match, user: Any) -> Role:
     """The viewer's role in ``match``: a player of it, one of its hosts, or someone watching."""
     if user is None or not user.is_authenticated:
         return Role.ANONYMOUS
     if seat_of(match, user) is not None:
         return Role.PLAYER
-    if user.is_superuser or _match_host.all(match_id=match.pk, user_id=user.pk):
+    if user.is_superuser or Match.hosts.through.objects.filter(match_id=match.pk, user_id=user.pk).exists():
         return Role.HOST
     return Role.SPECTATOR
 
@@ -182,17 +161,9 @@ def seat_labels(match: Match) -> dict[str, str]:
     return {h: h if name == h else f"{h}'s seat, played by {name}" for h, name in seat_usernames(match).items()}
 
 
-@Statement
-def _open_turn(match_id: int) -> QuerySet[Turn]:
-    return Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).order_by("-number")[:1]
-
-
 def match_open_turn(match: Match) -> Turn | None:
     """The turn taking submissions, if any."""
-    return _open_turn.first(match_id=match.pk)
-
-
-LOG_FIELDS = ("seq", "to", "text", "turn_number")  # a log line's columns, in LogLine's order
+    return Turn.objects.filter(match_id=match.pk, status=Turn.Status.OPEN).order_by("-number").first()
 
 
 class LogLine(NamedTuple):
@@ -210,28 +181,11 @@ def match_messages_for(match: Match, player: str | None, *, after: int = 0, afte
 
     Plain tuples, not model rows: every live fragment reads the whole log, and building a
     model instance per line was most of that read's cost."""
+    visible = Q(to__isnull=True, seq__gt=after)
     if player:
-        rows = _log_for_player.all(match_id=match.pk, after=after, player=player, after_private=after_private)
-    else:
-        rows = _public_log.all(match_id=match.pk, after=after)
+        visible |= Q(to=player, seq__gt=after_private)
+    rows = Message.objects.filter(visible, match_id=match.pk).order_by("pk").values_list(*LOG_FIELDS)
     return [LogLine(*row) for row in rows]
-
-
-@Statement
-def _public_log(match_id: int, after: int) -> QuerySet[Message, tuple[int, str | None, str, int]]:
-    return (
-        Message.objects.filter(match_id=match_id, to__isnull=True, seq__gt=after)
-        .order_by("pk")
-        .values_list(*LOG_FIELDS)
-    )
-
-
-@Statement
-def _log_for_player(
-    match_id: int, after: int, player: str, after_private: int
-) -> QuerySet[Message, tuple[int, str | None, str, int]]:
-    visible = Q(to__isnull=True, seq__gt=after) | Q(to=player, seq__gt=after_private)
-    return Message.objects.filter(visible, match_id=match_id).order_by("pk").values_list(*LOG_FIELDS)
 
 
 def match_private_seq(match: Match, player: str | None) -> int | None:

@@ -21,6 +21,17 @@ from games.match.selectors import (
 from games.models import Match, Submission, Turn
 
 
+@dataclass(frozen=True)
+class Preloaded:
+    """What a caller already read for a viewer (a close draws every seat's page from one read of each thing):
+    the open turn, its submissions, the log lines this viewer may read and the engine's view for them."""
+
+    turn: Turn | None
+    submissions: list[Submission]
+    log: list[LogLine]
+    view: dict[str, Any]
+
+
 @dataclass
 class MatchForViewer:
     """The match as one viewer may see it: the page, the API and the websocket all start here.
@@ -29,11 +40,13 @@ class MatchForViewer:
     on first use, so the websocket's handshake reads only what it needs. ``seq``
     is the last sequence number of what this viewer can see, opaque to clients:
     they send it back to resync and never compare it with another viewer's.
+    ``preloaded``: those reads already made (see :class:`Preloaded`); each is then taken from it, never read.
     """
 
     match: Match
     role: Role
     me: str | None
+    preloaded: Preloaded | None = None
 
     @property
     def seq(self) -> int:
@@ -43,15 +56,21 @@ class MatchForViewer:
     @cached_property
     def turn(self) -> Turn | None:
         """The open turn, if any."""
+        if self.preloaded is not None:
+            return self.preloaded.turn
         return match_open_turn(self.match)
 
     @cached_property
     def _submissions(self) -> list[Submission]:
+        if self.preloaded is not None:
+            return self.preloaded.submissions
         return [] if self.turn is None else turn_submissions(self.turn)
 
     @cached_property
     def view(self) -> dict[str, Any]:
         """The engine's view of the current state for this viewer (the public one for non-players)."""
+        if self.preloaded is not None:
+            return self.preloaded.view
         return match_view_for_player(self.match, self.me)
 
     @cached_property
@@ -78,6 +97,8 @@ class MatchForViewer:
     @cached_property
     def log(self) -> list[LogLine]:
         """The log lines I may read, in order."""
+        if self.preloaded is not None:
+            return self.preloaded.log
         return match_messages_for(self.match, self.me)
 
     @property

@@ -17,17 +17,15 @@ from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
-from django.db.models import QuerySet
 from django.utils import timezone
 
-from core.statements import Statement
 from games.engine import DEALER
 from games.forms import JsonMoveForm
-from games.match import broadcast, selectors
+from games.match import broadcast, selectors, statements
 from games.match.presence import groups_listening
 from games.match.services.results import ClosedTurn
-from games.match.viewing import MatchForViewer
-from games.models import Match, Message, Submission
+from games.match.viewing import MatchForViewer, Preloaded
+from games.models import Match, Submission
 from games.registry import get_entry
 from games.rules_text import rules_for_match
 from games.web import drawings, jinja
@@ -108,11 +106,6 @@ def live_root_render(viewer: MatchForViewer) -> str:
     return jinja.render("games/_live_root.html", {**live_context(viewer), "preserve_form": True})
 
 
-@Statement
-def _log_rows(match_id: int) -> QuerySet[Message, tuple[int, str | None, str, int]]:
-    return Message.objects.filter(match_id=match_id).order_by("pk").values_list(*selectors.LOG_FIELDS)
-
-
 def close_viewers(
     closed: ClosedTurn, seats: list[str] | None = None
 ) -> tuple[dict[str, MatchForViewer], MatchForViewer]:
@@ -127,18 +120,17 @@ def close_viewers(
     submissions: list[Submission] = []
     if turn is not None:
         submissions = selectors.turn_submissions(turn)
-    lines = [selectors.LogLine(*row) for row in _log_rows.all(match_id=match.pk)]
-    public = MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None)
-    viewers: dict[str, MatchForViewer] = {}
-    for seat in [None, *(closed.seats if seats is None else seats)]:
-        viewer = public if seat is None else MatchForViewer(match=match, role=selectors.Role.PLAYER, me=seat)
-        # cached_property reads the instance's __dict__ first: these are the values it would have read itself.
-        shared: dict[str, Any] = {"turn": turn, "_submissions": list(submissions)}
-        shared["log"] = [line for line in lines if line.to is None or line.to == seat]
-        shared["view"] = engine.view(state, seat)
-        viewer.__dict__.update(shared)
-        if seat is not None:
-            viewers[str(seat)] = viewer
+    lines = [selectors.LogLine(*row) for row in statements.log_rows.all(match_id=match.pk)]
+
+    def preloaded(seat: str | None) -> Preloaded:
+        log = [line for line in lines if line.to is None or line.to == seat]
+        return Preloaded(turn=turn, submissions=list(submissions), log=log, view=engine.view(state, seat))
+
+    public = MatchForViewer(match=match, role=selectors.Role.ANONYMOUS, me=None, preloaded=preloaded(None))
+    viewers = {
+        str(seat): MatchForViewer(match=match, role=selectors.Role.PLAYER, me=seat, preloaded=preloaded(seat))
+        for seat in (closed.seats if seats is None else seats)
+    }
     return viewers, public
 
 

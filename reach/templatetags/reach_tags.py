@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from core.memo import beside, per_request
 from games.match.selectors import Role, match_role, seat_of
 from games.models import Match
 from reach import selectors
@@ -19,13 +20,13 @@ register = template.Library()
 def clarifications_for(place: Any) -> list[Any]:
     """The clarifications pinned on a match (its own and its season's) or a season.
 
-    Read once per match object: a close draws every seat's page from one match object.
+    Read once per match object (kept beside it): a close draws every seat's page from one match object.
     """
     if isinstance(place, Match):
-        pinned: list[Any] | None = getattr(place, "_pinned_clarifications", None)
+        kept = beside(place)
+        pinned: list[Any] | None = kept.get("reach.pinned_clarifications")
         if pinned is None:
-            pinned = list(selectors.clarifications_for_match(place))
-            place._pinned_clarifications = pinned  # type: ignore[attr-defined]
+            pinned = kept["reach.pinned_clarifications"] = list(selectors.clarifications_for_match(place))
         return pinned
     if isinstance(place, Season):
         return selectors.clarifications_for_season(place)
@@ -59,11 +60,18 @@ def dealer_slot(context: dict[str, Any], place: Any) -> dict[str, Any]:
     return out
 
 
-@register.simple_tag
-def inbox_unread(user: Any) -> int | None:
-    """Unread players' posts for a host (None for someone who hosts nothing: no inbox link)."""
+@register.simple_tag(takes_context=True)
+def inbox_unread(context: Any, user: Any) -> int | None:
+    """Unread players' posts for a host (None for someone who hosts nothing: no inbox link).
+
+    Read once per request: a host's nav shows the count twice (the "More" badge and the inbox link).
+    """
     if not getattr(user, "is_authenticated", False):
         return None
+    return per_request(context.get("request"), ("inbox_unread", user.pk), lambda: _inbox_unread(user))
+
+
+def _inbox_unread(user: Any) -> int | None:
     if not (user.is_superuser or selectors.hosts_anything(user)):
         return None
     return selectors.inbox_unread_total(user)

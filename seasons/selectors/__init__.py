@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 
 from core.cache import soft_delete, soft_get, soft_set
-from games.match import hooks
+from core.memo import beside
 from games.match.selectors import seat_labels, seat_usernames
 from games.models import Match, Message
 from seasons.models import (
@@ -78,23 +78,26 @@ def season_matches(season: Season) -> QuerySet[Match]:
     )
 
 
+_SEASON = "seasons.season_of_match"  # where season_of_match keeps its answer beside a match object
 SEASON_OF_MATCH_KEY = "season-of-match:{}"
 """Cache key of a match's season id (0: none); ``season_of_match_forget`` drops it when a link changes."""
 
 
-def season_of_match(match: Match) -> Season | None:
+def season_of_match(match: Match, *, closing: bool = False) -> Season | None:
     """The season a match belongs to, or None for a match outside any season.
 
     Every match page, submit and push asks it, so the answer is cached: the season's id (0 for
     none) under ``SEASON_OF_MATCH_KEY``, dropped whenever an episode, duel or Final leg is
-    saved with the match (``seasons.receivers``). A found season is kept on the match object,
-    since a match never changes season, and so is "none" on the match a turn close holds
-    locked (``games.match.hooks.closing``: no link can appear meanwhile), which three hooks ask. A
-    cached "none" costs no query at all; a cached season one primary-key read.
+    saved with the match (``seasons.receivers``). A found season is kept beside the match object
+    (``core.memo.beside``), since a match never changes season, and so is "none" when ``closing``:
+    the caller is a turn close's hook and ``match`` the object it holds row-locked (no link can appear
+    meanwhile; several hooks ask). A cached "none" costs no query at all; a cached season one
+    primary-key read.
     """
-    if "_season_of_match" in match.__dict__:
-        kept: Season | None = match.__dict__["_season_of_match"]
-        return kept
+    kept = beside(match)
+    if _SEASON in kept:
+        known: Season | None = kept[_SEASON]
+        return known
     key = SEASON_OF_MATCH_KEY.format(match.pk)
     season_id = soft_get(key)
     if season_id is None:
@@ -110,8 +113,8 @@ def season_of_match(match: Match) -> Season | None:
         # A season link never changes once made; "none" is kept briefly, in case a lost drop left it stale.
         soft_set(key, season_id, timeout=24 * 3600 if season_id else 600)
     found = Season.objects.filter(pk=season_id).first() if season_id else None
-    if found is not None or hooks.closing(match):
-        match.__dict__["_season_of_match"] = found
+    if found is not None or closing:
+        kept[_SEASON] = found
     return found
 
 
@@ -124,10 +127,10 @@ def season_of_match_forget(match_id: int | None) -> None:
     transaction.on_commit(lambda: soft_delete(key))
 
 
-def seasons_of_matches(matches: Sequence[Match]) -> dict[int, Season | None]:
+def seasons_of_matches(matches: Sequence[Match], *, closing: bool = False) -> dict[int, Season | None]:
     """``season_of_match`` for many matches in four queries, whatever their number (a sweep's batch).
 
-    Kept on each match object as ``season_of_match`` keeps its answer.
+    Kept beside each match object as ``season_of_match`` keeps its answer (``closing``: the same).
     """
     ids = [m.pk for m in matches]
     season_ids: dict[int, int] = {}
@@ -137,8 +140,8 @@ def seasons_of_matches(matches: Sequence[Match]) -> dict[int, Season | None]:
     seasons = Season.objects.in_bulk(set(season_ids.values())) if season_ids else {}
     found = {pk: seasons.get(season_ids[pk]) if pk in season_ids else None for pk in ids}
     for match in matches:
-        if found[match.pk] is not None or hooks.closing(match):  # kept as season_of_match keeps it
-            match.__dict__["_season_of_match"] = found[match.pk]
+        if found[match.pk] is not None or closing:  # kept as season_of_match keeps it
+            beside(match)[_SEASON] = found[match.pk]
     return found
 
 

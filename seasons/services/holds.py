@@ -43,12 +43,12 @@ def hold_for_move(match: Match, turn: Turn, player: str, cost: int) -> GarnetHol
         return GarnetHold.objects.create(season=season, entrant=entrant, match=match, turn=turn, amount=cost)
 
 
-def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int]) -> None:
+def holds_settle_turn(match: Match, turn: Turn, costs: dict[str, int], *, closing: bool = False) -> None:
     """At the close: charge each hold the resolved move spends (its exact cost), release the rest.
 
     ``costs`` names seats; a hold names the entrant who plays the seat now (or who took the place of a
-    replaced player still seated)."""
-    season = selectors.season_of_match(match)
+    replaced player still seated). ``closing``: see ``selectors.season_of_match``."""
+    season = selectors.season_of_match(match, closing=closing)
     if season is None:
         return  # holds exist only in season matches (see hold_for_move); the close already knows it
     holds = list(GarnetHold.objects.filter(turn=turn, charged=False))

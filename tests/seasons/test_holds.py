@@ -152,17 +152,17 @@ def test_a_closing_match_keeps_its_no_season_answer_and_an_open_one_does_not() -
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.match import hooks
+    from core.memo import beside
     from tests.factories import abc_match
 
     open_match, closing = abc_match(seed="open"), abc_match(seed="closing")
-    hooks.mark_closing(closing)
     with CaptureQueriesContext(connection) as queries:
         for _ in range(3):
             assert selectors.season_of_match(open_match) is None
-            assert selectors.season_of_match(closing) is None
+            assert selectors.season_of_match(closing, closing=True) is None
     assert len(queries) == 0  # learnt when each match started (its first turn's hooks asked), cached since
-    assert "_season_of_match" not in open_match.__dict__ and closing.__dict__["_season_of_match"] is None
+    kept = "seasons.season_of_match"  # what season_of_match keeps beside a match object
+    assert kept not in beside(open_match) and beside(closing)[kept] is None
 
 
 def test_a_free_move_replacing_a_free_move_asks_the_season_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

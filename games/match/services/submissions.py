@@ -15,32 +15,16 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 
 from core import errors
-from core.statements import RowUpdate, Statement
 from games.engine import DEALER, RuleError
-from games.match import broadcast, hooks
+from games.match import broadcast, hooks, statements
 from games.match.selectors import match_by_pk, match_has_dealer, turn_submissions, viewer_handle
 from games.match.services.results import ClosedTurn, PageDrawer, Submitted, TurnRead
 from games.match.services.turns import turn_close_soon
 from games.models import Match, Submission, Turn
 from games.registry import get_engine
-
-
-@Statement
-def _locked_open_turn(match_id: int) -> QuerySet[Turn]:
-    return (
-        Turn.objects.select_for_update(of=("self",))
-        .select_related("match")
-        .filter(match_id=match_id, status=Turn.Status.OPEN)
-        .order_by("-number")[:1]
-    )
-
-
-# A move saved again (most saves are): its one write, compiled once.
-_resave = RowUpdate(Submission, ("move", "locked", "submitted_at", "revision"))
 
 
 @dataclass
@@ -78,7 +62,7 @@ def submission_access(*, match_id: int, player: str | None, by: Any = None, ever
     """
     if not 0 < match_id < 2**63:  # no database key is outside a signed 64-bit integer
         raise errors.MatchNotFound("There is no such match.")
-    turn = _locked_open_turn.first(match_id=match_id)
+    turn = statements.locked_open_turn.first(match_id=match_id)
     match = turn.match if turn is not None else match_by_pk(match_id)
     if match is None:
         raise errors.MatchNotFound("There is no such match.")
@@ -145,7 +129,7 @@ def submission_do(*, target: SubmitTarget, player: str, checked: Checked, lock: 
     else:
         existing.move, existing.locked, existing.submitted_at = clean, lock, moment
         existing.revision += 1
-        _resave.run(pk=existing.pk, move=clean, locked=lock, submitted_at=moment, revision=existing.revision)
+        statements.resave.run(pk=existing.pk, move=clean, locked=lock, submitted_at=moment, revision=existing.revision)
         sub = existing
     sub.turn = turn
     target.submissions[player] = sub

@@ -21,12 +21,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from core.statements import Statement
 from games.engine import Engine, Outcome
-from games.match import broadcast, hooks
+from games.match import broadcast, hooks, statements
 from games.match.selectors import turn_submissions
 from games.match.services.results import ClosedTurn, PageDrawer, TurnRead
 from games.models import Match, Message, Submission, Turn
@@ -47,8 +46,12 @@ def turn_length(*, engine: Engine[Any], state: Any, match: Match) -> int:
     return int(engine.turn_seconds(state))
 
 
-def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now: datetime) -> Turn:
-    """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``."""
+def turn_open(
+    *, match: Match, engine: Engine[Any], state: Any, number: int, now: datetime, closing: bool = False
+) -> Turn:
+    """Create turn ``number`` on ``state``; call inside the transaction that stored ``state``.
+
+    ``closing``: a turn close opens it, holding ``match`` row-locked (passed on to ``hooks.turn_opened``)."""
     # Add the turn's length in UTC: on a zone-aware local time, + timedelta is wall-clock
     # arithmetic and a 24-hour turn across a DST change would last 23 or 25 hours.
     now = now.astimezone(UTC)
@@ -62,7 +65,7 @@ def turn_open(*, match: Match, engine: Engine[Any], state: Any, number: int, now
         deadline=now + timedelta(seconds=seconds),
         state_before=engine.dump(state),
     )
-    hooks.turn_opened.send(sender=Match, match=match, turn=turn)
+    hooks.turn_opened.send(sender=Match, match=match, turn=turn, closing=closing)
     transaction.on_commit(lambda: _schedule_close(turn.pk, turn.deadline, seconds))
     return turn
 
@@ -99,39 +102,8 @@ class _Resolved:
     outcome: Outcome | None
 
 
-@Statement
-def _turn_with_match(pk: int) -> QuerySet[Turn]:
-    return Turn.objects.select_related("match").filter(pk=pk).order_by()[:1]
-
-
-@Statement
-def _locked_turn(pk: int) -> QuerySet[Turn]:
-    return Turn.objects.select_for_update().filter(pk=pk).order_by()[:1]
-
-
-@Statement
-def _revisions(turn_id: int) -> QuerySet[Submission, tuple[str, int]]:
-    return Submission.objects.filter(turn_id=turn_id).values_list("player", "revision")
-
-
-@Statement
-def _locked_match(pk: int) -> QuerySet[Match]:
-    return Match.objects.select_for_update().filter(pk=pk).order_by()[:1]
-
-
-@Statement
-def _last_private_seqs(match_id: int) -> QuerySet[Message, tuple[str, int]]:
-    # Every addressee's (the private-line index covers it), not only this turn's: no list parameter to compile.
-    return (
-        Message.objects.filter(match_id=match_id, to__isnull=False)
-        .order_by()
-        .values_list("to")
-        .annotate(last=Max("seq"))
-    )
-
-
 def _snapshot(turn_id: int) -> _Snapshot | None:
-    turn = _turn_with_match.first(pk=turn_id)
+    turn = statements.turn_with_match.first(pk=turn_id)
     if turn is None:
         return None
     subs = {s.player: s for s in turn_submissions(turn)}
@@ -205,13 +177,13 @@ def turn_close(
             return None
         resolved = _resolve(snap.turn, snap.match, snap.submissions, snap.state_before)
         with transaction.atomic():
-            turn = _locked_turn.first(pk=turn_id)
+            turn = statements.locked_turn.first(pk=turn_id)
             if turn is None or turn.status != Turn.Status.OPEN:
                 return None
-            current = sorted(_revisions.all(turn_id=turn_id))
+            current = sorted(statements.revisions.all(turn_id=turn_id))
             if current != snap.fingerprint or turn.deadline != snap.turn.deadline:
                 continue  # a submission or the host changed the turn meanwhile: resolve again
-            match = _locked_match.first(pk=snap.match.pk)
+            match = statements.locked_match.first(pk=snap.match.pk)
             if match is None or match.status != Match.Status.RUNNING:
                 return None
             closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
@@ -229,13 +201,12 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
     Call under the turn's and the match's row locks.
     """
     engine, moves, state, outcome = resolved.engine, resolved.moves, resolved.state, resolved.outcome
-    hooks.mark_closing(match)
     turn.status = Turn.Status.CLOSED
     turn.closed_at = now
     turn.moves = moves
     turn.save(update_fields=["status", "closed_at", "moves"])
     costs = engine.round_spent(resolved.before, moves, state)
-    hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs)
+    hooks.turn_closed.send(sender=Match, match=match, turn=turn, costs=costs, closing=True)
     rows = _numbered(match=match, turn_number=turn.number, texts=resolved.texts)
     Message.objects.bulk_create(rows)
     match.last_seq += sum(1 for r in rows if r.to is None)
@@ -243,7 +214,7 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
     fields = ["state", "last_seq"]
     next_turn: Turn | None = None
     if outcome is None:
-        next_turn = turn_open(match=match, engine=engine, state=state, number=turn.number + 1, now=now)
+        next_turn = turn_open(match=match, engine=engine, state=state, number=turn.number + 1, now=now, closing=True)
     else:
         match.status = Match.Status.FINISHED
         match.outcome = outcome.to_json()
@@ -251,7 +222,7 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
         fields += ["status", "outcome", "finished_at"]
     match.save(update_fields=fields)
     if outcome is not None:
-        hooks.match_finished.send(sender=Match, match=match, outcome=outcome)
+        hooks.match_finished.send(sender=Match, match=match, outcome=outcome, closing=True)
     events = broadcast.turn_events(match=match, closed=turn, messages=rows, opened=next_turn)
     return ClosedTurn(
         match=match,
@@ -291,7 +262,9 @@ def _numbered(*, match: Match, turn_number: int, texts: list[tuple[str, str | No
     if players:
         # One grouped read for every addressee (it was one query per player).
         counters.update({p: 0 for p in players})
-        counters.update({to: int(seq or 0) for to, seq in _last_private_seqs.all(match_id=match.pk) if to in players})
+        counters.update(
+            {to: int(seq or 0) for to, seq in statements.last_private_seqs.all(match_id=match.pk) if to in players}
+        )
     rows = []
     for text, to in texts:
         counters[to] += 1
@@ -368,8 +341,6 @@ def turns_close_due(*, now: datetime | None = None, limit: int = 1000, batch: in
             subs: dict[int, dict[str, Submission]] = {t.pk: {} for t in turns}
             for sub in Submission.objects.filter(turn__in=turns):
                 subs[sub.turn_id][sub.player] = sub
-            for turn in turns:
-                hooks.mark_closing(turn.match)
             try:
                 with transaction.atomic():
                     hooks.closing_batch.send(sender=Match, matches=[t.match for t in turns])
