@@ -16,14 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import m2m_changed, post_save
 
 from games.engine import Outcome
 from games.match import hooks
 from games.models import Match, Turn
 from seasons import archive as season_archive
 from seasons import selectors as season_selectors
-from seasons.models import Notice, SeasonLog
+from seasons.models import Notice, Season, SeasonLog
 
 log = logging.getLogger(__name__)
 
@@ -108,12 +108,33 @@ def on_clarification_changed(sender: Any, **kwargs: Any) -> None:
     clarifications_changed()
 
 
+def on_hosts_changed(
+    sender: Any, instance: Any, action: str, reverse: bool, pk_set: set[int] | None, **kwargs: Any
+) -> None:
+    """A season's or a match's hosts changed: forget those users' cached "hosts anything" after commit (a
+    page drawn before the commit must not cache the old answer again)."""
+    if action not in ("post_add", "post_remove", "pre_clear"):
+        return
+    if reverse:  # changed from the user's side: ``instance`` is the user
+        user_ids = [instance.pk]
+    elif action == "pre_clear":
+        user_ids = list(instance.hosts.values_list("pk", flat=True))
+    else:
+        user_ids = list(pk_set or ())
+    if user_ids:
+        from reach.selectors import hosts_forget
+
+        transaction.on_commit(lambda: hosts_forget(user_ids))
+
+
 def connect() -> None:
     """Connect the receivers (idempotent)."""
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="reach.turn_opened")
     hooks.match_finished.connect(on_match_finished, dispatch_uid="reach.match_finished")
     post_save.connect(on_season_log, sender=SeasonLog, dispatch_uid="reach.season_log")
     post_save.connect(on_notice, sender=Notice, dispatch_uid="reach.notice")
+    for model in (Season, Match):
+        m2m_changed.connect(on_hosts_changed, sender=model.hosts.through, dispatch_uid=f"reach.hosts.{model.__name__}")
     from django.db.models.signals import post_delete
 
     from reach.models import Clarification

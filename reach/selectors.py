@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +11,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from core.cache import soft_get, soft_set
+from core.cache import soft_delete, soft_get, soft_set
 from games.models import Match
 from reach.models import Clarification, Post, SeasonChannel, Thread, ThreadRead
 from seasons import selectors as season_selectors
@@ -82,12 +83,35 @@ def player_threads(user: Any) -> QuerySet[Thread]:
     return _with_unread(Thread.objects.filter(player=user).select_related("match", "season"), user, from_host=True)
 
 
+HOSTS_ANYTHING_SECONDS = 300
+"""How long a signed-in user's "hosts anything" answer is kept; a change of hosts forgets it at once."""
+
+
+def _hosts_key(user_id: int) -> str:
+    return f"reach:hosts-anything:{user_id}"
+
+
 def hosts_anything(user: Any) -> bool:
-    """Whether the signed-in ``user`` hosts a season or a match (a host's nav asks: one or two queries)."""
-    return (
-        Season.hosts.through.objects.filter(user_id=user.pk).exists()
-        or Match.hosts.through.objects.filter(user_id=user.pk).exists()
-    )
+    """Whether the signed-in ``user`` hosts a season or a match.
+
+    Every signed-in page's nav asks, so the answer is cached per user (a cache that is down is a miss: one
+    or two queries) and forgotten when the user is made a host or stops being one (``hosts_forget``).
+    """
+    key = _hosts_key(user.pk)
+    found = soft_get(key)
+    if found is None:
+        found = (
+            Season.hosts.through.objects.filter(user_id=user.pk).exists()
+            or Match.hosts.through.objects.filter(user_id=user.pk).exists()
+        )
+        soft_set(key, found, HOSTS_ANYTHING_SECONDS)
+    return bool(found)
+
+
+def hosts_forget(user_ids: Iterable[int]) -> None:
+    """The host roles of these users changed: their cached ``hosts_anything`` is stale."""
+    for user_id in set(user_ids):
+        soft_delete(_hosts_key(user_id))
 
 
 def thread_of(*, player: Any, match: Match | None = None, season: Season | None = None) -> Thread | None:

@@ -12,7 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from core.memo import per_request
+from games.models import Match
 from reach.models import Thread
+from seasons.models import Season
 from tests.seasons.factories import abc_episode, started_season, user
 
 pytestmark = pytest.mark.django_db
@@ -54,3 +56,21 @@ def test_per_request_computes_once_per_request_and_key() -> None:
     assert per_request(two, "a", compute("a")) == 3
     assert per_request(None, "a", compute("a")) == 4 and per_request(None, "a", compute("a")) == 5
     assert calls == ["a", "b", "a", "a", "a"]
+
+
+@pytest.mark.django_db(transaction=True)  # the cached answer is forgotten after the hosts' change commits
+def test_the_nav_asks_who_hosts_once_and_learns_a_new_host_on_the_next_page() -> None:
+    """Every signed-in page's nav asks whether its user hosts anything: asked of the database once, then cached;
+    a user made a season's host sees the inbox link on the very next page, and loses it when removed."""
+    season = started_season()
+    ann = Client()
+    ann.force_login(user("ann"))
+    assert b"Inbox" not in ann.get(reverse("season_list")).content
+    with CaptureQueriesContext(connection) as ctx:
+        ann.get(reverse("season_list"))
+    hosts_tables = (Season.hosts.through._meta.db_table, Match.hosts.through._meta.db_table)
+    assert not [q for q in ctx.captured_queries if any(f'FROM "{t}"' in q["sql"] for t in hosts_tables)]
+    season.hosts.add(user("ann"))
+    assert b"Inbox" in ann.get(reverse("season_list")).content
+    season.hosts.remove(user("ann"))
+    assert b"Inbox" not in ann.get(reverse("season_list")).content
