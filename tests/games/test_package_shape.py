@@ -15,15 +15,17 @@ GAME_CONFIGS = [c for c in apps.get_app_configs() if isinstance(c, GameAppConfig
 
 @pytest.mark.parametrize("config", GAME_CONFIGS, ids=lambda c: c.name)
 def test_game_package_has_the_common_shape(config: GameAppConfig) -> None:
-    """engine.py, forms.py, rules_text.py, the two templates (Jinja2 in ``jinja2/``, or Django's in ``templates/``)
-    and RULES.md; the presenter, if split out, is present.py."""
+    """engine.py (or an engine/ package, as the dealer's format has), forms.py, rules_text.py, the two Jinja2
+    templates in ``jinja2/<slug>/`` (what a close draws is Jinja2 only) and RULES.md; the presenter, if split
+    out, is present.py."""
     root = Path(config.path)
     slug = config.slug
-    for part in ("apps.py", "engine.py", "forms.py", "rules_text.py", "RULES.md"):
+    assert (root / "engine.py").exists() or (root / "engine" / "__init__.py").exists(), f"{config.name}: no engine"
+    for part in ("apps.py", "forms.py", "rules_text.py", "RULES.md"):
         assert (root / part).exists(), f"{config.name} has no {part}"
     for template in ("view.html", "form.html"):
-        kinds = [root / folder / slug / template for folder in ("jinja2", "templates")]
-        assert sum(path.exists() for path in kinds) == 1, f"{config.name} needs {template} in jinja2/ or templates/"
+        assert (root / "jinja2" / slug / template).exists(), f"{config.name} needs jinja2/{slug}/{template}"
+        assert not (root / "templates" / slug / template).exists(), f"{config.name}: {template} is drawn by Jinja2"
     assert not (root / "views.py").exists(), "a game's presenter is present.py: views.py names a Django view"
     assert registry.get_entry(slug).form_class is not None
 
