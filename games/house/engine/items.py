@@ -33,7 +33,7 @@ def setup(state: State, rng: Random) -> None:
             if isinstance(copies, str):
                 path = f"decks[{definition['decks'].index(deck)}].cards[{i}].copies"
                 copies = _copies(copies, path, len(state["players"]))
-            for _ in range(max(0, min(int(copies), 500))):
+            for _ in range(max(0, min(int(copies), 500 - len(cards)))):  # never past 500 cards in all (house-50)
                 ids.append(len(cards))
                 cards.append(
                     {"label": card["label"], "value": card["value"], "suit": card["suit"], "deck": deck["name"]}
