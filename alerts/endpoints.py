@@ -6,7 +6,7 @@ worker POST to the site's own API, the cloud's metadata address or the database'
 host is resolved through ``resolve`` (the one function the tests replace: no test looks up a real name), every
 address it resolves to must be public, and the delivery connects to the first of them with the host's name kept for
 TLS (SNI and the certificate check), so a DNS answer that changes between the check and the connection (a rebinding)
-is never used. Redirects are not followed. ``GARNET_PUSH_ALLOWED_ORIGINS`` names origins (``scheme://host:port``)
+is never used. Redirects are not followed. ``GARNET_WEBPUSH_ALLOWED_ORIGINS`` names origins (``scheme://host:port``)
 taken as they are, for a self-hosted push service on a private network or a test's own; empty by default.
 """
 
@@ -81,7 +81,7 @@ def endpoint_check(url: str) -> Target:
     if not host:
         raise EndpointRefused("The push endpoint is not a URL with a host.")
     port = port or (443 if scheme == "https" else 80)
-    allowed = {o.rstrip("/").lower() for o in settings.GARNET_PUSH_ALLOWED_ORIGINS}
+    allowed = {o.rstrip("/").lower() for o in settings.GARNET_WEBPUSH_ALLOWED_ORIGINS}
     if _origin(scheme, host, port) in allowed:
         return Target(host=host, port=port, address=None)
     if scheme != "https":

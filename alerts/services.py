@@ -89,7 +89,7 @@ def _key_bytes(value: str, name: str, size: int) -> bytes:
 def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """Keep a browser's push subscription for ``user`` (issue 47): the endpoint an https URL of at most 1000
     characters at a public address, the keys of RFC 8291's sizes; the row is (user, endpoint), so nobody takes
-    another account's row; a user keeps their ``GARNET_PUSH_MAX_SUBSCRIPTIONS`` newest browsers, the oldest goes."""
+    another account's row; a user keeps their ``GARNET_WEBPUSH_MAX_SUBSCRIPTIONS`` newest browsers, the oldest goes."""
     endpoint, p256dh, auth = (endpoint or "").strip(), (p256dh or "").strip(), (auth or "").strip()
     if not endpoint:
         raise SubscriptionRefused("The subscription has no push endpoint URL.")
@@ -108,7 +108,7 @@ def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushS
         sub, _ = PushSubscription.objects.update_or_create(
             user=user, endpoint=endpoint, defaults={"p256dh": p256dh, "auth": auth}
         )
-        keep = settings.GARNET_PUSH_MAX_SUBSCRIPTIONS
+        keep = settings.GARNET_WEBPUSH_MAX_SUBSCRIPTIONS
         older = PushSubscription.objects.filter(user=user).order_by("-created_at", "-pk").values_list("pk", flat=True)
         stale = [pk for pk in older if pk != sub.pk][max(0, keep - 1) :]
         if stale:

@@ -3,7 +3,7 @@
 
 No player's browsers hold anyone else's work (issue 47, finding 2): a delivery is one subscription (a task that
 takes its id), on Celery's ``push`` queue (``CELERY_TASK_ROUTES``), to a checked public address
-(``alerts.endpoints``) with a timeout of ``GARNET_PUSH_TIMEOUT`` seconds and a hard time limit. A delivery is never
+(``alerts.endpoints``) with a timeout of ``GARNET_WEBPUSH_TIMEOUT`` seconds and a hard time limit. A delivery is never
 made inside a transaction or a request: ``push_dispatch`` hands it to Celery after commit, or to a small pool of
 threads on the embedded default.
 """
@@ -63,7 +63,7 @@ def push_deliver(*, subscription_id: int, payload: dict[str, Any]) -> bool:
                 vapid_private_key=keys.private_key,
                 vapid_claims={"sub": keys.subject},
                 ttl=int(payload.get("ttl", 3600)),
-                timeout=settings.GARNET_PUSH_TIMEOUT,
+                timeout=settings.GARNET_WEBPUSH_TIMEOUT,
                 requests_session=session,
             )
         return True
@@ -108,6 +108,6 @@ def push_dispatch(*, user_ids: list[int], payload: dict[str, Any]) -> None:
                 log.warning("could not queue a push", exc_info=True)
         return
     if _pool is None:
-        _pool = ThreadPoolExecutor(max_workers=settings.GARNET_PUSH_THREADS, thread_name_prefix="garnet-webpush")
+        _pool = ThreadPoolExecutor(max_workers=settings.GARNET_WEBPUSH_THREADS, thread_name_prefix="garnet-webpush")
     for pk in ids:
         _pool.submit(_deliver_in_thread, pk, payload)

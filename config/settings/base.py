@@ -472,10 +472,10 @@ GARNET_VAPID_SUBJECT = env.str("GARNET_VAPID_SUBJECT", default="mailto:admin@loc
 # the whole); a user keeps at most this many browsers subscribed (the oldest goes); the embedded default delivers
 # from this many threads. Endpoints must be https at a public address, except these origins (scheme://host:port),
 # for a push service of your own on a private network; empty by default.
-GARNET_PUSH_TIMEOUT = env.float("GARNET_PUSH_TIMEOUT", default=4.0)
-GARNET_PUSH_MAX_SUBSCRIPTIONS = env.int("GARNET_PUSH_MAX_SUBSCRIPTIONS", default=5)
-GARNET_PUSH_THREADS = env.int("GARNET_PUSH_THREADS", default=4)
-GARNET_PUSH_ALLOWED_ORIGINS = env.list("GARNET_PUSH_ALLOWED_ORIGINS", default=[])
+GARNET_WEBPUSH_TIMEOUT = env.float("GARNET_WEBPUSH_TIMEOUT", default=4.0)
+GARNET_WEBPUSH_MAX_SUBSCRIPTIONS = env.int("GARNET_WEBPUSH_MAX_SUBSCRIPTIONS", default=5)
+GARNET_WEBPUSH_THREADS = env.int("GARNET_WEBPUSH_THREADS", default=4)
+GARNET_WEBPUSH_ALLOWED_ORIGINS = env.list("GARNET_WEBPUSH_ALLOWED_ORIGINS", default=[])
 # Pushes have a queue of their own, so no player's browsers hold picks, mails or Discord messages. A worker started
 # without -Q consumes both queues (the embedded and test setups, a single worker); docker-compose.yml runs a worker
 # for each.

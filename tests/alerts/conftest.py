@@ -13,9 +13,9 @@ from tests.alerts.pushkit import push_service_running
 @pytest.fixture
 def push_service(settings: Any) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     """A push service on a loopback port, its origin allowed as a self-hosted push service's is
-    (``GARNET_PUSH_ALLOWED_ORIGINS``): production refuses loopback endpoints."""
+    (``GARNET_WEBPUSH_ALLOWED_ORIGINS``): production refuses loopback endpoints."""
     with push_service_running() as (origin, got):
-        settings.GARNET_PUSH_ALLOWED_ORIGINS = [origin]
+        settings.GARNET_WEBPUSH_ALLOWED_ORIGINS = [origin]
         yield origin, got
 
 

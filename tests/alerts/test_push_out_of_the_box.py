@@ -1,7 +1,7 @@
 """Issue 46: Web Push out of the box. With no ``GARNET_VAPID_*`` variables the site makes its VAPID pair on first
 use and keeps it in its database (with the site's data: the SQLite file, or PostgreSQL's volume under compose);
 the environment's pair still wins. Acceptance: a fresh embedded-default setup sends a Web Push, to a push service
-the test runs on a loopback port (allowed by ``GARNET_PUSH_ALLOWED_ORIGINS`` here only)."""
+the test runs on a loopback port (allowed by ``GARNET_WEBPUSH_ALLOWED_ORIGINS`` here only)."""
 
 from __future__ import annotations
 

@@ -50,16 +50,16 @@ def test_a_push_service_that_never_answers_holds_a_delivery_a_few_seconds_only(
     settings: Any, push_service: Any
 ) -> None:
     """A push service that accepts the connection and says nothing: the delivery gives up after
-    ``GARNET_PUSH_TIMEOUT`` (a few seconds by default; the task's time limit bounds the whole)."""
-    assert settings.GARNET_PUSH_TIMEOUT <= 5
+    ``GARNET_WEBPUSH_TIMEOUT`` (a few seconds by default; the task's time limit bounds the whole)."""
+    assert settings.GARNET_WEBPUSH_TIMEOUT <= 5
     assert push_deliver_task.time_limit is not None and push_deliver_task.time_limit <= 30
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))
     silent.listen(1)
     try:
         origin = f"http://127.0.0.1:{silent.getsockname()[1]}"
-        settings.GARNET_PUSH_ALLOWED_ORIGINS = [origin]
-        settings.GARNET_PUSH_TIMEOUT = 0.5
+        settings.GARNET_WEBPUSH_ALLOWED_ORIGINS = [origin]
+        settings.GARNET_WEBPUSH_TIMEOUT = 0.5
         sub = _subscribe(UserFactory(), f"{origin}/push/slow")
         started = time.monotonic()
         assert not push_deliver(subscription_id=sub.pk, payload={"title": "t"})

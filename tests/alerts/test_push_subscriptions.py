@@ -63,7 +63,7 @@ def test_bounded_input_padded_keys_as_some_browsers_send_them_are_taken(public_d
 
 
 def test_a_few_subscriptions_per_user_the_oldest_dropped(client_for: Any, public_dns: dict[str, list[str]]) -> None:
-    """Five browsers per user (``GARNET_PUSH_MAX_SUBSCRIPTIONS``): the sixth subscribes and the oldest goes, so one
+    """Five browsers per user (``GARNET_WEBPUSH_MAX_SUBSCRIPTIONS``): the sixth subscribes and the oldest goes, so one
     account's pushes are at most five deliveries."""
     client = client_for("ann")
     for n in range(8):

@@ -4,7 +4,7 @@ docker-compose.yml's push-worker (``-Q push``) each deliver a Web Push queued th
 service the test runs on a loopback port, with no VAPID configuration (issue 46: the worker makes the pair).
 
 Needs PostgreSQL and Redis (``DATABASE_URL``, ``REDIS_URL``): skipped without them, failed without them under
-``GARNET_REQUIRE_SERVICES=1`` (CI). The Redis database is ``GARNET_PUSH_REDIS_DB`` (default 11), flushed before and
+``GARNET_REQUIRE_SERVICES=1`` (CI). The Redis database is ``GARNET_WEBPUSH_REDIS_DB`` (default 11), flushed before and
 after, so it must be one no other test uses.
 """
 
@@ -42,7 +42,7 @@ def test_a_worker_consumes_the_push_queue_and_delivers(
         pytest.skip("needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)")
     import redis
 
-    own = urlunsplit(urlsplit(redis_url)._replace(path=f"/{os.environ.get('GARNET_PUSH_REDIS_DB', '11')}"))
+    own = urlunsplit(urlsplit(redis_url)._replace(path=f"/{os.environ.get('GARNET_WEBPUSH_REDIS_DB', '11')}"))
     flush = redis.Redis.from_url(own).flushdb
     flush()
     browser = Browser()
@@ -59,7 +59,7 @@ def test_a_worker_consumes_the_push_queue_and_delivers(
             "DATABASE_URL": urlunsplit(urlsplit(database_url)._replace(path="/" + connection.settings_dict["NAME"])),
             "REDIS_URL": own,
             "GARNET_DB_POOL": "0",
-            "GARNET_PUSH_ALLOWED_ORIGINS": origin,
+            "GARNET_WEBPUSH_ALLOWED_ORIGINS": origin,
         }
         log = open(tmp_path / "worker.log", "wb")  # noqa: SIM115
         worker = subprocess.Popen(
