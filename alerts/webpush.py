@@ -4,8 +4,9 @@
 No player's browsers hold anyone else's work (issue 47, finding 2): a delivery is one subscription (a task that
 takes its id), on Celery's ``push`` queue (``CELERY_TASK_ROUTES``), to a checked public address
 (``alerts.endpoints``) with a timeout of ``GARNET_WEBPUSH_TIMEOUT`` seconds and a hard time limit. A delivery is never
-made inside a transaction or a request: ``push_dispatch`` hands it to Celery after commit, or to a small pool of
-threads on the embedded default.
+made inside a transaction or a request: ``push_dispatch`` hands the turn's users to a fan-out task after commit
+(no read in the close's path), which queues one delivery per subscription; on the embedded default a small pool
+of threads does both.
 """
 
 from __future__ import annotations
@@ -84,30 +85,60 @@ def push_deliver_task(subscription_id: int, payload: dict[str, Any]) -> bool:
     return push_deliver(subscription_id=subscription_id, payload=payload)
 
 
-def _deliver_in_thread(subscription_id: int, payload: dict[str, Any]) -> None:
+@shared_task(name="alerts.push_fanout", ignore_result=True, soft_time_limit=15, time_limit=20)
+def push_fanout_task(user_ids: list[int], payload: dict[str, Any]) -> int:
+    """Queue one delivery per subscription of ``user_ids`` (on the ``push`` queue too: the close that opened the
+    turn only published this one task, and reads nothing for it)."""
+    return push_fanout(user_ids=user_ids, payload=payload)
+
+
+def _in_thread(deliver: bool, key: Any, payload: dict[str, Any]) -> None:
     try:
-        push_deliver(subscription_id=subscription_id, payload=payload)
+        if deliver:
+            push_deliver(subscription_id=key, payload=payload)
+        else:
+            push_fanout(user_ids=key, payload=payload)
     except Exception:
         log.warning("a background push failed", exc_info=True)
     finally:
         close_old_connections()
 
 
-def push_dispatch(*, user_ids: list[int], payload: dict[str, Any]) -> None:
-    """Deliver to every subscription of ``user_ids`` in the background, one task per subscription: Celery's
-    ``push`` queue where workers run, else a pool of a few threads. Call after commit."""
+def _celery() -> bool:
+    return bool(settings.GARNET_CELERY_ENABLED or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
+
+
+def _threads() -> ThreadPoolExecutor:
     global _pool
-    if not push_enabled() or not user_ids:
-        return
-    ids = list(PushSubscription.objects.filter(user_id__in=user_ids).values_list("pk", flat=True))
-    if settings.GARNET_CELERY_ENABLED or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
-        for pk in ids:
-            try:
-                push_deliver_task.delay(pk, payload)
-            except Exception:
-                log.warning("could not queue a push", exc_info=True)
-        return
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=settings.GARNET_WEBPUSH_THREADS, thread_name_prefix="garnet-webpush")
+    return _pool
+
+
+def push_fanout(*, user_ids: list[int], payload: dict[str, Any]) -> int:
+    """One delivery per subscription of ``user_ids``: a task each on Celery's ``push`` queue, else one each on the
+    pool of threads; how many were handed on."""
+    ids = list(PushSubscription.objects.filter(user_id__in=user_ids).values_list("pk", flat=True))
     for pk in ids:
-        _pool.submit(_deliver_in_thread, pk, payload)
+        try:
+            if _celery():
+                push_deliver_task.delay(pk, payload)
+            else:
+                _threads().submit(_in_thread, True, pk, payload)
+        except Exception:
+            log.warning("could not queue a push", exc_info=True)
+    return len(ids)
+
+
+def push_dispatch(*, user_ids: list[int], payload: dict[str, Any]) -> None:
+    """Deliver to every subscription of ``user_ids`` in the background (``push_fanout``, itself a task on the
+    ``push`` queue where workers run, else on the pool of threads). Call after commit."""
+    if not push_enabled() or not user_ids:
+        return
+    try:
+        if _celery():
+            push_fanout_task.delay(user_ids, payload)
+        else:
+            _threads().submit(_in_thread, False, user_ids, payload)
+    except Exception:
+        log.warning("could not queue a push", exc_info=True)

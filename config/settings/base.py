@@ -481,4 +481,4 @@ GARNET_WEBPUSH_ALLOWED_ORIGINS = env.list("GARNET_WEBPUSH_ALLOWED_ORIGINS", defa
 # for each.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES: dict[str, dict[str, Any]] = {"celery": {}, "push": {}}
-CELERY_TASK_ROUTES = {"alerts.push_deliver": {"queue": "push"}}
+CELERY_TASK_ROUTES = {"alerts.push_fanout": {"queue": "push"}, "alerts.push_deliver": {"queue": "push"}}

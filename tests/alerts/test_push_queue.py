@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from alerts.models import PushSubscription
-from alerts.webpush import push_deliver, push_deliver_task, push_dispatch
+from alerts.webpush import push_deliver, push_deliver_task, push_dispatch, push_fanout_task
 from config.celery import app
 from tests.alerts.pushkit import Browser
 from tests.factories import UserFactory
@@ -28,15 +28,16 @@ def test_pushes_go_on_a_queue_of_their_own_that_every_default_worker_consumes() 
     """``alerts.push_deliver`` is routed to "push"; a worker started without ``-Q`` (the deploy tests', a lone
     worker's) consumes both queues, and docker-compose.yml gives "push" its own worker (tests/deploy)."""
     assert app.amqp.router.route({}, "alerts.push_deliver")["queue"].name == "push"
+    assert app.amqp.router.route({}, "alerts.push_fanout")["queue"].name == "push"
     assert app.amqp.router.route({}, "games.tasks.turns_close_due")["queue"].name == "celery"
     assert set(app.amqp.queues) == {"celery", "push"}
 
 
 def test_one_task_per_subscription_each_taking_its_id(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
-    """A turn awaiting two players with three browsers between them queues three tasks, one per browser."""
+    """A turn awaiting two players with three browsers between them queues three tasks, one per browser (from
+    one fan-out task, so the close that opened the turn reads nothing for its pushes)."""
     queued: list[tuple[Any, ...]] = []
     monkeypatch.setattr(push_deliver_task, "delay", lambda *args: queued.append(args))
-    settings.GARNET_CELERY_ENABLED = True
     ann, bea, cat = UserFactory(), UserFactory(), UserFactory()
     subs = [_subscribe(ann, "https://push.example.org/a1"), _subscribe(ann, "https://push.example.org/a2")]
     subs.append(_subscribe(bea, "https://push.example.org/b1"))
@@ -66,3 +67,14 @@ def test_a_push_service_that_never_answers_holds_a_delivery_a_few_seconds_only(
         assert time.monotonic() - started < 3
     finally:
         silent.close()
+
+
+def test_dispatching_a_turns_pushes_reads_nothing_and_publishes_one_task(
+    monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
+) -> None:
+    """The close that opened the turn (after commit) publishes one fan-out task and reads no subscription."""
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(push_fanout_task, "delay", lambda *args: queued.append(args))
+    with django_assert_num_queries(0):
+        push_dispatch(user_ids=[1, 2], payload={"title": "t"})
+    assert queued == [([1, 2], {"title": "t"})]
