@@ -74,7 +74,8 @@ def test_a_worker_consumes_the_push_queue_and_delivers(
             sender = Celery("sender", broker=own)
             sender.conf.task_queues = settings.CELERY_TASK_QUEUES
             sender.conf.task_routes = settings.CELERY_TASK_ROUTES
-            sender.send_task("alerts.push_deliver", args=[sub.pk, {"title": "Your move", "url": "/matches/1/"}])
+            # What a turn's close publishes: one fan-out task, which queues one delivery per browser.
+            sender.send_task("alerts.push_fanout", args=[[sub.user_id], {"title": "Your move", "url": "/matches/1/"}])
             deadline = time.monotonic() + 60
             while not got and time.monotonic() < deadline:
                 time.sleep(0.2)
