@@ -70,6 +70,17 @@ def _origin(scheme: str, host: str, port: int) -> str:
     return f"{scheme}://{shown}:{port}"
 
 
+def allowed_origins() -> set[str]:
+    """``GARNET_WEBPUSH_ALLOWED_ORIGINS`` as ``scheme://host:port`` (a default port written out)."""
+    found = set()
+    for origin in settings.GARNET_WEBPUSH_ALLOWED_ORIGINS:
+        parts = urlsplit(origin.strip())
+        scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+        if scheme and host:
+            found.add(_origin(scheme, host, parts.port or (443 if scheme == "https" else 80)))
+    return found
+
+
 def endpoint_check(url: str) -> Target:
     """Check a push endpoint now (resolving its host): the address a delivery may connect to, or ``EndpointRefused``."""
     try:
@@ -81,8 +92,7 @@ def endpoint_check(url: str) -> Target:
     if not host:
         raise EndpointRefused("The push endpoint is not a URL with a host.")
     port = port or (443 if scheme == "https" else 80)
-    allowed = {o.rstrip("/").lower() for o in settings.GARNET_WEBPUSH_ALLOWED_ORIGINS}
-    if _origin(scheme, host, port) in allowed:
+    if _origin(scheme, host, port) in allowed_origins():
         return Target(host=host, port=port, address=None)
     if scheme != "https":
         raise EndpointRefused("A push endpoint must be an https URL.")

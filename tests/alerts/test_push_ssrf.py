@@ -187,8 +187,9 @@ def test_ssrf_a_redirect_from_the_push_service_is_not_followed(push_service: Any
 def test_ssrf_only_the_origins_allowed_by_setting_skip_the_check(settings: Any) -> None:
     """``GARNET_WEBPUSH_ALLOWED_ORIGINS`` (empty by default) names whole origins; anything else on that host is checked."""
     assert settings.GARNET_WEBPUSH_ALLOWED_ORIGINS == []
-    settings.GARNET_WEBPUSH_ALLOWED_ORIGINS = ["http://127.0.0.1:8080"]
+    settings.GARNET_WEBPUSH_ALLOWED_ORIGINS = ["http://127.0.0.1:8080", "https://Push.LAN/"]
     assert endpoint_check("http://127.0.0.1:8080/push/1").address is None
+    assert endpoint_check("https://push.lan:443/x").address is None  # the default port written out or not
     with pytest.raises(Exception, match="https"):
         endpoint_check("http://127.0.0.1:6379/")
 
