@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.match.playtest.report import plots
+from games.match.playtest.usage import dominates
 
 
 def _pct(r: Mapping[str, Any]) -> str:
@@ -102,13 +103,27 @@ def dominance(definition: Mapping[str, Any], summary: Mapping[str, Any]) -> list
     return out
 
 
+def bots_compared(summary: Mapping[str, Any]) -> list[str]:
+    """In a trial of greedy and random bots, how each kind did, and whether looking ahead clearly paid."""
+    kinds = {s["strategy"]: s["win"] for s in summary.get("by_strategy") or ()}
+    if set(kinds) != {"greedy", "random"}:
+        return []
+    greedy, rand = kinds["greedy"], kinds["random"]
+    said = f"Greedy bots won {_pct(greedy)} of their seats; random bots {_pct(rand)}"
+    if dominates(greedy, rand):
+        return [f"{said}: looking a round ahead pays in this game."]
+    if dominates(rand, greedy):
+        return [f"{said}: the move that looks best after one round loses here; the game rewards a longer view."]
+    return [f"{said}: looking a round ahead made no clear difference (luck, or choices that only pay later)."]
+
+
 def _svg_image(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
 def trial_findings(summary: Mapping[str, Any]) -> dict[str, Any]:
     """The report's findings in words: ``never`` (what the bots never used), ``trades`` (trades made),
-    ``dominance`` (a seat or a choice far above the rest); ``counted`` False for a trial run before the lab
+    ``dominance`` (a seat or a choice far above the rest), ``compared`` (greedy against random bots); ``counted`` False for a trial run before the lab
     counted what bots used."""
     definition = (summary.get("plan") or {}).get("options", {}).get("definition") or {}
     usage = list(summary.get("usage") or ())
@@ -118,6 +133,7 @@ def trial_findings(summary: Mapping[str, Any]) -> dict[str, Any]:
         "never": never_used(definition, usage) if counted else [],
         "trades": trades_made(definition, usage, int(summary.get("matches") or 0)) if counted else [],
         "dominance": dominance(definition, summary),
+        "compared": bots_compared(summary),
     }
 
 

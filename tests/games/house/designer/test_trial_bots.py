@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.house.designer.trial_report import dominance, never_used
+from games.house.designer.trial_report import bots_compared, dominance, never_used
 from games.house.engine.samples import sample_definition
 from games.house.services import house_game_create
 from games.match.playtest.stats import rate
@@ -102,3 +102,19 @@ def test_the_report_is_a_page_of_the_site_with_a_way_back_and_scrollable_tables(
     assert "<svg" not in page and page.count('src="data:image/svg+xml;base64,') >= 4
     assert "unsafe-inline" not in answer.get("Content-Security-Policy", "")
     assert "What the bots found" in page
+
+
+def test_a_mixed_trial_says_whether_looking_ahead_pays() -> None:
+    """Greedy and random bots in turn: both kinds' win rates, and whether the gap is clear at 95 %."""
+    ahead = {
+        "by_strategy": [{"strategy": "greedy", "win": rate(60, 100)}, {"strategy": "random", "win": rate(20, 100)}]
+    }
+    assert bots_compared(ahead) == [
+        "Greedy bots won 60 % (95 % interval 50–69 %) of their seats; random bots 20 % (95 % interval 13–29 %): "
+        "looking a round ahead pays in this game."
+    ]
+    level = {
+        "by_strategy": [{"strategy": "greedy", "win": rate(30, 100)}, {"strategy": "random", "win": rate(25, 100)}]
+    }
+    assert bots_compared(level)[0].endswith("made no clear difference (luck, or choices that only pay later).")
+    assert bots_compared({"by_strategy": [{"strategy": "random", "win": rate(25, 100)}]}) == []
