@@ -20,7 +20,7 @@ TRIAL_MATCHES = 100
 """Bot matches a trial plays: a few seconds for the designer's games, enough for a first balance read."""
 GREEDY_MATCHES = 40
 """Bot matches a trial with greedy bots plays: each greedy move plays its round out sixteen times, so fewer
-matches keep such a trial to about a minute (RULES.md d-15)."""
+matches keep such a trial to a minute or so (RULES.md d-15)."""
 BOT_MODES: dict[str, tuple[str, ...]] = {"random": ("random",), "greedy": ("greedy",), "mix": ("greedy", "random")}
 """The trial form's choice of bots: every seat random, every seat greedy, or greedy and random seats in turn."""
 

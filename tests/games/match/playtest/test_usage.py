@@ -31,3 +31,17 @@ def test_a_choice_whose_choosers_win_far_more_often_dominates() -> None:
     usage = {u["key"]: u for u in usage_summary(results, 3)}
     assert usage["choice:call=high"]["dominant"] and not usage["choice:call=low"]["dominant"]
     assert usage["choice:call=high"]["times"] == 40 and usage["choice:call=low"]["matches"] == 40
+
+
+def test_the_lab_report_lists_the_uses_and_every_table_is_in_a_box_a_keyboard_reaches() -> None:
+    """The admin's and the command's self-contained report: its tables scroll in labelled focusable boxes
+    (axe's scrollable-region-focusable) and it lists what the game's bots used."""
+    from games.house.engine.samples import sample_definition
+    from games.match.playtest.report import report_html
+    from games.match.playtest.runner import Plan, run
+    from games.match.playtest.stats import summarise
+
+    plan = Plan(game="house", matches=4, players=2, options={"definition": sample_definition("rps_best_of_5")})
+    page = report_html(summarise(plan, run(plan, processes=1)))
+    assert page.count("<table>") == page.count('<div class="scroll" tabindex="0" role="region" aria-label=') == 6
+    assert "What the bots used, and what dominates" in page and "choice:hand=Rock" in page
