@@ -55,6 +55,16 @@ def greedy_move(
     moves = legal_candidates(state, player, rng, limit=candidates)
     if len(moves) < 2:
         return moves[0] if moves else None
+    try:
+        totals = _weigh(state, player, moves, rng, playouts)
+    except RuleError:  # a redrawn world in which a random move is refused: play the random bot's move instead
+        return None
+    best = max(totals)
+    return rng.choice([m for m, t in zip(moves, totals, strict=True) if t >= best - 1e-9])
+
+
+def _weigh(state: State, player: PlayerId, moves: Sequence[dict[str, Any]], rng: Random, playouts: int) -> list[float]:
+    """Each of ``moves``' standing for ``player`` summed over ``playouts`` playouts of the round."""
     totals = [0.0] * len(moves)
     for _ in range(playouts):
         seed = rng.random()
@@ -68,8 +78,7 @@ def greedy_move(
         for i, move in enumerate(moves):
             after = _play_round(world, {**others, player: move}, Random(f"{seed}:round"))
             totals[i] += standing(after, player)
-    best = max(totals)
-    return rng.choice([m for m, t in zip(moves, totals, strict=True) if t >= best - 1e-9])
+    return totals
 
 
 def legal_candidates(state: State, player: PlayerId, rng: Random, *, limit: int = CANDIDATES) -> list[dict[str, Any]]:

@@ -103,3 +103,17 @@ def test_the_greedy_bot_does_not_see_its_own_card_on_its_forehead() -> None:
     drawn = {tuple(w["piles"]["card"]["p1"]) for w in worlds}
     assert len(drawn) > 5
     assert all(w["piles"]["card"]["p2"] == state["piles"]["card"]["p2"] for w in worlds)  # p1 sees p2's card
+
+
+def test_a_lab_match_of_greedy_bots_replays_exactly() -> None:
+    """The trial's page replays match 0 of its plan: with greedy seats it must be the very match counted."""
+    from games.match.playtest.runner import Plan, play_match
+
+    plan = Plan(
+        game="house",
+        matches=2,
+        players=3,
+        bots=("greedy", "random"),
+        options={"definition": sample_definition("trading")},
+    )
+    assert play_match(plan, 1) == play_match(plan, 1)
