@@ -55,6 +55,8 @@ class Labels:
     names: Mapping[str, str] = field(default_factory=dict)
     piles: Mapping[str, str] = field(default_factory=dict)
     counters: Mapping[str, str] = field(default_factory=dict)
+    roles: Mapping[str, str] = field(default_factory=dict)
+    score: str = "Points"
 
     @classmethod
     def of(cls, definition: Mapping[str, Any]) -> Labels:
@@ -64,11 +66,11 @@ class Labels:
         for plan in definition.get("round_plan") or []:
             for f in plan.get("fields") or []:
                 names.setdefault(str(f.get("name")), str(f.get("label") or f.get("name")))
-        score = (definition.get("scores") or {}).get("label")
-        if score:
-            names["score"] = f"your {str(score).lower()}"
+        score = str((definition.get("scores") or {}).get("label") or "Points")
+        names["score"] = f"your {score.lower()}"
         piles = {str(p.get("name")): str(p.get("label") or p.get("name")) for p in definition.get("piles") or []}
-        return cls(names, piles, counters)
+        roles = {str(r.get("name")): str(r.get("label") or r.get("name")) for r in definition.get("roles") or []}
+        return cls(names, piles, counters, roles, score)
 
 
 def formula_words(text: object, labels: Labels | None = None) -> str:
@@ -89,6 +91,8 @@ def _lower(label: str) -> str:
 def _your(label: str) -> str:
     """A player's own thing: "Your bid" and "Bid" both read "your bid"."""
     bare = label[5:] if label.lower().startswith("your ") else label
+    if " you " in f" {bare.lower()} ":  # "Garnets you put in" reads "the garnets you put in"
+        return f"the {_lower(bare)}"
     return f"your {_lower(bare)}"
 
 
@@ -122,8 +126,10 @@ def _call(node: ast.Call, labels: Labels) -> str:
     if fn == "count" and len(args) == 2:
         if isinstance(args[0], ast.Name) and args[0].id in labels.piles:
             return f"the number of {_value(args[1])} cards in {_pile(args[0].id, labels)}"
+        if isinstance(args[0], ast.Name) and args[0].id.endswith("_out") and args[0].id[:-4] in labels.piles:
+            return f"the number of {_value(args[1])} cards of the players out"
         if isinstance(args[0], ast.Subscript) and _is_sent(args[0]):
-            return f"the number of players whose {_subscript(args[0], labels)[11:]} is {_say(args[1], labels)}"
+            return f"the number of players who sent {_say(args[1], labels)} as {_subscript(args[0], labels)[11:]}"
         return f"how many times {_say(args[0], labels)} holds {_say(args[1], labels)}"
     if fn == "len" and len(args) == 1:
         if isinstance(args[0], ast.Name) and args[0].id in labels.piles:
@@ -152,13 +158,28 @@ def _subscript(node: ast.Subscript, labels: Labels) -> str:
     if isinstance(node.value, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str):
         what = _your(labels.names.get(key.value, key.value))[5:]
         table = node.value.id
-        if table == "sent":
-            return f"everyone's {what}"
+        if table == "sent":  # a field's label in quotes: "everyone's “Garnets you put in”" stays readable
+            return f"everyone's “{labels.names.get(key.value, key.value)}”"
         if table in ("gave", "got"):
             return f"the {what} you {table}"
     if isinstance(node.value, ast.Name) and isinstance(key, ast.Name) and key.id == "me" and node.value.id == "scores":
         return "your points"
     raise _Unsaid("subscript")
+
+
+def _operand(node: ast.expr, op: ast.operator, labels: Labels, right: bool) -> str:
+    """One side of an arithmetic operation, in brackets where words alone would change its grouping:
+    "minus 1 minus (2 if …, otherwise 0)", "2 times (your red cubes plus 1)"."""
+    said = _say(node, labels)
+    inner = node.op if isinstance(node, ast.BinOp) else None
+    low = isinstance(inner, ast.Add | ast.Sub)
+    if isinstance(node, ast.IfExp | ast.BoolOp | ast.Compare):
+        return f"({said})"
+    if low and (isinstance(op, ast.Mult | ast.Div | ast.FloorDiv | ast.Mod) or (right and isinstance(op, ast.Sub))):
+        return f"({said})"
+    if inner is not None and right and isinstance(op, ast.Div | ast.FloorDiv | ast.Mod):
+        return f"({said})"
+    return said
 
 
 def _say(node: ast.expr, labels: Labels) -> str:  # noqa: PLR0911 - one branch a shape
@@ -173,7 +194,8 @@ def _say(node: ast.expr, labels: Labels) -> str:  # noqa: PLR0911 - one branch a
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return f"not ({_say(node.operand, labels)})"
     if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-        return f"{_say(node.left, labels)} {_OPS[type(node.op)]} {_say(node.right, labels)}"
+        left, right = _operand(node.left, node.op, labels, False), _operand(node.right, node.op, labels, True)
+        return f"{left} {_OPS[type(node.op)]} {right}"
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         return f"the remainder of {_say(node.left, labels)} divided by {_say(node.right, labels)}"
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
@@ -192,3 +214,28 @@ def _say(node: ast.expr, labels: Labels) -> str:  # noqa: PLR0911 - one branch a
     if isinstance(node, ast.List) and all(isinstance(e, ast.Constant) for e in node.elts):
         return ", ".join(_say(e, labels) for e in node.elts)
     raise _Unsaid(type(node).__name__)
+
+
+_WHO = {
+    "each": "each player still in gets",
+    "awaited": "each player who moved gets",
+    "winners": "the round's winners get",
+}
+
+
+def effect_words(effect: Mapping[str, Any], labels: Labels) -> str:
+    """One effect of a round (``{to, who, amount, when}``) as a clause: "the round's winners get garnets: the total
+    of everyone's bid", "the pot changes by: minus the pot, when …"."""
+    to, who = str(effect.get("to") or "score"), str(effect.get("who") or "each")
+    amount = formula_words(effect.get("amount", 0), labels)
+    if to in labels.counters:
+        clause = f"the {_lower(labels.counters[to])} changes by {amount}"
+    else:
+        what = {"score": labels.score.lower(), "garnets": "garnets"}.get(to) or _lower(labels.names.get(to, to))
+        if who.startswith("role:"):
+            getter = f"the holder of {labels.roles.get(who[5:], who[5:])} gets"
+        else:
+            getter = _WHO.get(who, f"{who} get")
+        clause = f"{getter} {what}: {amount}"
+    when = effect.get("when")
+    return clause + (f", when {formula_words(when, labels)}" if when else "")

@@ -14,7 +14,7 @@ from typing import Any
 from django.urls import reverse
 
 from games.house.engine.mechanics import MECHANICS
-from games.house.play.formula_words import Labels, formula_words
+from games.house.play.formula_words import Labels, effect_words, formula_words
 from games.house.play.rules_html import rules_markdown_html
 from games.rules_text import RulesText
 
@@ -37,6 +37,7 @@ def definition_summary(d: Mapping[str, Any], *, turn_seconds: int | None = None)
     length = _seconds(int(turn_seconds or d.get("turn_seconds") or 86400))
     scores = d.get("scores") or {}
     plans = [p for p in d.get("round_plan") or [] if isinstance(p, Mapping)]
+    words = Labels.of(d)  # the round's effects said in words (issue 44)
     lines = [
         f"{kind} for {span} players.",
         (f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else "Rounds")
@@ -54,6 +55,11 @@ def definition_summary(d: Mapping[str, Any], *, turn_seconds: int | None = None)
         if d.get("plan_repeat") == "cycle" and len(plans) > 1:
             which = f"{plan.get('label') or 'Round'} (round {i + 1}, then every {len(plans)} rounds)"
         lines.append(f"{which}: {asks or 'nothing to send'}; {_resolved(plan)}.")
+        if plan.get("when"):
+            lines.append(f"{which} is played only when {formula_words(plan['when'], words)}.")
+        lines += [f"{which}, then {effect_words(e, words)}." for e in plan.get("effects") or []]
+    if (d.get("end") or {}).get("when"):
+        lines.append(f"The match ends as soon as {formula_words(d['end']['when'], words)}.")
     return lines
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.house.library import library_definition, library_options
-from games.house.play.formula_words import Labels, formula_words
+from games.house.play.formula_words import Labels, effect_words, formula_words
 from games.house.play.match_rules import definition_summary
 from games.match.services.matches import match_start
 from tests.factories import users
@@ -29,8 +29,10 @@ GEMS = {
         ("pot * 2 / players", "the pot times 2 divided by the number of players still in"),
         ("1 if score > 3 else 0", "1 if your points are more than 3, otherwise 0"),
         ("min(red, gems)", "the smaller of your red cubes and your gems"),
-        ("sum(sent['bid'])", "the total of everyone's bid"),
-        ("count(sent['vote'], me)", "the number of players whose captain is you"),
+        ("sum(sent['bid'])", "the total of everyone's “Your bid”"),
+        ("count(sent['vote'], me)", "the number of players who sent you as “Your captain”"),
+        ("-1 - (2 if vote == 'x' else 0)", "minus 1 minus (2 if your captain is x, otherwise 0)"),
+        ("2 * (red + 1)", "2 times (your red cubes plus 1)"),
         ("gave['red'] + got['red']", "the red cubes you gave plus the red cubes you got"),
         ("bid > 0 and bid <= gems", "your bid is more than 0 and your bid is at most your gems"),
         ("-bid", "minus your bid"),
@@ -46,6 +48,25 @@ def test_the_common_formulas_read_as_words(formula: object, words: str) -> None:
 def test_a_shape_without_words_falls_back_to_the_formula_itself(formula: str) -> None:
     """An attribute, an unknown name, a call the renderer does not know, a syntax error: the formula as written."""
     assert formula_words(formula, Labels.of(GEMS)) == formula
+
+
+def test_an_effect_reads_as_who_gets_what() -> None:
+    """A round's effects: who, what, how much, and when; a counter is changed once, for everyone."""
+    labels = Labels.of(GEMS)
+    assert effect_words({"to": "garnets", "who": "winners", "amount": "sum(sent['bid'])"}, labels) == (
+        "the round's winners get garnets: the total of everyone's “Your bid”"
+    )
+    assert effect_words({"to": "pot", "who": "match", "amount": "-pot", "when": "len(winners) > 0"}, labels) == (
+        "the pot changes by minus the pot, when the number of the round's winners is more than 0"
+    )
+    assert effect_words({"to": "score", "who": "each", "amount": 2}, labels) == "each player still in gets points: 2"
+
+
+def test_the_summary_says_each_rounds_effects_in_words() -> None:
+    """The pot auction's rules panel says what the winner is paid, not sum(sent['bid'])."""
+    lines = definition_summary(library_definition("pot_auction"))
+    assert "Each auction, then the round's winners get garnets: the total of everyone's “Your bid”." in lines
+    assert not any("sent[" in line for line in lines)
 
 
 def test_the_summary_says_a_holdings_start_in_words() -> None:
@@ -71,3 +92,14 @@ def test_the_match_pages_rules_panel_gives_the_matchs_round_length() -> None:
     page = Client().get(f"/matches/{match.pk}/").content.decode()
     assert "3 rounds, each open for 1 hour." in page
     assert "each open for 24 hours" not in page
+
+
+def test_a_rounds_condition_and_the_end_condition_are_said_in_words() -> None:
+    """The captain's runoff "only when" there is a tie; one thief's match ends once the thief is out."""
+    captain = definition_summary(library_definition("elect_a_captain"))
+    assert "Runoff 2 is played only when the number of the players with the most points is more than 1." in captain
+    thief = definition_summary(library_definition("one_thief"))
+    assert (
+        "The match ends as soon as the number of Thief cards of the players out is 1 "
+        "or the number of players still in is at most 2." in thief
+    )
