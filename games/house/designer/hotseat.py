@@ -13,9 +13,9 @@ from random import Random
 from typing import Any
 
 from games.engine import DEALER, Outcome
+from games.house.designer.balance import TEST_GARNETS, brought_each, trial_options
 from games.house.forms import MoveForm
 from games.house.models import HouseGameVersion
-from games.house.selectors import house_options
 from games.registry import get_engine
 
 ENGINE = "house"
@@ -37,6 +37,7 @@ class HotSeat:
     turn: int = 1
     moves: dict[str, dict[str, Any]] = field(default_factory=dict)
     log: list[list[str]] = field(default_factory=list)  # [to ("" for everyone), text]
+    garnets: int | None = None  # what each player's seat brought (RULES.md d-17); None: the game counts none
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class HotSeat:
             "turn": self.turn,
             "moves": self.moves,
             "log": self.log,
+            "garnets": self.garnets,
         }
 
     @classmethod
@@ -54,13 +56,17 @@ class HotSeat:
         return cls(**data)
 
 
-def hotseat_start(*, version: HouseGameVersion, players: int) -> HotSeat:
-    """A new test match of ``version`` for ``players`` seats (p1, p2, …), dealt from a fresh seed."""
+def hotseat_start(*, version: HouseGameVersion, players: int, garnets: int = TEST_GARNETS) -> HotSeat:
+    """A new test match of ``version`` for ``players`` seats (p1, p2, …), dealt from a fresh seed, each
+    player's seat bringing ``garnets`` (RULES.md d-17)."""
     engine = get_engine(ENGINE)
     seed = secrets.token_hex(8)
     handles = [f"p{i + 1}" for i in range(players)]
-    state = engine.setup(handles, house_options(version), Random(f"{seed}:0"))
-    return HotSeat(version=version.number, players=players, seed=seed, state=engine.dump(state))
+    options = trial_options(version, players=players, garnets=garnets)
+    state = engine.setup(handles, options, Random(f"{seed}:0"))
+    return HotSeat(
+        version=version.number, players=players, seed=seed, state=engine.dump(state), garnets=brought_each(options)
+    )
 
 
 def _engine_state(game: HotSeat) -> tuple[Any, Any]:

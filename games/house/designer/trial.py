@@ -9,8 +9,8 @@ from typing import Any
 from core.errors import Forbidden, NotFound
 from games.engine import Message
 from games.house.access import may_edit
+from games.house.designer.balance import TEST_GARNETS, trial_options
 from games.house.models import HouseGame, HouseGameVersion
-from games.house.selectors import house_options
 from games.house.services import house_game_update
 from games.match.playtest.runner import play_match
 from games.match.services.playtest import PlaytestError, playtest_run_create, playtest_run_plan
@@ -35,11 +35,18 @@ def _own(game_id: int, user: Any) -> HouseGame:
 
 
 def house_trial_start(
-    *, game_id: int, user: Any, players: int, matches: int | None = None, bots: str = "random"
+    *,
+    game_id: int,
+    user: Any,
+    players: int,
+    matches: int | None = None,
+    bots: str = "random",
+    garnets: int = TEST_GARNETS,
 ) -> PlaytestRun:
     """Queue a playtest of game ``game_id``'s latest version: ``players`` seats of bots of kind ``bots`` (a key
-    of ``BOT_MODES``; the dealer's seat, where rounds are the dealer's, plays random legal resolutions).
-    PlaytestError (with the reason) when that many players cannot play it."""
+    of ``BOT_MODES``; the dealer's seat, where rounds are the dealer's, plays random legal resolutions), each
+    player's seat bringing ``garnets`` (RULES.md d-17). PlaytestError (with the reason) when that many players
+    cannot play it."""
     version = _own(game_id, user).latest
     low, high = version.players
     if not low <= players <= high:
@@ -50,7 +57,7 @@ def house_trial_start(
         matches = TRIAL_MATCHES if bots == "random" else GREEDY_MATCHES
     return playtest_run_create(
         game="house",
-        options=house_options(version),
+        options=trial_options(version, players=players, garnets=garnets),
         players=players,
         bots=list(BOT_MODES[bots]),
         matches=matches,

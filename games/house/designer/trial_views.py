@@ -19,6 +19,7 @@ from core.errors import GameError
 from games.engine import RuleError
 from games.house.access import may_edit
 from games.house.designer import hotseat
+from games.house.designer.balance import MOST_GARNETS, TEST_GARNETS, brought_each, counts_garnets, garnets_each
 from games.house.designer.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
 from games.house.designer.trial_report import trial_findings, trial_report_context
 from games.house.engine.errors import DefinitionError
@@ -38,7 +39,11 @@ def house_try(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a trial of the game's latest version with bots, then show its progress and report."""
     try:
         run = house_trial_start(
-            game_id=pk, user=request.user, players=_count(request), bots=str(request.POST.get("bots") or "random")
+            game_id=pk,
+            user=request.user,
+            players=_count(request),
+            bots=str(request.POST.get("bots") or "random"),
+            garnets=garnets_each(request.POST.get("garnets")),
         )
     except (PlaytestError, GameError) as exc:
         messages.error(request, f"Nothing was tried: {exc}")
@@ -62,7 +67,10 @@ def house_trial(request: HttpRequest, run_id: int) -> HttpResponse:
     done = run.status == PlaytestRun.Status.DONE
     sample = house_trial_sample(run) if done else []
     findings = trial_findings(run.summary or {}) if done else {}
-    return render(request, "house/trial.html", {"run": run, "game": game, "sample": sample, **findings})
+    brought = brought_each(run.options or {})
+    return render(
+        request, "house/trial.html", {"run": run, "game": game, "sample": sample, "brought": brought, **findings}
+    )
 
 
 @login_required
@@ -84,7 +92,13 @@ def house_trial_report(request: HttpRequest, run_id: int) -> HttpResponse:
     if run.status != PlaytestRun.Status.DONE:
         raise Http404("The report is not ready yet.")
     game = HouseGame.objects.filter(pk=(run.options or {}).get("house_game") or 0).first()
-    context = {"run": run, "game": game, "r": run.summary, **trial_report_context(run.summary or {})}
+    context = {
+        "run": run,
+        "game": game,
+        "r": run.summary,
+        "brought": brought_each(run.options or {}),
+        **trial_report_context(run.summary or {}),
+    }
     return render(request, "house/trial_report.html", context)
 
 
@@ -129,7 +143,11 @@ def house_hotseat(request: HttpRequest, pk: int) -> HttpResponse:
         action = str(request.POST.get("action") or "")
         try:
             if action == "start":
-                match = hotseat.hotseat_start(version=game.latest, players=_count(request) or game.latest.players[0])
+                match = hotseat.hotseat_start(
+                    version=game.latest,
+                    players=_count(request) or game.latest.players[0],
+                    garnets=garnets_each(request.POST.get("garnets")),
+                )
             elif match is not None and action == "move":
                 form = hotseat.hotseat_form(match, seat, request.POST)
                 if form.is_valid():
@@ -179,6 +197,9 @@ def _hotseat_context(game: HouseGame, match: hotseat.HotSeat | None, seat: str, 
         "game": game,
         "match": match,
         "counts": list(range(game.latest.players[0], game.latest.players[1] + 1)),
+        "counts_garnets": counts_garnets(game.latest),
+        "test_garnets": TEST_GARNETS,
+        "most_garnets": MOST_GARNETS,
     }
     if match is None:
         return context

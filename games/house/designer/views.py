@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import GameError
 from games.house import selectors
 from games.house.access import may_design, may_edit
+from games.house.designer.balance import MOST_GARNETS, TEST_GARNETS, counts_garnets
 from games.house.designer.inputs import definition_for_clean, definition_from_post, draft_apply, starter_definition
 from games.house.designer.rows import designer_context
 from games.house.designer.trial import house_trial_start, house_trials_for
@@ -150,6 +151,9 @@ def house_game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "rules": rules_html(latest.definition.get("rules", "")),
             "summary": selectors.version_summary(latest),
             "seat_counts": list(range(latest.players[0], latest.players[1] + 1)),
+            "counts_garnets": counts_garnets(latest),
+            "test_garnets": TEST_GARNETS,
+            "most_garnets": MOST_GARNETS,
             "trials": house_trials_for(game=game, user=request.user),
         },
     )

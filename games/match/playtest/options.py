@@ -10,8 +10,20 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import Engine, RuleError
+from games.engine import Engine, PlayerId, RuleError
 from games.options import options_clean, options_for_setup
+
+TEST_GARNETS = 10
+"""The garnets each player brings into a match no season feeds (a dealer's bot trial or test match), unless the
+dealer chooses another number: a season's balances are not known outside it, and the demo season starts its
+players with 10 (games/house/RULES.md d-17)."""
+MOST_GARNETS = 1000
+"""The most a test balance may be: the season setting "Starting garnets" allows no more."""
+
+
+def garnets_brought(players: Sequence[PlayerId], each: int = TEST_GARNETS) -> dict[PlayerId, int]:
+    """The ``garnets`` option of a match no season feeds: ``each`` garnets for every player in ``players``."""
+    return {p: each for p in players}
 
 
 def options_parse(text: str | None) -> dict[str, Any]:

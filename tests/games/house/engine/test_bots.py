@@ -16,12 +16,16 @@ from games.house.engine import bots as bots_module
 from games.house.engine.bots import greedy_move, legal_candidates
 from games.house.engine.samples import sample_definition
 from games.house.engine.state import State
+from games.match.playtest.options import garnets_brought
 
 ENGINE = HouseEngine()
 
 
 def _start(name: str, players: int) -> State:
-    return ENGINE.setup([f"p{i + 1}" for i in range(players)], {"definition": sample_definition(name)}, Random(7))
+    """A match of sample ``name`` whose players bring garnets as a bot trial's do (games/house/RULES.md d-17)."""
+    handles = [f"p{i + 1}" for i in range(players)]
+    options = {"definition": sample_definition(name), "garnets": garnets_brought(handles)}
+    return ENGINE.setup(handles, options, Random(7))
 
 
 def _play(name: str, players: int, greedy: set[str], seed: str) -> State:

@@ -7,12 +7,15 @@ from random import Random
 from games.house.engine import HouseEngine
 from games.house.engine.samples import sample_definition
 from games.house.engine.usage import turn_usage
+from games.match.playtest.options import garnets_brought
 
 ENGINE = HouseEngine()
 
 
 def _close(name: str, moves: dict[str, dict[str, object]]) -> list[tuple[str, str]]:
-    state = ENGINE.setup(list(moves), {"definition": sample_definition(name)}, Random(1))
+    # The players bring garnets as a bot trial's do (games/house/RULES.md d-17), so a bid above 0 stands.
+    options = {"definition": sample_definition(name), "garnets": garnets_brought(list(moves))}
+    state = ENGINE.setup(list(moves), options, Random(1))
     clean = {p: ENGINE.validate(state, p, m) for p, m in moves.items()}
     after, _ = ENGINE.resolve(state, clean, Random(2))
     return turn_usage(state, clean, after)
