@@ -27,8 +27,8 @@ Move = dict[str, Any]
 Facts = dict[str, Any]
 
 
-def _no_probes(coded: Any, player: str, rng: Random) -> list[tuple[Move, Move]]:
-    return []
+def _no_probes(coded: Any, player: str, rng: Random) -> dict[str, tuple[Move, Move]]:
+    return {}
 
 
 def _no_deal(house_state: Any) -> dict[str, Any]:
@@ -45,8 +45,8 @@ class Seed:
 
     ``to_house(coded_state, player, move)`` writes a coded move in the definition's fields. ``coded_facts`` and
     ``house_facts`` read, from a viewer's view (``None``: a spectator), the facts both sides show, keyed alike.
-    ``probes`` gives pairs (coded move, the same move for the house) that may break a rule: both must refuse or
-    both accept. ``deal`` reads the house's deal from its dealer view and returns coded options that fix the same
+    ``probes`` gives named pairs (coded move, the same move for the house) that may break a rule: both must refuse
+    or both accept (aspect ``"refusals:<name>"``). ``deal`` reads the house's deal from its dealer view and returns coded options that fix the same
     deal. ``house_alone`` gives the moves of a house turn the coded engine has no counterpart for (None: none now).
     """
 
@@ -57,7 +57,7 @@ class Seed:
     coded_facts: Callable[[Mapping[str, Any], str | None], Facts]
     house_facts: Callable[[Mapping[str, Any], str | None], Facts]
     options: Callable[[Random], dict[str, Any]] = lambda rng: {}
-    probes: Callable[[Any, str, Random], list[tuple[Move, Move]]] = _no_probes
+    probes: Callable[[Any, str, Random], dict[str, tuple[Move, Move]]] = _no_probes
     deal: Callable[[Any], dict[str, Any]] = _no_deal
     house_alone: Callable[[Any], dict[str, Move] | None] = _no_alone
     absent: Sequence[float] = (0.0, 0.1, 0.4)
@@ -139,10 +139,10 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
         moves_c: dict[str, Move] = {}
         moves_h: dict[str, Move] = {}
         for p in seed.coded.awaiting(coded):
-            for probe_c, probe_h in seed.probes(coded, p, rng):
+            for name, (probe_c, probe_h) in seed.probes(coded, p, rng).items():
                 a, _ = _refused(seed.coded, coded, p, probe_c)
                 b, _ = _refused(HOUSE, house, p, probe_h)
-                report.note("refusals", a == b, f"{p} {probe_c} refused: coded {a}, house {b} ({probe_h})")
+                report.note(f"refusals:{name}", a == b, f"{p} {probe_c} refused: coded {a}, house {b} ({probe_h})")
             if rng.random() < absent:
                 continue  # a missing submission: each engine's own default
             move = seed.coded.random_move(coded, p, rng)
