@@ -43,23 +43,29 @@ def _no_alone(house_state: Any) -> dict[str, Move] | None:
 class Seed:
     """One seed's adapter between its coded engine and its sample definition.
 
-    ``to_house(coded_state, player, move)`` writes a coded move in the definition's fields. ``coded_facts`` and
+    ``to_house(coded_state, house_state, player, move)`` writes a coded move in the definition's fields. ``coded_facts`` and
     ``house_facts`` read, from a viewer's view (``None``: a spectator), the facts both sides show, keyed alike.
     ``probes`` gives named pairs (coded move, the same move for the house) that may break a rule: both must refuse
     or both accept (aspect ``"refusals:<name>"``). ``deal`` reads the house's deal from its dealer view and returns coded options that fix the same
     deal. ``house_alone`` gives the moves of a house turn the coded engine has no counterpart for (None: none now).
+    ``moves(coded_state, player, rng)`` draws the legal coded move to play (default: the engine's ``random_move``),
+    for a game whose random moves take turns the definition folds into one. ``align(coded_state, house_state,
+    player)`` returns the coded state given what the definition has just dealt the player (through the coded
+    engine's own ``dump`` and ``load``), for a deal the coded engine's options can fix only at setup.
     """
 
     sample: str
     coded: Engine[Any]
     players: tuple[str, ...]
-    to_house: Callable[[Any, str, Move], Move]
+    to_house: Callable[[Any, Any, str, Move], Move]
     coded_facts: Callable[[Mapping[str, Any], str | None], Facts]
     house_facts: Callable[[Mapping[str, Any], str | None], Facts]
     options: Callable[[Random], dict[str, Any]] = lambda rng: {}
     probes: Callable[[Any, str, Random], dict[str, tuple[Move, Move]]] = _no_probes
     deal: Callable[[Any], dict[str, Any]] = _no_deal
     house_alone: Callable[[Any], dict[str, Move] | None] = _no_alone
+    moves: Callable[[Any, str, Random], Move] | None = None
+    align: Callable[[Any, Any, str], Any] | None = None
     absent: Sequence[float] = (0.0, 0.1, 0.4)
 
 
@@ -139,15 +145,17 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
         moves_c: dict[str, Move] = {}
         moves_h: dict[str, Move] = {}
         for p in seed.coded.awaiting(coded):
+            if seed.align is not None:
+                coded = seed.align(coded, house, p)
             for name, (probe_c, probe_h) in seed.probes(coded, p, rng).items():
                 a, _ = _refused(seed.coded, coded, p, probe_c)
                 b, _ = _refused(HOUSE, house, p, probe_h)
                 report.note(f"refusals:{name}", a == b, f"{p} {probe_c} refused: coded {a}, house {b} ({probe_h})")
             if rng.random() < absent:
                 continue  # a missing submission: each engine's own default
-            move = seed.coded.random_move(coded, p, rng)
+            move = (seed.moves or seed.coded.random_move)(coded, p, rng)
             moves_c[p] = seed.coded.validate(coded, p, move)
-            refused, cleaned = _refused(HOUSE, house, p, seed.to_house(coded, p, moves_c[p]))
+            refused, cleaned = _refused(HOUSE, house, p, seed.to_house(coded, house, p, moves_c[p]))
             report.note("refusals", not refused, f"the house refused {p}'s legal {move}")
             if cleaned is None:
                 del moves_c[p]
@@ -167,15 +175,16 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
         )
         _compare_views(seed, report, coded, house)
     report.coded_outcome, report.house_outcome = seed.coded.outcome(coded), HOUSE.outcome(house)
-    _compare_outcome(report, report.coded_outcome, report.house_outcome)
+    if report.coded_outcome is not None:  # else the match was cut at max_turns: only its turns are compared
+        _compare_outcome(report, report.coded_outcome, report.house_outcome)
     return report
 
 
-def play_many(seed: Seed, numbers: range) -> dict[str, list[str]]:
+def play_many(seed: Seed, numbers: range, *, max_turns: int = 200) -> dict[str, list[str]]:
     """Every mismatch of every match in ``numbers``, by aspect (an aspect that always agreed is absent)."""
     found: dict[str, list[str]] = {}
     for n in numbers:
-        for aspect, what in play(seed, n).mismatches.items():
+        for aspect, what in play(seed, n, max_turns=max_turns).mismatches.items():
             found.setdefault(aspect, []).append(what)
     return found
 

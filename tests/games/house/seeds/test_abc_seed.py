@@ -21,7 +21,7 @@ def _options(rng: Random) -> dict[str, Any]:
     return {"garnets": garnets, "gamewide_order": order}
 
 
-def _to_house(state: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
+def _to_house(state: Any, house: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
     if "pairs" in move:
         return {"pairs": move["pairs"], "double": move["double"]}
     if "action" in move:
