@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from games.engine import DEALER, Engine, RuleError
+from games.engine import DEALER, Engine, Message, RuleError
 from games.house.engine import HouseEngine
 from games.house.engine.samples import sample_definition
 
@@ -39,6 +39,10 @@ def _no_alone(house_state: Any) -> dict[str, Move] | None:
     return None
 
 
+def _no_lines(messages: Sequence[Message]) -> dict[str, Any]:
+    return {}
+
+
 @dataclass(frozen=True)
 class Seed:
     """One seed's adapter between its coded engine and its sample definition.
@@ -52,6 +56,8 @@ class Seed:
     for a game whose random moves take turns the definition folds into one. ``align(coded_state, house_state,
     player)`` returns the coded state given what the definition has just dealt the player (through the coded
     engine's own ``dump`` and ``load``), for a deal the coded engine's options can fix only at setup.
+    ``coded_lines`` and ``house_lines`` read the facts a turn's messages tell each player privately, keyed alike
+    (aspect ``"private"``; the house's are those of the turn and of the house-only turns before the next).
     """
 
     sample: str
@@ -66,6 +72,8 @@ class Seed:
     house_alone: Callable[[Any], dict[str, Move] | None] = _no_alone
     moves: Callable[[Any, str, Random], Move] | None = None
     align: Callable[[Any, Any, str], Any] | None = None
+    coded_lines: Callable[[Sequence[Message]], dict[str, Any]] = _no_lines
+    house_lines: Callable[[Sequence[Message]], dict[str, Any]] = _no_lines
     absent: Sequence[float] = (0.0, 0.1, 0.4)
 
 
@@ -104,6 +112,13 @@ def _compare_views(seed: Seed, report: Report, coded: Any, house: Any) -> None:
             report.note(f"view:{key}", a == b, f"{viewer or 'a spectator'} sees {key} {a!r} coded, {b!r} house")
 
 
+def _compare_lines(seed: Seed, report: Report, coded: Sequence[Message], house: Sequence[Message]) -> None:
+    private = [m for m in coded if m.to is not None], [m for m in house if m.to is not None]
+    mine, theirs = seed.coded_lines(private[0]), seed.house_lines(private[1])
+    for p in sorted(set(mine) | set(theirs)):
+        report.note("private", mine.get(p) == theirs.get(p), f"{p} told {mine.get(p)!r} coded, {theirs.get(p)!r} house")
+
+
 def _compare_outcome(report: Report, coded: Any, house: Any) -> None:
     report.note("end", house is not None, "the coded match ended, the definition's did not")
     if house is None:
@@ -127,13 +142,17 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
     coded = seed.coded.setup(seed.players, {**options, **seed.deal(house)}, Random(f"{number}:0"))
     _compare_views(seed, report, coded, house)
     alone_turns = 0
+    lines_c: list[Message] = []
+    lines_h: list[Message] = []
     while seed.coded.outcome(coded) is None and report.turns < max_turns:
         alone = seed.house_alone(house)
         if alone is not None and alone_turns < max_turns:
             # a turn only the definition takes (the dealer's, a step the coded engine folds into another)
             alone_turns += 1
-            house, _ = HOUSE.resolve(house, alone, Random(f"{number}:h{alone_turns}"))
+            house, told = HOUSE.resolve(house, alone, Random(f"{number}:h{alone_turns}"))
+            lines_h += told
             continue
+        _compare_lines(seed, report, lines_c, lines_h)
         report.turns += 1
         if HOUSE.outcome(house) is not None:
             report.note("end", False, "the definition ended first")
@@ -165,8 +184,8 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
             report.note("cost", cost_c == cost_h, f"{p} {move}: {cost_c} / {cost_h}")
         spent_c = seed.coded.round_spent(coded, moves_c, coded)
         before = house
-        coded, _ = seed.coded.resolve(coded, moves_c, Random(f"{number}:{report.turns}"))
-        house, _ = HOUSE.resolve(house, moves_h, Random(f"{number}:{report.turns}"))
+        coded, lines_c = seed.coded.resolve(coded, moves_c, Random(f"{number}:{report.turns}"))
+        house, lines_h = HOUSE.resolve(house, moves_h, Random(f"{number}:{report.turns}"))
         spent_h = HOUSE.round_spent(before, moves_h, house)
         report.note(
             "spent",
@@ -174,6 +193,7 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
             f"{spent_c} / {spent_h}",
         )
         _compare_views(seed, report, coded, house)
+    _compare_lines(seed, report, lines_c, lines_h)
     report.coded_outcome, report.house_outcome = seed.coded.outcome(coded), HOUSE.outcome(house)
     if report.coded_outcome is not None:  # else the match was cut at max_turns: only its turns are compared
         _compare_outcome(report, report.coded_outcome, report.house_outcome)

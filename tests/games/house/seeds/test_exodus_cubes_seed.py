@@ -5,12 +5,14 @@ is each a strict xfail named after its clause."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
 import pytest
 
+from games.engine import Message
 from games.exodus.engine import ExodusEngine
 from games.exodus.tables import COLOURS
 from tests.games.house.seeds.harness import HOUSE, Seed, dealer_view, play, play_many
@@ -69,6 +71,31 @@ def _house_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
     return {"score": view["you"]["score"], "cubes": dict(view["you"]["holdings"])}
 
 
+def _told(went: list[tuple[str, str]], failed: list[tuple[str, str]]) -> dict[str, Any]:
+    told: dict[str, Any] = {}
+    for kind, pairs in (("went through", went), ("failed", failed)):
+        for p, q in pairs:
+            told.setdefault(p, {"went through": [], "failed": []})[kind].append(q)
+    return {p: {k: sorted(v) for k, v in facts.items()} for p, facts in told.items()}
+
+
+def _coded_lines(messages: Sequence[Message]) -> dict[str, Any]:
+    """Which of each player's trades went through and which failed, from their round's private results."""
+    went = [(m.to, q) for m in messages for q in re.findall(r"trade with (\S+) went through", m.text) if m.to]
+    failed = [(m.to, q) for m in messages for q in re.findall(r"trade with (\S+) failed", m.text) if m.to]
+    return _told(went, failed)
+
+
+def _house_lines(messages: Sequence[Message]) -> dict[str, Any]:
+    went = []
+    for m in messages:
+        for a, b in re.findall(r"(\S+) and (\S+) traded", m.text):
+            if m.to:
+                went.append((m.to, b if m.to == a else a))
+    failed = [(m.to, q) for m in messages for q in re.findall(r"trade with (\S+) did not go through", m.text) if m.to]
+    return _told(went, failed)
+
+
 EXODUS_CUBES = Seed(
     sample="exodus_cubes",
     coded=ExodusEngine(),
@@ -78,6 +105,8 @@ EXODUS_CUBES = Seed(
     house_facts=_house_facts,
     probes=_probes,
     deal=_deal,
+    coded_lines=_coded_lines,
+    house_lines=_house_lines,
 )
 
 
@@ -90,7 +119,7 @@ def found() -> dict[str, list[str]]:
 def test_one_exodus_match_compares_every_aspect() -> None:
     """The harness really compares the cubes, the scores, the refusals and the outcome."""
     report = play(EXODUS_CUBES, 0)
-    assert {"awaited", "refusals", "cost", "view:cubes", "view:score", "outcome:winners"} <= report.compared
+    assert {"awaited", "refusals", "cost", "view:cubes", "view:score", "private", "outcome:winners"} <= report.compared
 
 
 def test_every_round_awaits_every_player_as_in_exodus(found: dict[str, list[str]]) -> None:
@@ -102,6 +131,14 @@ def test_trades_go_through_when_both_name_each_other_and_inventories_agree(found
     """A 1-on-1 swap of one cube each, processed only when both players name each other, two trades a round with
     different partners, received cubes arriving after the round: every player's cubes agree after every round."""
     assert found.get("view:cubes") is None
+
+
+def test_each_player_is_told_privately_which_trades_went_through_and_which_failed(
+    found: dict[str, list[str]],
+) -> None:
+    """The text: "you will privately be notified if any trades have failed": after every round each player is told,
+    and only they, which of their trades went through and which failed, the same trades in both engines."""
+    assert found.get("private") is None
 
 
 def test_a_move_the_text_forbids_is_refused_by_both(found: dict[str, list[str]]) -> None:
