@@ -135,6 +135,7 @@ DENSITY_DRAWS = Seed(
 )
 DENSITY_ANY = Seed(**{**DENSITY_DRAWS.__dict__, "moves": _any_move})
 DENSITY_RANDOM = Seed(**{**DENSITY_DRAWS.__dict__, "moves": None})
+DENSITY_SILENT = Seed(**{**DENSITY_DRAWS.__dict__, "absent": (0.3,)})
 
 
 @pytest.fixture(scope="module")
@@ -195,3 +196,10 @@ def test_the_first_mover_moves_with_the_dealer_button_each_match() -> None:
     """The text: "the dealer ... shifts clockwise after each hand" and a surrendered player takes no more turns: the
     same player must be awaited every turn across matches."""
     assert play_many(DENSITY_ANY, range(30), max_turns=TURNS).get("awaited") is None
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a default that depends on the turn (the card drawn)")
+def test_a_missing_turn_discards_the_card_just_drawn() -> None:
+    """The coded ruling 16: a player who sends nothing draws from the deck and discards the card drawn, so the hand
+    stays at 3; the definition's missing card field plays nothing, and the hand keeps the extra card."""
+    assert play_many(DENSITY_SILENT, range(20), max_turns=TURNS).get("view:hand") is None
