@@ -152,6 +152,10 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "games/house/import/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},
     "games/house/preview/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
     "games/house/schema.json": EVERYONE_OK,
+    # The library of ready games (issue 44): public to read; copying is a designer's POST. No such game here.
+    "games/house/library/": EVERYONE_OK,
+    "games/house/library/<slug:name>/": everyone(NOT_FOUND),
+    "games/house/library/<slug:name>/copy/": everyone({302, 403, 404, 405}),
     "games/house/<int:pk>/": {"anonymous": REDIRECT, **{r: FORBIDDEN | NOT_FOUND for r in ROLES if r != "anonymous"}},
     "games/house/<int:pk>/edit/": {
         "anonymous": REDIRECT,
