@@ -38,7 +38,7 @@ from seasons.services.errors import (
 )
 from seasons.services.game_choice import game_choice_check, game_resolve
 from seasons.services.ledger import ledger_write
-from seasons.services.notify import notice_send, season_log
+from seasons.services.notify import awaits_tell, notice_send, season_log
 from seasons.services.options import dm_options, mm_options
 from seasons.services.winners import winners_picks_open
 
@@ -263,6 +263,7 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
         text=f"You are an Elimination Candidate of Episode {episode.number}: pick your Death Match "
         f"opponent by {user_time(ec.user, pick.deadline)}.",
     )
+    awaits_tell(user_ids=[ec.user_id])
     return duel
 
 
@@ -316,6 +317,7 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
             url=url,
             text=f"{text} It starts {duel.starts_at:%Y-%m-%d %H:%M} UTC, or as soon as you both press Ready.",
         )
+    awaits_tell(user_ids=[duel.ec.user_id, dmo.user_id])
     return duel
 
 
@@ -357,6 +359,7 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
     if turn is not None:
         turn_notify(match=match, turn=turn, season=season)
+    awaits_tell(user_ids=[duel.ec.user_id, dmo.user_id])  # a Ready or a notice may have left with the start
     return duel
 
 

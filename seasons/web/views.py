@@ -18,11 +18,12 @@ from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.bracket import final_bracket
 from seasons.explain import attach_reasons, season_next
-from seasons.models import Duel, Invite, Notice, Pick, Season
+from seasons.models import Duel, Invite, Pick, Season
 from seasons.selectors.game_choice import game_choice_name, game_choice_rules_url
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
 from seasons.services.casting import invite_accept, season_join_request
 from seasons.services.duels import duel_ready
+from seasons.services.notify import notices_all_seen, notices_seen_for
 from seasons.web.forms import InviteAcceptForm, PickForm, TransferForm
 
 
@@ -224,7 +225,7 @@ def season_archive_md(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def notices_seen(request: HttpRequest) -> HttpResponse:
     """Mark my notices as seen."""
-    Notice.objects.filter(user=request.user, seen=False).update(seen=True)  # type: ignore[misc]  # login_required
+    notices_all_seen(user=request.user)
     if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
         return JsonResponse({"ok": True})
     return HttpResponseRedirect(_safe_next(request))
@@ -317,6 +318,8 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return HttpResponseRedirect(request.path)
     if duel.match_id is not None:
         return HttpResponseRedirect(reverse("games:match", args=[duel.match_id]))
+    if request.user.is_authenticated:  # the notice that called them here is read (issue 46)
+        notices_seen_for(user=request.user, url=request.path)
     me = selectors.entrant_of(season, request.user)
     players = [e for e in (duel.ec, duel.dmo) if e is not None]
     return render(
