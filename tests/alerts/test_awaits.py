@@ -156,6 +156,21 @@ def test_a_closed_turn_leaves_its_players_pages_at_once(
     assert done == [{"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}]
 
 
+def test_logging_in_from_home_lands_on_the_soonest_step() -> None:
+    """The header's "Log in" carries next=/ from home: it is no destination, so the EC lands on her pick; a
+    next naming another page still wins."""
+    pick = _ec_picking()
+    client = Client()
+    r = client.post(
+        f"{reverse('accounts:login')}?next=/", {"username": "eve", "password": "garnet-pass-1"}, follow=True
+    )
+    assert r.redirect_chain[-1][0] == reverse("season_pick", args=["s1", pick.pk])
+    r = Client().post(
+        f"{reverse('accounts:login')}?next=/seasons/", {"username": "eve", "password": "garnet-pass-1"}, follow=True
+    )
+    assert r.redirect_chain[-1][0] == "/seasons/"
+
+
 def test_the_dashboard_list_says_what_awaits_and_never_nothing_beside_a_badge(
     client_for: Callable[[str], Client],
 ) -> None:
