@@ -93,6 +93,11 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "schedule": board.season_schedule(season),
             "next_steps": season_next(season),
             "bracket": final_bracket(season),
+            # Asked to join, not approved yet: the page they land on invites them to turn alerts on (issue 46).
+            "asked": me is None
+            and request.user.is_authenticated
+            and season.status == Season.Status.DRAFT
+            and season.invites.filter(user=request.user, used_at=None).exists(),
         },
     )
 
