@@ -23,6 +23,7 @@ from games.match.selectors import match_usernames, seat_usernames
 from games.match.services.matches import MatchStartError, match_start
 from games.models import Match, Turn
 from seasons import selectors
+from seasons.explain import ec_named_why
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.selectors.duels import dm_loser
 from seasons.selectors.entrants import entrant_in_place_of
@@ -214,7 +215,12 @@ def ec_name_next(
         if can_escape:
             token_escape(episode=episode, entrant=entrant)
             continue
-        return duel_open(episode=episode, ec=entrant, now=now)
+        return duel_open(
+            episode=episode,
+            ec=entrant,
+            now=now,
+            why=ec_named_why(episode=episode, handle=handle, picked=handle == start),
+        )
     return None
 
 
@@ -241,7 +247,7 @@ def token_escape(*, episode: Episode, entrant: Entrant, user: Any = None, reason
     )
 
 
-def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> Duel:
+def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None, why: str = "") -> Duel:
     """Name ``ec`` an Elimination Candidate and open their DMO pick."""
     season = episode.season
     moment = now or timezone.now()
@@ -254,7 +260,7 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
         deadline=moment + timedelta(seconds=season.pick_seconds),
     )
     Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DMO_PICK)
-    season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number)
+    season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number, why=why)
     notice_send(
         user=ec.user,
         season=season,
