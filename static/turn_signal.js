@@ -75,7 +75,7 @@
           if (t.kind === "notice") when.textContent = " new";
           else if (!t.deadline) when.textContent = " paused";
           else {
-            when.appendChild(document.createTextNode(" closes "));
+            when.appendChild(document.createTextNode(t.kind === "duel" ? " starts " : " closes "));
             const until = document.createElement("span");
             until.className = "until";
             until.dataset.until = t.deadline;

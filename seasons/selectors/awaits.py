@@ -18,7 +18,8 @@ from seasons.models import Duel, Notice, Pick, Season
 
 NOTICE_KINDS = ("dmo",)
 """The notices that call the user like a turn until read: being picked or drawn by lot as a Death Match
-opponent, a Death Match scheduled or rescheduled (``seasons/services/episodes.py``, ``duel_times.py``)."""
+opponent (``seasons/services/episodes.py``), the other player proposing a start (``duel_times.py``). A
+schedule's news to the EC or an agreed start is kind "dm" and does not count."""
 
 
 def _step(*, key: str, kind: str, title: str, label: str, href: str, deadline: datetime, live: bool) -> WaitingTurn:
@@ -34,6 +35,11 @@ def _step(*, key: str, kind: str, title: str, label: str, href: str, deadline: d
         href=href,
         key=key,
     )
+
+
+def _ready_words(text: str) -> str:
+    """The Death Match's call in the notice's words, asking for Ready once."""
+    return text if "ready" in text.lower() else f"{text} Press Ready."
 
 
 def _pick_label(pick: Pick, vote: bool) -> str:
@@ -84,15 +90,18 @@ def season_awaits(user: Any) -> list[WaitingTurn]:
         assert duel.dmo is not None and duel.starts_at is not None
         season = duel.episode.season
         me, other = (duel.ec, duel.dmo) if duel.ec.user_id == user.pk else (duel.dmo, duel.ec)
+        href = reverse("season_duel", args=[season.slug, duel.pk])
         if me.handle in duel.ready:
             continue  # what the Death Match awaits from them is done; its first turn calls them again
-        href = reverse("season_duel", args=[season.slug, duel.pk])
+        soon = (duel.starts_at - now).total_seconds() < LIVE_SECONDS
+        if not soon and other.handle not in duel.ready and href not in told:
+            continue  # it starts on its own, hours away: Ready is awaited once the other waits or it nears
         out.append(
             _step(
                 key=href,
                 kind="duel",
                 title=f"{season.name} · Episode {duel.episode.number} · Death Match",
-                label=told.get(href, f"Your Death Match against {other.handle} is scheduled.") + " Press Ready.",
+                label=_ready_words(told.get(href, f"Your Death Match against {other.handle} is scheduled.")),
                 href=href,
                 deadline=duel.starts_at,
                 live=(duel.starts_at - now).total_seconds() < LIVE_SECONDS,

@@ -59,7 +59,7 @@ def duel_ready(*, duel_id: int, user: Any, now: datetime | None = None) -> Duel:
             duel.ready = [*duel.ready, handle]
             duel.save(update_fields=["ready"])
             season_log(season=duel.episode.season, action="dm_ready", player=handle, episode=duel.episode.number)
-            awaits_tell(user_ids=[user.pk])
+            awaits_tell(user_ids=list(players))  # the other's Ready now awaits them
         # Ready proves the notice that called them here was read (issue 46).
         notices_seen_for(user=user, url=reverse("season_duel", args=[duel.episode.season.slug, duel.pk]))
         if set(duel.ready) >= set(players.values()):

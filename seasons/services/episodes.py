@@ -312,14 +312,15 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
         starts=duel.starts_at.isoformat(),
     )
     url = reverse("season_duel", args=[season.slug, duel.pk])
-    for entrant, text in (
-        (dmo, dmo_told(duel)),
-        (duel.ec, f"Your Death Match against {dmo.handle} is scheduled."),
+    # Being picked or drawn by lot ("dmo") calls the opponent like a turn until read; the EC's is news ("dm").
+    for entrant, text, kind in (
+        (dmo, dmo_told(duel), "dmo"),
+        (duel.ec, f"Your Death Match against {dmo.handle} is scheduled.", "dm"),
     ):
         notice_send(
             user=entrant.user,
             season=season,
-            kind="dmo",
+            kind=kind,
             url=url,
             text=f"{text} It starts {duel.starts_at:%Y-%m-%d %H:%M} UTC, or as soon as you both press Ready.",
         )

@@ -97,17 +97,22 @@ def test_the_picked_player_is_told_on_the_first_screen_and_in_the_title_until_re
     assert _events(sent, "eve", "awaits") and _events(sent, "gus", "awaits")
     steps = awaits_of(user("gus"))
     assert [s.kind for s in steps] == ["duel"]
-    assert steps[0].label.startswith("eve picked you as their Death Match opponent") and "Press Ready" in steps[0].label
+    assert steps[0].label.startswith("eve picked you as their Death Match opponent") and "press Ready" in steps[0].label
     html = client_for("gus").get(reverse("home")).content.decode()
     assert "<title>(1) Your move · " in html
     first = html.split('id="your-turn"')[1].split("</section>")[0]
     assert "eve picked you" in first and reverse("season_duel", args=["s1", duel.pk]) in first
-    # The EC is called to the same Death Match's Ready; her pick left her count.
-    assert [s.kind for s in awaits_of(user("eve"))] == ["duel"]
+    # Her pick left the EC's count; the Death Match starts on its own in an hour, so its Ready is not awaited yet.
+    assert awaits_of(user("eve")) == []
     sent.clear()
     duel_ready(duel_id=duel.pk, user=user("gus"))
-    assert _events(sent, "gus", "awaits")
+    assert _events(sent, "gus", "awaits") and _events(sent, "eve", "awaits")
     assert awaits_of(user("gus")) == []  # Ready pressed: the notice merged into it is read with it
+    # gus waits for her now: her Ready is awaited.
+    steps = awaits_of(user("eve"))
+    assert [s.kind for s in steps] == ["duel"] and steps[
+        0
+    ].label == "Your Death Match against gus is scheduled. Press Ready."
 
 
 def test_a_notice_of_being_drawn_by_lot_stays_until_its_page_is_opened(
@@ -125,15 +130,16 @@ def test_a_notice_of_being_drawn_by_lot_stays_until_its_page_is_opened(
     assert _events(sent, drawn, "awaits") and _events(sent, "eve", "awaits")
     steps = awaits_of(user(drawn))
     assert "drawn by lot" in steps[0].label
-    # Opening the Death Match's page reads the notice; its Ready still awaits them, in plain words.
+    # Opening the Death Match's page reads the notice: nothing more awaits them until the start nears.
     sent.clear()
     client_for(drawn).get(reverse("season_duel", args=["s1", duel.pk]))
     assert not Notice.objects.filter(user=user(drawn), seen=False, kind="dmo").exists()
     assert _events(sent, drawn, "awaits")
+    assert awaits_of(user(drawn)) == []
+    Duel.objects.filter(pk=duel.pk).update(starts_at=timezone.now() + timedelta(minutes=10))
     steps = awaits_of(user(drawn))
-    assert [s.kind for s in steps] == ["duel"] and steps[0].label == (
-        "Your Death Match against eve is scheduled. Press Ready."
-    )
+    assert [s.kind for s in steps] == ["duel"] and steps[0].live
+    assert steps[0].label == "Your Death Match against eve is scheduled. Press Ready."
 
 
 def test_the_winners_pick_awaits_the_winner() -> None:
