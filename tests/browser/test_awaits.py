@@ -112,3 +112,49 @@ def test_the_death_matchs_people_are_called_like_a_turn(
     _first_screen(lot, "you were drawn by lot")
     for page in (gus, dan, eve, lot, host):
         page.context.close()
+
+
+INVITE_SETUP = """
+from tests.factories import abc_match
+print(abc_match(players=["iva", "jan", "kit", "lea", "mo"], seed="invite").pk)
+"""
+
+# Counts the browser's permission prompts (the page asks only from the tap).
+ASKED = """
+window.__asked = 0;
+const ask = window.Notification.requestPermission;
+window.Notification.requestPermission = function () { window.__asked += 1; return ask(); };
+"""
+
+
+def test_a_player_is_invited_once_to_turn_alerts_on_and_not_now_is_remembered(
+    browser: Any, live_url: str, server_env: dict[str, str]
+) -> None:
+    needs(AXE.exists(), f"{AXE} is missing (./dev test runs npm ci)")
+    match_id = manage(server_env, "shell", "-c", INVITE_SETUP).split()[-1]
+    iva = phone(browser, live_url, "iva")
+    iva.context.add_init_script(ASKED)
+    iva.goto(f"{live_url}/matches/{match_id}/")
+    box = iva.locator("[data-alerts-invite=match]")
+    box.wait_for(state="visible")
+    assert iva.evaluate("window.__asked") == 0, "nothing is asked before the tap"
+    clean(iva, "awaits-invite-match")
+    iva.click("[data-alerts-invite=match] button[data-invite=no]")
+    assert box.is_hidden()
+    iva.reload()
+    iva.wait_for_load_state()
+    iva.wait_for_timeout(300)
+    assert iva.locator("[data-alerts-invite=match]").is_hidden(), "Not now is remembered on this device"
+    assert iva.evaluate("window.__asked") == 0
+
+    # Another player taps "Turn on alerts": the browser asks once, and the device notifies from then on.
+    jan = phone(browser, live_url, "jan")
+    jan.context.add_init_script(ASKED)
+    jan.goto(f"{live_url}/matches/{match_id}/")
+    jan.locator("[data-alerts-invite=match]").wait_for(state="visible")
+    jan.click("[data-alerts-invite=match] button[data-invite=on]")
+    jan.wait_for_function("() => localStorage.getItem('garnet.notify') === 'page'")
+    assert jan.evaluate("window.__asked") == 1
+    assert "Alerts are on" in jan.locator("[data-alerts-invite=match]").inner_text()
+    for page in (iva, jan):
+        page.context.close()
