@@ -188,3 +188,19 @@ def test_the_dashboard_list_says_what_awaits_and_never_nothing_beside_a_badge(
     assert "data-awaits-none hidden" in section
     body = client_for("eve").get(reverse("alerts:turns")).json()
     assert [t["kind"] for t in body["turns"]] == ["pick"] and body["turns"][0]["key"] == body["turns"][0]["url"]
+
+
+def test_a_proposed_start_awaits_the_other_player_until_they_open_it(client_for: Callable[[str], Client]) -> None:
+    """The other player proposing a Death Match start calls them (a "dmo" notice) until its page is opened."""
+    from seasons.services.duel_times import duel_time_propose
+
+    pick = _ec_picking(dm_window_hours=24)
+    duel = episode_dmo_pick(pick_id=pick.pk, user=user("eve"), dmo="gus")
+    client_for("gus").get(reverse("season_duel", args=["s1", duel.pk]))  # the pick's notice is read
+    duel.refresh_from_db()
+    assert duel.starts_at is not None
+    duel_time_propose(duel_id=duel.pk, user=user("eve"), starts_at=duel.starts_at + timedelta(minutes=30))
+    time_page = reverse("season_duel_time", args=["s1", duel.pk])
+    assert [s.url for s in awaits_of(user("gus"))] == [time_page]
+    client_for("gus").get(time_page)
+    assert awaits_of(user("gus")) == []
