@@ -2,7 +2,7 @@
 // · ..."), the favicon, the nav's badge on "My matches" and every "Awaits you" list on the page count every step
 // awaiting them: a move, a Death Match pick or vote, a Ready, a notice that they were picked or drawn by lot.
 // On /ws/me/: "your_turn" (a turn opened) adds one at once; "turn_done" (a turn closed) drops it at once;
-// "awaits" and "notice" (a season step opened or closed) read them all again from /me/turns/. A new one shows a
+// "awaits" (a season step opened or closed) and a "dmo" notice read them all again from /me/turns/. A new one shows a
 // notification when the player asked for one on this device, and rings for a live one when they turned the
 // sound on. The server draws the same count and lists into every page, so without JavaScript they are there
 // on each load.
@@ -226,7 +226,9 @@
           if (!data) return;
           if (data.event === "your_turn") yourTurn(data);
           else if (data.event === "turn_done") turnDone(data);
-          else if (data.event === "awaits" || data.event === "notice") resync(true);
+          // A notice of being picked, drawn by lot or offered a start counts too; a turn's notice comes with
+          // its your_turn, so it needs no read.
+          else if (data.event === "awaits" || (data.event === "notice" && data.kind === "dmo")) resync(true);
         },
         resync: () => resync(false),
       });
