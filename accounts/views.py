@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -10,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -43,6 +46,13 @@ class LoginView(auth_views.LoginView):
         if rate_limited(key=f"login:{address}", rate=settings.GARNET_LOGIN_RATE):
             return HttpResponse("Too many log-in attempts; wait a minute.", status=429)
         return super().post(request, *args, **kwargs)
+
+    def get_redirect_url(self, *args: Any, **kwargs: Any) -> str:
+        """``next`` unless it names the home page: the header's "Log in" link carries the page it was on, and
+        from home that would hide the moves awaiting the player, so they land on the soonest one instead
+        (``LOGIN_REDIRECT_URL``; issue 46, accounts/RULES.md)."""
+        target = super().get_redirect_url(*args, **kwargs)
+        return "" if target.split("?", 1)[0].split("#", 1)[0] in ("/", reverse("home")) else target
 
 
 def _next(request: HttpRequest) -> str:

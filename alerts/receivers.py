@@ -21,5 +21,16 @@ def on_turn_opened(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
         log.exception("the turn alerts of match %s could not be prepared", match.pk)
 
 
+def on_turn_closed(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None:
+    """A turn closed (at its deadline, all locked in, or by a host): it leaves its players' titles at once."""
+    from alerts.services import turn_done_alert
+
+    try:
+        turn_done_alert(match=match, turn=turn)
+    except Exception:
+        log.exception("the closed-turn alerts of match %s could not be prepared", match.pk)
+
+
 def connect() -> None:
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="alerts.turn_opened")
+    hooks.turn_closed.connect(on_turn_closed, dispatch_uid="alerts.turn_closed")

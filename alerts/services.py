@@ -45,6 +45,9 @@ def turn_alert(*, match: Match, turn: Turn) -> None:
     event = {
         "type": "user.notify",
         "event": "your_turn",
+        "kind": "turn",
+        "key": f"/matches/{match.pk}/",
+        "title": f"{game} · {match.title}" if match.title else f"{game} #{match.pk}",
         "match": match.pk,
         "turn": turn.number,
         "label": turn.label,
@@ -84,6 +87,19 @@ def _key_bytes(value: str, name: str, size: int) -> bytes:
     if len(raw) != size:
         raise SubscriptionRefused(f"The subscription's {name} key is not base64url of {size} bytes.")
     return raw
+
+
+def turn_done_alert(*, match: Match, turn: Turn) -> None:
+    """A turn closed: after commit its awaited players' pages hear ``turn_done`` on ``/ws/me/`` and drop it
+    from the title, favicon, badge and lists (issue 46: a round a host closed early, a match that ended).
+    The next turn's ``your_turn``, sent after it, calls them again."""
+    if not turn.awaiting:
+        return
+    user_ids = awaited_user_ids(match, list(turn.awaiting))
+    if not user_ids:
+        return
+    event = {"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}
+    transaction.on_commit(lambda: broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids]))
 
 
 def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:

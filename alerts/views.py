@@ -22,7 +22,7 @@ from alerts.services import (
 )
 from alerts.vapid import vapid_keys
 from alerts.webpush import push_enabled
-from games.match.waiting import turns_awaiting
+from games.match.waiting import awaits_of
 
 
 @login_required
@@ -77,14 +77,15 @@ def push_subscription(request: HttpRequest) -> JsonResponse:
 @login_required
 @require_GET
 def waiting_turns(request: HttpRequest) -> JsonResponse:
-    """The turns awaiting the user's move (what the nav's badge counts), for a page that reconnected."""
-    return JsonResponse({"turns": [t.as_json() for t in turns_awaiting(request.user)]})
+    """Every step awaiting the user (what the nav's badge counts), for a page that reconnected or was told
+    that a step opened or closed."""
+    return JsonResponse({"turns": [t.as_json() for t in awaits_of(request.user)]})
 
 
 @require_GET
 def next_turn(request: HttpRequest) -> HttpResponse:
-    """Where logging in lands: the match whose turn awaits the user soonest, else My matches."""
-    turns = turns_awaiting(request.user)
+    """Where logging in lands: the step (a move, a pick, a Ready) awaiting the user soonest, else My matches."""
+    turns = awaits_of(request.user)
     return redirect(turns[0].url if turns else "games:dashboard")
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 HOUR = 3600
 MINUTE = 60
 
+# A Main Match round and a pick: the new-season form and the Settings page offer the same (issue 46), from 30 s.
 LONG_TIMES = [
+    (30, "30 seconds"),
+    (MINUTE, "1 minute"),
     (5 * MINUTE, "5 minutes"),
     (15 * MINUTE, "15 minutes"),
     (30 * MINUTE, "30 minutes"),

@@ -184,3 +184,43 @@ def attach_reasons(season: Season, episodes: list[Any]) -> None:
     for episode in episodes:
         for duel in episode.duels.all():
             duel.why = reasons.get(duel.pk, [])
+
+
+def _points(score: float) -> str:
+    n = int(score) if float(score).is_integer() else score
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def ec_named_why(*, episode: Episode, handle: str, picked: bool) -> str:
+    """Why ``handle`` became this episode's Elimination Candidate, in a few words for the timeline (issue 46):
+    the winners picked them, the Main Match's game named them by its rule, or the lowest score among those who
+    did not win, with whom they tied and what broke the tie (seasons/RULES.md 2)."""
+    if picked:
+        return "the Main Match's winners picked them"
+    found = (
+        SeasonLog.objects.filter(season_id=episode.season_id, action="mm_finished")
+        .order_by("-pk")
+        .values_list("details", flat=True)
+    )
+    outcome: dict[str, Any] = {}
+    for details in found:
+        if (details or {}).get("episode") == episode.number:
+            outcome = dict((details or {}).get("outcome") or {})
+            break
+    scores: dict[str, float] = dict(outcome.get("scores") or {})
+    winners = set(outcome.get("winners") or episode.mm_winners)
+    escaped = [h for h in episode.escaped if h != handle]
+    after = f", after {', '.join(escaped)} spent a Token of Life to escape" if escaped else ""
+    if handle not in scores:
+        return f"next in the Main Match's order of candidates{after}"
+    mine = scores[handle]
+    tied = sorted(h for h, s in scores.items() if s == mine and h != handle and h not in winners)
+    if handle in (outcome.get("candidates") or []):
+        rule = f"the Main Match's game named them by its own rule, on {_points(mine)}"
+        return rule + (f" (tied with {', '.join(tied)}; the game's tiebreak put them first)" if tied else "") + after
+    if tied:
+        return (
+            f"the lowest score among those who did not win: tied on {_points(mine)} with {', '.join(tied)}, "
+            f"and first of them in the gamewide tiebreak order{after}"
+        )
+    return f"the lowest score among those who did not win ({_points(mine)}){after}"

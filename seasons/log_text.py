@@ -56,7 +56,10 @@ SENTENCES: dict[str, Callable[[D], str]] = {
     "mm_finished": lambda d: (
         f"{_ep(d)}the Main Match ended; winners {_names((d.get('outcome') or {}).get('winners'))}."
     ),
-    "ec_named": lambda d: f"{_ep(d)}{d.get('player')} was named the Elimination Candidate (EC).",
+    "ec_named": lambda d: (
+        f"{_ep(d)}{d.get('player')} was named the Elimination Candidate (EC)"
+        + (f": {d['why']}." if d.get("why") else ".")
+    ),
     "ec_set": lambda d: (
         f"{_ep(d)}a host named {d.get('ec')} the Elimination Candidate"
         + (f" in place of {d['replaced']}" if d.get("replaced") else "")

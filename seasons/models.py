@@ -25,8 +25,8 @@ class Season(models.Model):
         FINISHED = "finished", "Finished"
 
     class TokenMode(models.TextChoices):
-        SPENT = "spent", "Spent: a token lets the EC escape the DM"
-        SHIELD = "shield", "Shield: holders may not be picked as DMO"
+        SPENT = "spent", "Spent: an Elimination Candidate may spend a Token of Life to escape the Death Match"
+        SHIELD = "shield", "Shield: a holder of a Token of Life may not be picked as a Death Match opponent"
 
     class NoShow(models.TextChoices):
         DEFAULT = "default", "It starts anyway; their missed turns get default moves"
@@ -142,8 +142,8 @@ class Episode(models.Model):
 
     class Status(models.TextChoices):
         MAIN = "main", "Main Match"
-        EC_PICK = "ec_pick", "MM winners pick the EC"
-        DMO_PICK = "dmo_pick", "EC picks a DMO"
+        EC_PICK = "ec_pick", "The Main Match's winners pick the Elimination Candidate"
+        DMO_PICK = "dmo_pick", "The Elimination Candidate picks a Death Match opponent"
         DEATH = "death", "Death Match"
         DONE = "done", "Done"
 
@@ -250,8 +250,8 @@ class Pick(models.Model):
     """A season-level choice with a deadline: an EC picking a DMO, or the MM winners picking the EC."""
 
     class Kind(models.TextChoices):
-        DMO = "dmo", "DMO pick"
-        EC = "ec", "EC pick"
+        DMO = "dmo", "Death Match opponent pick"
+        EC = "ec", "Elimination Candidate pick"
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"

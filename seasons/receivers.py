@@ -116,6 +116,10 @@ def connect() -> None:
     hooks.closing_batch.connect(on_closing_batch, dispatch_uid="seasons.closing_batch")
     if on_move_saved not in hooks.MOVE_SAVED:
         hooks.MOVE_SAVED.append(on_move_saved)
+    from seasons.selectors.awaits import season_awaits
+
+    if season_awaits not in hooks.AWAITS:
+        hooks.AWAITS.append(season_awaits)
     if _picks_sweep not in hooks.SWEEPS:
         hooks.SWEEPS.append(_picks_sweep)
 

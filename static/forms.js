@@ -70,7 +70,10 @@
     if (form && !form.checkValidity()) return;  // the browser says what is missing first; nothing is sent
     // "{choice}" in the question names the option picked in the form (the Death Match pick: "Pick bob as ...").
     const picked = form && form.querySelector("input[name=choice]:checked");
-    const question = button.dataset.confirm.replace("{choice}", picked ? picked.value : "this player");
+    // "{player}" names the player chosen in the form's "player" field (the console's Eliminate, issue 46).
+    const player = form && form.querySelector("[name=player]");
+    const question = button.dataset.confirm.replace("{choice}", picked ? picked.value : "this player")
+      .replace("{player}", player && player.value ? player.value : "this player");
     if (!window.confirm(question)) { e.preventDefault(); e.stopPropagation(); }
   }, true);
 })();

@@ -59,3 +59,26 @@
     });
   });
 })();
+
+// Join requests reach the console live (issue 46): a "join_request" notice on the host's /ws/me/ redraws the
+// "Waiting for" part from the page itself (the roster being typed above it stays as it is).
+(function () {
+  const part = document.querySelector("[data-live-cast]");
+  if (!part || !window.garnetSocket) return;
+  function redraw() {
+    fetch(location.pathname, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-cast]");
+        if (fresh) part.innerHTML = fresh.innerHTML;
+      })
+      .catch(function () { /* the next request or a reload shows it */ });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    window.garnetSocket("/ws/me/", {
+      message: function (data) { if (data && data.event === "notice" && data.kind === "join_request") redraw(); },
+      resync: redraw,
+    });
+  });
+})();

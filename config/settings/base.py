@@ -103,7 +103,7 @@ GARNET_TEMPLATE_SLOTS: dict[str, list[str]] = {
     # A match page: a tab beside Table, Log and Rules ("Ask the dealer"), what the dealer pinned, below the live part.
     "match_tabs": ["reach/_match_slots.html"],
     "match_pinned": ["reach/_clarifications.html"],
-    "match_after": ["seasons/_match_controls_slot.html"],
+    "match_after": ["alerts/_invite_slot.html", "seasons/_match_controls_slot.html"],
     # What a finished match's losing side is called (the framework's word: Elimination Candidate).
     "match_loser_label": ["seasons/_loser_label_slot.html"],
     # The dashboard's notices; a season page's sections of the dealer's channel and the story.

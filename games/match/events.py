@@ -76,7 +76,18 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "deadline": (str, None),
         "live": bool,
         "url": str,
+        # issue 46: the entry's key in the page's "awaits you" list (the match page's path), its kind ("turn")
+        # and the match as a person names it.
+        "key?": str,
+        "kind?": str,
+        "title?": str,
     },
+    # /ws/me/: a turn that awaited the user's move closed (at its deadline, all locked in, by a host, or with
+    # the match's end): it leaves the title, badge and lists at once (issue 46).
+    "turn_done": {"event": str, "match": int, "turn": int},
+    # /ws/me/: a step a season awaits from the user opened or closed (a pick, a vote, a Ready, a notice read):
+    # the page reads what awaits the user again (``/me/turns/``) and calls them for a new one (issue 46).
+    "awaits": {"event": str},
 }
 
 

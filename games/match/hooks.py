@@ -6,6 +6,9 @@
   opens it (the next turn) and False when a match starts.
 - ``match_opened`` is sent when a signed-in user opens a match page (their notices about it clear).
 - ``SWEEPS`` are called by the in-process sweeper beside ``turns_close_due``.
+- ``AWAITS`` are called with ``(user)`` by the "awaits you" read (``games/match/waiting.py``): each returns the
+  steps an app above awaits from the user beside their turns (a season's picks, a Death Match's Ready), in a
+  fixed number of queries whatever the user's seasons.
 - ``MOVE_CHECKS`` are called with ``(match, player, move)`` before a submission is
   stored; each may raise ``RuleError``.
 - ``MOVE_SAVED`` are called with ``(match, turn, player, cost)`` inside the transaction
@@ -46,6 +49,9 @@ MOVE_CHECKS: list[MoveCheck] = []
 
 MoveSaved = Callable[["Match", "Turn", str, int], None]
 MOVE_SAVED: list[MoveSaved] = []
+
+# Steps an app above awaits from a user beside their turns (issue 46): ``(user) -> list[WaitingTurn]``.
+AWAITS: list[Callable[[Any], list[Any]]] = []
 
 # Other deadlines to sweep beside turns (a season's DMO picks): called by the
 # in-process sweeper after each turn sweep; Celery beat runs them as tasks.

@@ -26,7 +26,7 @@ _HANDLE = {
 
 _SQL = """
 SELECT t.match_id, t.number, t.label, t.deadline, t.opened_at, t.paused_remaining IS NOT NULL, t.awaiting,
-       m.players, s.position,
+       m.players, s.position, m.game, m.title,
        EXISTS (SELECT 1 FROM {submission} sub WHERE sub.turn_id = t.id AND sub.player = {handle})
 FROM {seat} s
 JOIN {match} m ON m.id = s.match_id
@@ -41,7 +41,9 @@ LIVE_SECONDS = 15 * 60
 
 @dataclass(frozen=True)
 class WaitingTurn:
-    """One open turn awaiting the user's move: they play an awaited seat and have saved nothing for it."""
+    """One step awaiting the user (issue 46): an open turn where they play an awaited seat and have saved
+    nothing (``kind`` "turn"), or a step an app above awaits (``hooks.AWAITS``: a pick, a Ready, a notice
+    to read), which names its own ``href`` and ``key``."""
 
     match_id: int
     number: int
@@ -49,18 +51,35 @@ class WaitingTurn:
     deadline: datetime
     live: bool
     paused: bool
+    kind: str = "turn"
+    title: str = ""
+    href: str = ""
+    key: str = ""
 
     @property
     def url(self) -> str:
-        return f"/matches/{self.match_id}/"
+        return self.href or f"/matches/{self.match_id}/"
+
+    @property
+    def ident(self) -> str:
+        """One entry per thing awaited: a match's turn, else the step's page (a notice and the Ready of one
+        Death Match are one call)."""
+        return self.key or self.url
+
+    @property
+    def is_turn(self) -> bool:
+        return self.kind == "turn"
 
     def as_json(self) -> dict[str, Any]:
         """What a page's script keeps of it (``static/turn_signal.js``)."""
         return {
+            "key": self.ident,
+            "kind": self.kind,
             "match": self.match_id,
             "turn": self.number,
             "label": self.label,
-            "deadline": None if self.paused else self.deadline.isoformat(),
+            "title": self.title,
+            "deadline": None if self.paused or self.kind == "notice" else self.deadline.isoformat(),
             "live": self.live,
             "url": self.url,
         }
@@ -104,7 +123,7 @@ def turns_awaiting(user: Any) -> list[WaitingTurn]:
         cursor.execute(sql, [user.pk, Match.Status.RUNNING.value, Turn.Status.OPEN.value])
         rows = cursor.fetchall()
     out: list[WaitingTurn] = []
-    for match_id, number, label, deadline, opened_at, paused, awaiting, players, position, saved in rows:
+    for match_id, number, label, deadline, opened_at, paused, awaiting, players, position, game, title, saved in rows:
         players, awaiting = _decoded(players), _decoded(awaiting)
         if saved or position is None or position >= len(players) or players[position] not in awaiting:
             continue
@@ -117,8 +136,42 @@ def turns_awaiting(user: Any) -> list[WaitingTurn]:
                 deadline=end,
                 live=(end - start).total_seconds() < LIVE_SECONDS,
                 paused=bool(paused),
+                title=_match_title(str(game), str(title or ""), int(match_id)),
             )
         )
+    return out
+
+
+def _match_title(game: str, title: str, match_id: int) -> str:
+    """The match as a person names it (``selectors.match_name`` without reading its options)."""
+    from games.registry import get_entry
+
+    try:
+        name = str(get_entry(game).engine.title)
+    except KeyError:
+        name = game
+    return f"{name} · {title}" if title else f"{name} #{match_id}"
+
+
+_FAR = datetime.max.replace(tzinfo=UTC)
+
+
+def awaits_of(user: Any) -> list[WaitingTurn]:
+    """Every step awaiting ``user`` (issue 46), soonest first (paused turns last): their turns (one query)
+    and what the apps above add through ``hooks.AWAITS`` (a fixed number of queries each), one per thing."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    from games.match import hooks
+
+    steps = turns_awaiting(user)
+    for source in hooks.AWAITS:
+        steps.extend(source(user))
+    seen: set[str] = set()
+    out: list[WaitingTurn] = []
+    for step in sorted(steps, key=lambda s: (s.paused, s.deadline if not s.paused else _FAR)):
+        if step.ident not in seen:
+            seen.add(step.ident)
+            out.append(step)
     return out
 
 
@@ -132,7 +185,7 @@ class TurnSignal:
     @property
     def turns(self) -> list[WaitingTurn]:
         if self._turns is None:
-            self._turns = turns_awaiting(self._user)
+            self._turns = awaits_of(self._user)
         return self._turns
 
     @property

@@ -145,6 +145,16 @@ def season_join_request(*, season: Season, code: str, user: Any) -> Invite:
         defaults={"requested": True, "user": user, "token": secrets.token_urlsafe(24), "email": user.email or ""},
     )
     season_log(season=season, action="join_request", player=user.username)
+    console = reverse("season_host", args=[season.slug])
+    for host in season.hosts.all():  # the console shows it live; the host's notices keep it (issue 46)
+        notice_send(
+            user=host,
+            season=season,
+            kind="join_request",
+            url=console,
+            key=f"join:{invite.pk}:{host.pk}",
+            text=f"{user.username} asks to join {season.name}: approve them on the console.",
+        )
     return invite
 
 

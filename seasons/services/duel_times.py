@@ -99,7 +99,7 @@ def _agree(duel: Duel, me: Entrant, other: Entrant) -> Duel:
         notice_send(
             user=who.user,
             season=season,
-            kind="dmo",
+            kind="dm",  # news, not a call to act (issue 46: "dmo" notices count in "awaits you")
             url=url,
             text=f"Your Death Match now starts {user_time(who.user, duel.starts_at)} (or when you both press Ready).",
         )

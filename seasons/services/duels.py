@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from seasons.models import Duel, Season
@@ -22,7 +23,7 @@ from seasons.services.errors import (
     SeasonError,
     SeasonPaused,
 )
-from seasons.services.notify import require_reason, season_log
+from seasons.services.notify import awaits_tell, notices_seen_for, require_reason, season_log
 
 
 def _scheduled(duel_id: int) -> Duel:
@@ -58,6 +59,9 @@ def duel_ready(*, duel_id: int, user: Any, now: datetime | None = None) -> Duel:
             duel.ready = [*duel.ready, handle]
             duel.save(update_fields=["ready"])
             season_log(season=duel.episode.season, action="dm_ready", player=handle, episode=duel.episode.number)
+            awaits_tell(user_ids=list(players))  # the other's Ready now awaits them
+        # Ready proves the notice that called them here was read (issue 46).
+        notices_seen_for(user=user, url=reverse("season_duel", args=[duel.episode.season.slug, duel.pk]))
         if set(duel.ready) >= set(players.values()):
             return dm_open(duel=duel, now=now)
     return duel

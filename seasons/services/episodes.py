@@ -23,6 +23,7 @@ from games.match.selectors import match_usernames, seat_usernames
 from games.match.services.matches import MatchStartError, match_start
 from games.models import Match, Turn
 from seasons import selectors
+from seasons.explain import ec_named_why
 from seasons.models import Duel, Entrant, Episode, LedgerEntry, Pick, Season
 from seasons.selectors.duels import dm_loser
 from seasons.selectors.entrants import entrant_in_place_of
@@ -38,7 +39,7 @@ from seasons.services.errors import (
 )
 from seasons.services.game_choice import game_choice_check, game_resolve
 from seasons.services.ledger import ledger_write
-from seasons.services.notify import notice_send, season_log
+from seasons.services.notify import awaits_tell, notice_send, season_log
 from seasons.services.options import dm_options, mm_options
 from seasons.services.winners import winners_picks_open
 
@@ -214,7 +215,12 @@ def ec_name_next(
         if can_escape:
             token_escape(episode=episode, entrant=entrant)
             continue
-        return duel_open(episode=episode, ec=entrant, now=now)
+        return duel_open(
+            episode=episode,
+            ec=entrant,
+            now=now,
+            why=ec_named_why(episode=episode, handle=handle, picked=handle == start),
+        )
     return None
 
 
@@ -241,7 +247,7 @@ def token_escape(*, episode: Episode, entrant: Entrant, user: Any = None, reason
     )
 
 
-def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> Duel:
+def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None, why: str = "") -> Duel:
     """Name ``ec`` an Elimination Candidate and open their DMO pick."""
     season = episode.season
     moment = now or timezone.now()
@@ -254,7 +260,7 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
         deadline=moment + timedelta(seconds=season.pick_seconds),
     )
     Episode.objects.filter(pk=episode.pk).update(status=Episode.Status.DMO_PICK)
-    season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number)
+    season_log(season=season, action="ec_named", player=ec.handle, episode=episode.number, why=why)
     notice_send(
         user=ec.user,
         season=season,
@@ -263,6 +269,7 @@ def duel_open(*, episode: Episode, ec: Entrant, now: datetime | None = None) -> 
         text=f"You are an Elimination Candidate of Episode {episode.number}: pick your Death Match "
         f"opponent by {user_time(ec.user, pick.deadline)}.",
     )
+    awaits_tell(user_ids=[ec.user_id])
     return duel
 
 
@@ -305,17 +312,19 @@ def dm_start(*, duel: Duel, dmo: Entrant, seed: str | None = None, now: datetime
         starts=duel.starts_at.isoformat(),
     )
     url = reverse("season_duel", args=[season.slug, duel.pk])
-    for entrant, text in (
-        (dmo, dmo_told(duel)),
-        (duel.ec, f"Your Death Match against {dmo.handle} is scheduled."),
+    # Being picked or drawn by lot ("dmo") calls the opponent like a turn until read; the EC's is news ("dm").
+    for entrant, text, kind in (
+        (dmo, dmo_told(duel), "dmo"),
+        (duel.ec, f"Your Death Match against {dmo.handle} is scheduled.", "dm"),
     ):
         notice_send(
             user=entrant.user,
             season=season,
-            kind="dmo",
+            kind=kind,
             url=url,
             text=f"{text} It starts {duel.starts_at:%Y-%m-%d %H:%M} UTC, or as soon as you both press Ready.",
         )
+    awaits_tell(user_ids=[duel.ec.user_id, dmo.user_id])
     return duel
 
 
@@ -357,6 +366,7 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     turn = Turn.objects.filter(match=match, status=Turn.Status.OPEN).first()
     if turn is not None:
         turn_notify(match=match, turn=turn, season=season)
+    awaits_tell(user_ids=[duel.ec.user_id, dmo.user_id])  # a Ready or a notice may have left with the start
     return duel
 
 

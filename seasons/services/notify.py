@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -43,6 +44,17 @@ def notice_send(
     return notice
 
 
+def awaits_tell(*, user_ids: Iterable[int]) -> None:
+    """A step a season awaits from these users opened or closed (a pick, a Ready, a notice read): after
+    commit their pages hear ``awaits`` on ``/ws/me/`` and read what awaits them again (``/me/turns/``), so
+    every title, badge and list agrees without a reload (issue 46). The pages read once per burst of frames."""
+    ids = sorted({int(u) for u in user_ids if u})
+    if not ids:
+        return
+    frames = [(broadcast.group_user(u), {"type": "user.notify", "event": "awaits"}) for u in ids]
+    transaction.on_commit(lambda: broadcast.send(frames))
+
+
 def notices_seen_for(*, user: Any, url: str) -> int:
     """The user opened the page at ``url``: its calls to move ("turn" notices) go, its other notices are
     marked seen; how many changed."""
@@ -50,7 +62,18 @@ def notices_seen_for(*, user: Any, url: str) -> int:
     if not mine.filter(Q(kind="turn") | Q(seen=False)).exists():
         return 0  # the usual page view: one read and no write (a delete is a transaction of its own)
     gone, _ = mine.filter(kind="turn").delete()
-    return gone + mine.filter(seen=False).update(seen=True)
+    seen = mine.filter(seen=False).update(seen=True)
+    if seen:
+        awaits_tell(user_ids=[user.pk])  # a Death Match notice read leaves the signal on the user's other tabs
+    return gone + seen
+
+
+def notices_all_seen(*, user: Any) -> int:
+    """ "Mark all as seen": every unread notice of ``user`` is read; their other tabs hear it; how many."""
+    seen = Notice.objects.filter(user=user, seen=False).update(seen=True)
+    if seen:
+        awaits_tell(user_ids=[user.pk])
+    return int(seen)
 
 
 def notices_turn_clear(*, turn_id: int) -> int:

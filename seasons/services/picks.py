@@ -27,7 +27,7 @@ from seasons.services.errors import (
     TargetRefused,
     UnknownPlayer,
 )
-from seasons.services.notify import require_reason, season_log
+from seasons.services.notify import awaits_tell, require_reason, season_log
 from seasons.services.winners import winners_pick_next
 
 
@@ -105,6 +105,7 @@ def _dmo_done(
         episode=pick.episode.number,
     )
     assert pick.duel is not None
+    awaits_tell(user_ids=[pick.picker.user_id, target.user_id])
     return dm_start(duel=pick.duel, dmo=target, seed=seed, now=now)
 
 
@@ -130,6 +131,7 @@ def _ec_done(pick: Pick, handle: str | None, status: str, *, now: datetime | Non
     pick.status, pick.made_at = status, now or timezone.now()
     pick.choice = selectors.entrant_by_handle(pick.episode.season, handle) if handle else None
     pick.save(update_fields=["choice", "status", "made_at"])
+    awaits_tell(user_ids=[pick.picker.user_id])
     episode = pick.episode
     if episode.season.ec_pick_way == Season.EcPickWay.VOTE:
         season_log(season=episode.season, action=f"ec_vote_{status}", picker=pick.picker.handle)

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from seasons.models import Entrant, Episode, Pick, Season
 from seasons.selectors.winners import winners_in_order
-from seasons.services.notify import notice_send
+from seasons.services.notify import awaits_tell, notice_send
 
 
 def _open(episode: Episode, picker: Entrant, now: datetime, text: str) -> Pick:
@@ -39,6 +39,7 @@ def _open(episode: Episode, picker: Entrant, now: datetime, text: str) -> Pick:
         url=reverse("season_pick", args=[season.slug, pick.pk]),
         text=text,
     )
+    awaits_tell(user_ids=[picker.user_id])
     return pick
 
 

@@ -21,6 +21,7 @@ from seasons.selectors.duels import duel_settle_way
 from seasons.services.duel_settle import duel_settle
 from seasons.services.duel_times import duel_time_agree, duel_time_propose
 from seasons.services.errors import BadStartTime, SeasonError
+from seasons.services.notify import notices_seen_for
 from seasons.web.views import _season
 
 STEP = timedelta(minutes=30)
@@ -73,6 +74,8 @@ def season_duel_time(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if agreed:
                 return HttpResponseRedirect(back)
         return HttpResponseRedirect(request.path)
+    if request.user.is_authenticated:  # the proposal that called them here is read (issue 46)
+        notices_seen_for(user=request.user, url=request.path)
     me = selectors.entrant_of(season, request.user)
     players = {duel.ec.pk, duel.dmo.pk if duel.dmo else 0}
     return render(

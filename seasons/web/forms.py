@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django import forms
 
 from accounts.models import time_zone_choices
+from seasons.durations import LONG_TIMES
 from seasons.models import LedgerEntry, Season
 
 
@@ -98,17 +99,7 @@ class EpisodeStartForm(forms.Form):
         self.fields["players"].choices = [(h, h) for h in alive]  # type: ignore[attr-defined]
 
 
-DURATIONS = [
-    (30, "30 seconds"),
-    (60, "1 minute"),
-    (300, "5 minutes"),
-    (900, "15 minutes"),
-    (3600, "1 hour"),
-    (6 * 3600, "6 hours"),
-    (12 * 3600, "12 hours"),
-    (86400, "24 hours"),
-    (2 * 86400, "48 hours"),
-]
+DURATIONS = LONG_TIMES  # the Settings page offers the same (issue 46)
 
 
 class SeasonNewForm(forms.Form):
@@ -134,7 +125,7 @@ class SeasonNewForm(forms.Form):
         choices=Season.TokenMode.choices,
         initial=Season.TokenMode.SHIELD,
         label="Tokens of Life are",
-        help_text="Spent to escape being the EC, or a shield against being picked as the DMO.",
+        help_text="Spent to escape being the Elimination Candidate, or a shield against being picked as a Death Match opponent.",
     )
     confiscate_garnets = forms.BooleanField(
         required=False, initial=True, help_text="An eliminated player's garnets are taken from the game."
@@ -160,7 +151,7 @@ class SeasonNewForm(forms.Form):
         coerce=int,
         initial=86400,
         label="Time to pick",
-        help_text="How long the EC has to name a DMO (drawn by lot after).",
+        help_text="How long the Elimination Candidate has to pick a Death Match opponent (drawn by lot after).",
     )
     dm_lead_seconds = forms.TypedChoiceField(
         choices=[
@@ -174,7 +165,7 @@ class SeasonNewForm(forms.Form):
         coerce=int,
         initial=900,
         label="Death Match starts after",
-        help_text="Time from the DMO pick to the first turn; it starts sooner when both players press Ready.",
+        help_text="Time from the pick of the Death Match opponent to the first turn; it starts sooner when both players press Ready.",
     )
     dm_window_hours = forms.TypedChoiceField(
         choices=[
@@ -211,17 +202,23 @@ class SeasonNewForm(forms.Form):
         "for each leg; the bye goes to the most Tokens, then garnets, then tiebreak.",
     )
     ecs_per_episode = forms.IntegerField(
-        min_value=1, max_value=3, initial=1, label="ECs per episode", help_text="Each EC plays their own Death Match."
+        min_value=1,
+        max_value=3,
+        initial=1,
+        label="Elimination Candidates per episode",
+        help_text="Each plays their own Death Match.",
     )
     mm_winners_pick_ec = forms.BooleanField(
-        required=False, label="MM winners pick the EC", help_text="Otherwise the Main Match's own loser is the EC."
+        required=False,
+        label="The Main Match's winners pick the Elimination Candidate",
+        help_text="Otherwise the Main Match's own rule names them.",
     )
     ec_pick_way = forms.ChoiceField(
         choices=Season.EcPickWay.choices,
         initial=Season.EcPickWay.FIRST,
         required=False,
         label="How the winners pick",
-        help_text="When the MM winners pick the EC. A pick that times out names the game's next candidate.",
+        help_text="When the Main Match's winners pick the Elimination Candidate. A pick that times out names the game's next candidate.",
     )
     dm_game = forms.ChoiceField(
         choices=[], label="Default Death Match game", help_text="A host may pick another for any episode."

@@ -18,11 +18,12 @@ from seasons import standings as board
 from seasons.archive import season_archive, season_archive_markdown
 from seasons.bracket import final_bracket
 from seasons.explain import attach_reasons, season_next
-from seasons.models import Duel, Invite, Notice, Pick, Season
+from seasons.models import Duel, Invite, Pick, Season
 from seasons.selectors.game_choice import game_choice_name, game_choice_rules_url
 from seasons.services import SeasonError, episode_dmo_pick, episode_ec_pick, ledger_transfer
 from seasons.services.casting import invite_accept, season_join_request
 from seasons.services.duels import duel_ready
+from seasons.services.notify import notices_all_seen, notices_seen_for
 from seasons.web.forms import InviteAcceptForm, PickForm, TransferForm
 
 
@@ -92,6 +93,11 @@ def season_home(request: HttpRequest, slug: str) -> HttpResponse:
             "schedule": board.season_schedule(season),
             "next_steps": season_next(season),
             "bracket": final_bracket(season),
+            # Asked to join, not approved yet: the page they land on invites them to turn alerts on (issue 46).
+            "asked": me is None
+            and request.user.is_authenticated
+            and season.status == Season.Status.DRAFT
+            and season.invites.filter(user=request.user, used_at=None).exists(),
         },
     )
 
@@ -224,7 +230,7 @@ def season_archive_md(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def notices_seen(request: HttpRequest) -> HttpResponse:
     """Mark my notices as seen."""
-    Notice.objects.filter(user=request.user, seen=False).update(seen=True)  # type: ignore[misc]  # login_required
+    notices_all_seen(user=request.user)
     if request.headers.get("HX-Request") or request.headers.get("Accept") == "application/json":
         return JsonResponse({"ok": True})
     return HttpResponseRedirect(_safe_next(request))
@@ -317,6 +323,8 @@ def season_duel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return HttpResponseRedirect(request.path)
     if duel.match_id is not None:
         return HttpResponseRedirect(reverse("games:match", args=[duel.match_id]))
+    if request.user.is_authenticated:  # the notice that called them here is read (issue 46)
+        notices_seen_for(user=request.user, url=request.path)
     me = selectors.entrant_of(season, request.user)
     players = [e for e in (duel.ec, duel.dmo) if e is not None]
     return render(

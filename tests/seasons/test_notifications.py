@@ -128,7 +128,7 @@ def test_the_dashboard_shows_my_open_pick() -> None:
     c = Client()
     c.force_login(user("eve"))
     html = c.get(reverse("games:dashboard")).content.decode()
-    assert "DMO pick in Season s1, Episode 1" in html
+    assert "Death Match opponent pick in Season s1, Episode 1" in html
 
 
 def test_opening_a_match_with_nothing_to_clear_writes_nothing() -> None:

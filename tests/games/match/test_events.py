@@ -82,9 +82,11 @@ async def test_every_frame_of_a_whole_match_fits_its_schema_and_every_schema_is_
         frames += await drain(player, 0.05, raw=True) + await drain(watcher, 0.05, raw=True)
 
     def notify() -> None:
-        from seasons.services.notify import notice_send
+        from seasons.services.notify import awaits_tell, notice_send
 
-        notice_send(user=UserFactory(username="bob"), text="Your turn", kind="turn", url="/matches/1/")
+        bob = UserFactory(username="bob")
+        notice_send(user=bob, text="Your turn", kind="turn", url="/matches/1/")
+        awaits_tell(user_ids=[bob.pk])  # a season step opened or closed (issue 46)
 
     await sync_to_async(notify)()
     frames += await drain(player, raw=True) + await drain(watcher, raw=True) + await drain(me, raw=True)

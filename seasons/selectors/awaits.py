@@ -1,0 +1,124 @@
+"""What a season awaits from a user beside their turns (issue 46), for the "awaits you" signal.
+
+Registered in ``games.match.hooks.AWAITS`` (``seasons/receivers.py``), so the nav's count, the title, the
+favicon, ``/me/turns/`` and where logging in lands all read it with the turns. Three queries whatever the
+number of seasons: the user's open picks, their scheduled Death Matches, their unread Death Match notices.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from django.db.models import Q
+from django.urls import reverse
+
+from games.match.waiting import LIVE_SECONDS, WaitingTurn
+from seasons.models import Duel, Notice, Pick, Season
+
+NOTICE_KINDS = ("dmo",)
+"""The notices that call the user like a turn until read: being picked or drawn by lot as a Death Match
+opponent (``seasons/services/episodes.py``), the other player proposing a start (``duel_times.py``). A
+schedule's news to the EC or an agreed start is kind "dm" and does not count."""
+
+
+def _step(*, key: str, kind: str, title: str, label: str, href: str, deadline: datetime, live: bool) -> WaitingTurn:
+    return WaitingTurn(
+        match_id=0,
+        number=0,
+        label=label,
+        deadline=deadline,
+        live=live,
+        paused=False,
+        kind=kind,
+        title=title,
+        href=href,
+        key=key,
+    )
+
+
+def _ready_words(text: str) -> str:
+    """The Death Match's call in the notice's words, asking for Ready once."""
+    return text if "ready" in text.lower() else f"{text} Press Ready."
+
+
+def _pick_label(pick: Pick, vote: bool) -> str:
+    if pick.kind == Pick.Kind.DMO:
+        return "Pick your Death Match opponent"
+    return "Vote for the Elimination Candidate" if vote else "Pick the Elimination Candidate"
+
+
+def season_awaits(user: Any) -> list[WaitingTurn]:
+    """The season steps awaiting ``user``: an open pick or vote they make, a scheduled Death Match they play
+    and have not pressed Ready for, and an unread notice that they were picked or drawn by lot (it stays
+    until they open its page or mark it seen). A Death Match that has started counts by its turns."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    now = datetime.now(tz=UTC)
+    out: list[WaitingTurn] = []
+    notices = list(
+        Notice.objects.filter(user=user, seen=False, kind__in=NOTICE_KINDS).select_related("season").order_by("pk")
+    )
+    told = {n.url: n.text for n in notices if n.url}  # the latest notice of each page says how it came about
+    picks = (
+        Pick.objects.filter(picker__user=user, status=Pick.Status.OPEN, episode__season__status=Season.Status.RUNNING)
+        .select_related("episode__season")
+        .order_by("deadline")
+    )
+    for pick in picks:
+        season = pick.episode.season
+        length = (pick.deadline - now).total_seconds()
+        href = reverse("season_pick", args=[season.slug, pick.pk])
+        out.append(
+            _step(
+                key=href,
+                kind="pick",
+                title=f"{season.name} · Episode {pick.episode.number}",
+                label=_pick_label(pick, season.ec_pick_way == Season.EcPickWay.VOTE),
+                href=href,
+                deadline=pick.deadline,
+                live=season.pick_seconds < LIVE_SECONDS or length < LIVE_SECONDS,
+            )
+        )
+    duels = (
+        Duel.objects.filter(Q(ec__user=user) | Q(dmo__user=user))
+        .filter(match__isnull=True, loser__isnull=True, starts_at__isnull=False, dmo__isnull=False)
+        .filter(episode__season__status=Season.Status.RUNNING)
+        .select_related("episode__season", "ec__user", "dmo__user")
+    )
+    for duel in duels:
+        assert duel.dmo is not None and duel.starts_at is not None
+        season = duel.episode.season
+        me, other = (duel.ec, duel.dmo) if duel.ec.user_id == user.pk else (duel.dmo, duel.ec)
+        href = reverse("season_duel", args=[season.slug, duel.pk])
+        if me.handle in duel.ready:
+            continue  # what the Death Match awaits from them is done; its first turn calls them again
+        soon = (duel.starts_at - now).total_seconds() < LIVE_SECONDS
+        if not soon and other.handle not in duel.ready and href not in told:
+            continue  # it starts on its own, hours away: Ready is awaited once the other waits or it nears
+        out.append(
+            _step(
+                key=href,
+                kind="duel",
+                title=f"{season.name} · Episode {duel.episode.number} · Death Match",
+                label=_ready_words(told.get(href, f"Your Death Match against {other.handle} is scheduled.")),
+                href=href,
+                deadline=duel.starts_at,
+                live=(duel.starts_at - now).total_seconds() < LIVE_SECONDS,
+            )
+        )
+    for notice in reversed(notices[-5:]):  # newest first: awaits_of keeps the first of each page
+        href = notice.url or reverse("games:dashboard")
+        out.append(
+            _step(
+                key=href,
+                kind="notice",
+                title=notice.season.name if notice.season else "Death Match",
+                label=notice.text,
+                href=href,
+                # A notice has no deadline: it sorts after the steps that close, before the paused turns.
+                deadline=datetime.max.replace(tzinfo=UTC),
+                live=False,
+            )
+        )
+    return out
