@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+
 from alerts.vapid import vapid_keys
 from alerts.webpush import push_enabled
 
