@@ -52,11 +52,14 @@ def _to_house(state: Any, house: Any, player: str, move: dict[str, Any]) -> dict
 
 
 def _probes(state: Any, player: str, rng: Random) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
-    """A dead unit (not a Dark Knight that may come back this round), and a Blue Mage disguised as a Blue Mage."""
+    """A dead unit (not a Dark Knight that may come back this round), a Blue Mage disguised as a Blue Mage, and
+    an Astrologian without its prediction."""
     playable = WARRIORS.playable(state, player)
     probes = {}
     if "blue mage" in playable:
         probes["disguise_self"] = ({"unit": "blue mage", "disguise": "blue mage"}, {"unit": 2, "disguise": 2})
+    if "astrologian" in playable:
+        probes["no_prediction"] = ({"unit": "astrologian"}, {"unit": 1})
     dead = [n for n in state["sides"][player]["units"] if n not in playable]
     if dead:
         name = rng.choice(dead)
@@ -174,6 +177,13 @@ def test_a_dead_unit_is_refused(probed: dict[str, list[str]]) -> None:
 def test_a_blue_mage_is_disguised_as_another_unit(probed: dict[str, list[str]]) -> None:
     """The text: the Blue Mage "can be disguised as another unit": the disguise field offers the Blue Mage too."""
     assert probed.get("refusals:disguise_self") is None
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a field required by another field's value")
+def test_an_astrologian_without_a_prediction_is_refused(probed: dict[str, list[str]]) -> None:
+    """The text: "For [1] Astrologian and [2] Blue Mage, submit the name of another unit as part of your
+    submission": the prediction field cannot be required only when the unit is the Astrologian."""
+    assert probed.get("refusals:no_prediction") is None
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="an announcement computed by a formula")
