@@ -42,7 +42,10 @@ V2 = [n for n in sample_names() if "garnet-house/2" in sample_text(n)]
 
 def _start(name: str) -> Match:
     definition = sample_definition(name)
-    players = ["ann", "bob", "cat", "dan", "eve"][: max(definition["players"]["min"], 3)]
+    # three players where the sample allows (a third who sees neither's secrets); a Death Match has two
+    players = ["ann", "bob", "cat", "dan", "eve"][
+        : max(definition["players"]["min"], min(3, definition["players"]["max"]))
+    ]
     match = house_match(definition, players=players, hosts=(HOST,), seed=f"leaks2-{name}")
     _plant(match.state)
     match.save(update_fields=["state"])
@@ -84,7 +87,9 @@ def test_no_viewer_of_a_v2_sample_reads_a_hidden_fact_the_rules_keep_from_them(
         if match.state["phase"] != "over":
             break
     assert match.state["phase"] != "over", f"{name}: over at its first close"
-    tokens = _all_tokens(match)
+    # a holding an effect sets to a small number (a unit's strength) is no token a page search can tell apart from
+    # a time or a round number: only the planted values (six digits) and what grew from them are searched
+    tokens = {t: who for t, who in _all_tokens(match).items() if not (t.isdigit() and len(t) < 5)}
     assert any(not who >= {"public", *match.players} for who in tokens.values()) or not tokens
     problems: list[str] = []
     for who in [None, WATCHER, *match.players, HOST]:
