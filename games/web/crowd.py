@@ -85,7 +85,12 @@ class Crowd:
 
     async def _read(self) -> None:
         while True:
-            message = await self.layer.receive(self.channel)
+            try:
+                message = await self.layer.receive(self.channel)
+            except Exception:  # the layer's connection failed: keep reading (pages resync from their numbers)
+                log.warning("reading the spectators' channel of %s failed", self.groups[0], exc_info=True)
+                await asyncio.sleep(1)
+                continue
             try:
                 await self.fan(message)
             except Exception:  # one bad message must not end every spectator's pushes

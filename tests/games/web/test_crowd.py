@@ -117,3 +117,41 @@ async def test_a_spectator_that_stops_taking_frames_is_closed_and_the_rest_get_t
     assert list(crowd.sockets) == [fine]
     await crowd.fan({"type": "match.reseat", "match": 1})
     assert fine.frames[-1] == "dispatched match.reseat"
+
+
+async def test_a_failed_read_of_the_shared_channel_does_not_end_the_pushes() -> None:
+    """The layer's connection failing once (a Redis blip) costs the spectators what was lost meanwhile, not every
+    push after it: the crowd keeps reading its channel."""
+
+    class Flaky:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        async def new_channel(self) -> str:
+            return "crowd"
+
+        async def group_add(self, group: str, channel: str) -> None:
+            return None
+
+        async def group_discard(self, group: str, channel: str) -> None:
+            return None
+
+        async def receive(self, channel: str) -> dict[str, Any]:
+            self.calls += 1
+            if self.calls == 1:
+                raise ConnectionError("Redis went away")
+            if self.calls == 2:
+                return {"type": "match.event", "event": "seat", "match": 1}
+            await asyncio.Event().wait()
+            return {}
+
+    crowd = Crowd(layer=Flaky(), groups=("g",))
+    socket = _Socket()
+    crowd.sockets = {socket: None}
+    await crowd.start()
+    for _ in range(30):
+        if socket.frames:
+            break
+        await asyncio.sleep(0.1)
+    assert [json.loads(f) for f in socket.frames] == [{"event": "seat", "match": 1}]
+    await crowd.stop()
