@@ -9,7 +9,9 @@ turn_close sends it (games.match.broadcast.send from a worker thread after commi
 latency is from the send to each socket's frame. Baseline, same run: a bare channel-layer
 group_send to as many plain channels, each read with layer.receive. Prints connect
 latency and the database pool's waits, delivery p50/p99 for both and their ratio, the
-process's CPU per announcement, and the load average. Goal: delivery p99 under 1 s for 5,000.
+process's CPU per announcement, and the load average. Goal (issue 45): delivery p99 under 500 ms for 10,000
+(``python bench/fanout.py 10000``). Spectators share their process's one channel for the match
+(``games.web.crowd``): the layer delivers an announcement once, and it is encoded once and written to each socket.
 """
 
 from __future__ import annotations
@@ -18,11 +20,20 @@ import asyncio
 import os
 import sys
 import time
+from collections.abc import Awaitable
+from typing import Any
 
 from _setup import django_setup, machine, median, pct
 
 ROUNDS = 5
 WAVE = 100
+
+
+async def arrival(receiving: Awaitable[Any]) -> tuple[Any, float]:
+    """What ``receiving`` gave and when: timed in the reader's own task as it wakes, not when the bench's
+    loop gets round to looking (with 10,000 sockets ``as_completed`` alone added a few hundred ms)."""
+    got = await receiving
+    return got, time.perf_counter()
 
 
 async def run(sockets: int) -> None:
@@ -44,15 +55,11 @@ async def run(sockets: int) -> None:
         await layer.group_add(group, ch)
     bare: list[float] = []
     for i in range(ROUNDS):
-        tasks = [asyncio.create_task(layer.receive(ch)) for ch in channels]
+        tasks = [asyncio.create_task(arrival(layer.receive(ch))) for ch in channels]
         await asyncio.sleep(0.2)
         t0 = time.perf_counter()
         await layer.group_send(group, {"type": "bench.msg", "i": i})
-        arrivals = []
-        for t in asyncio.as_completed(tasks):
-            await t
-            arrivals.append(time.perf_counter() - t0)
-        bare += arrivals
+        bare += [at - t0 for _, at in await asyncio.gather(*tasks)]
     for ch in channels:
         await layer.group_discard(group, ch)
 
@@ -97,15 +104,14 @@ async def run(sockets: int) -> None:
         # Each socket's frame is read straight off its output queue (what the ASGI server writes
         # out), not through receive_json_from, whose per-call mock.patch and timeout cost more
         # than the consumer's own work: that is the test client's cost, not the server's.
-        tasks = [asyncio.create_task(c.output_queue.get()) for c in comms]
+        tasks = [asyncio.create_task(arrival(c.output_queue.get())) for c in comms]
         await asyncio.sleep(0.2)
         t0 = time.perf_counter()
         sent = await sync_to_async(broadcast.send, thread_sensitive=False)(events)
         assert sent == 1
-        for t in asyncio.as_completed(tasks, timeout=60):
-            frame = await t
+        for frame, at in await asyncio.wait_for(asyncio.gather(*tasks), 60):
             assert frame["type"] == "websocket.send" and '"Announcement"' in frame["text"], frame
-            real.append(time.perf_counter() - t0)
+            real.append(at - t0)
     cpu = (time.process_time() - cpu0) / ROUNDS
     print(f"machine: {machine()}; load {os.getloadavg()[0]:.1f}")
     print(f"{sockets} sockets, {ROUNDS} announcements each, layer {type(layer).__name__}, {pool_note()}")
@@ -119,7 +125,7 @@ async def run(sockets: int) -> None:
     p99 = pct(real, 99)
     print(
         f"fanout: {sockets} sockets, p99 {p99 * 1000:.0f} ms, {p99 / pct(bare, 99):.1f}x bare group_send; "
-        f"goal p99 < 1 s: {'OK' if p99 < 1 else 'MISSED'}",
+        f"goal p99 < 500 ms: {'OK' if p99 < 0.5 else 'MISSED'}",
         flush=True,
     )
     # Hang up together (one by one, each waits for its consumer to finish).

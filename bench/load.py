@@ -57,10 +57,12 @@ STEADY_AFTER = 10.0  # seconds: the start-up burst (100 page loads and socket op
 FORM_TURN = re.compile(r'name="turn" value="(\d+)"')
 CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
 FINISHED = 'class="panel result"'
-PAGE_SEQ = re.compile(r'id="live" data-match="\d+" data-seq="(\d+)"')
+# The page's numbers are read as garnet.js reads them (data attributes of #live, in any order): a pattern that
+# missed them made every player refetch its live part right after its socket's hello.
+PAGE_SEQ = re.compile(r'id="live" data-match="\d+"[^>]*? data-seq="(\d+)"')
 LIVE_TURN = re.compile(r'class="live-root" data-seq="\d+" data-turn="(\d*)"')
 LIVE_SEQ = re.compile(r'class="live-root" data-seq="(\d+)"')
-PAGE_PRIVATE_SEQ = re.compile(r'id="live" data-match="\d+" data-seq="\d+"[^>]*data-private-seq="(\d+)"')
+PAGE_PRIVATE_SEQ = re.compile(r'id="live" data-match="\d+"[^>]*? data-private-seq="(\d+)"')
 
 
 def _free_port() -> int:

@@ -163,7 +163,7 @@ def seat_labels(match: Match) -> dict[str, str]:
 
 def match_open_turn(match: Match) -> Turn | None:
     """The turn taking submissions, if any."""
-    return Turn.objects.filter(match_id=match.pk, status=Turn.Status.OPEN).order_by("-number").first()
+    return statements.open_turn.first(match_id=match.pk)
 
 
 class LogLine(NamedTuple):
@@ -180,7 +180,11 @@ def match_messages_for(match: Match, player: str | None, *, after: int = 0, afte
     their own private lines numbered after ``after_private`` (each audience counts on its own).
 
     Plain tuples, not model rows: every live fragment reads the whole log, and building a
-    model instance per line was most of that read's cost."""
+    model instance per line was most of that read's cost. The whole log (every page) is the close's compiled read
+    of every line, of which only this reader's are kept."""
+    if not after and not after_private:
+        every = statements.log_rows.all(match_id=match.pk)
+        return [LogLine(*row) for row in every if row[1] is None or (player and row[1] == player)]
     visible = Q(to__isnull=True, seq__gt=after)
     if player:
         visible |= Q(to=player, seq__gt=after_private)

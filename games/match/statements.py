@@ -2,7 +2,7 @@
 
 Only the reads and the write every move makes are compiled once per process: a submit's locked open turn,
 the seats, the turn's submissions and the saved-again write; a close's snapshot, its locked rows and the
-log its pages show. Everything else is a plain queryset (Django compiles it per call; see
+log its pages show (which the match page reads too, with its open turn). Everything else is a plain queryset (Django compiles it per call; see
 ``docs/internals.md``, "Django internals we rely on"). ``STATEMENTS`` and ``ROW_UPDATES`` are the
 registry ``tests/core/test_statements.py`` checks against a fresh compile of each: a statement is added
 here, and to these tuples, or it is not a statement.
@@ -93,6 +93,13 @@ def log_rows(match_id: int) -> QuerySet[Message, tuple[int, str | None, str, int
     return Message.objects.filter(match_id=match_id).order_by("pk").values_list(*LOG_FIELDS)
 
 
+# The match page (every load, fetch and socket submit's answer) reads rows a close's pages read: the open turn, and
+# the log (``log_rows``, filtered to what the viewer may read). Compiled per call they cost a page ~1 ms (issue 45).
+@Statement
+def open_turn(match_id: int) -> QuerySet[Turn]:
+    return Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).order_by("-number")[:1]
+
+
 STATEMENTS: tuple[Statement[Any], ...] = (
     locked_open_turn,
     match_row,
@@ -105,5 +112,6 @@ STATEMENTS: tuple[Statement[Any], ...] = (
     locked_match,
     last_private_seqs,
     log_rows,
+    open_turn,
 )
 ROW_UPDATES: tuple[RowUpdate, ...] = (resave,)

@@ -16,6 +16,7 @@ from games.match.presence import presence_join, presence_leave
 from games.match.selectors import Role, private_last_seq
 from games.match.viewing import MatchForViewer, match_for_viewer
 from games.models import Match
+from games.web.crowd import crowd_join, crowd_leave
 from games.web.submitting import socket_submit
 
 RESEAT_CLOSE = 4009
@@ -97,7 +98,9 @@ class MatchConsumer(ListenOnlyConsumer):
 
     Every socket joins the match's public group; a player's also joins their seat's group (a dealer's,
     the dealer's seat's: ``selectors.viewer_handle``), and a spectator's (anonymous or signed in) the
-    watchers' group, where a close pushes the public page.
+    watchers' group, where a close pushes the public page. A spectator's socket joins them through its process's
+    one channel for the match's spectators (``games.web.crowd``), which writes each push to every local spectator:
+    a Final's crowd costs the process one message per push, not one per socket.
 
     A page's move form is sent here while the socket is open: ``{"event": "submit", "ref": <the page's own
     number>, "fields": [[name, value], ...]}`` (the form's fields, as it would post them) is answered with
@@ -109,6 +112,7 @@ class MatchConsumer(ListenOnlyConsumer):
 
     groups_joined: list[str]
     match_id: int
+    spectator: bool
 
     async def connect(self) -> None:
         self.groups_joined = []
@@ -118,16 +122,24 @@ class MatchConsumer(ListenOnlyConsumer):
             await self.close(code=4404)
             return
         names = [broadcast.group_public(match_id)]
+        self.spectator = not viewer.me and viewer.role != Role.HOST
         if viewer.me:
             names.append(broadcast.group_player(match_id, viewer.me))
-        elif viewer.role != Role.HOST:  # a host's page shows every seat's view: it fetches its own
+        elif self.spectator:  # a host's page shows every seat's view: it fetches its own
             names.append(broadcast.group_watch(match_id))
-        for name in names:
-            await self.channel_layer.group_add(name, self.channel_name)
-        self.groups_joined = names
         self.match_id = match_id
-        await _presence_join(match_id=match_id, groups=names)
-        await self.accept()
+        self.groups_joined = names
+        if self.spectator:
+            # The process's one channel for the match's spectators (``games.web.crowd``) writes to this socket as
+            # soon as it is in, so the socket is accepted first; the hello still comes after the join.
+            await _presence_join(match_id=match_id, groups=names)
+            await self.accept()
+            await crowd_join(layer=self.channel_layer, match_id=match_id, groups=names, socket=self)
+        else:
+            for name in names:
+                await self.channel_layer.group_add(name, self.channel_name)
+            await _presence_join(match_id=match_id, groups=names)
+            await self.accept()
         await self.send_json({"event": "hello", "match": match_id, **seqs, "player": viewer.me})
 
     async def disconnect(self, code: int) -> None:
@@ -135,8 +147,11 @@ class MatchConsumer(ListenOnlyConsumer):
 
     async def _leave(self) -> None:
         names, self.groups_joined = getattr(self, "groups_joined", []), []
-        for name in names:
-            await self.channel_layer.group_discard(name, self.channel_name)
+        if names and self.spectator:
+            await crowd_leave(match_id=self.match_id, socket=self)
+        else:
+            for name in names:
+                await self.channel_layer.group_discard(name, self.channel_name)
         if names:
             await _presence_leave(match_id=self.match_id, groups=names)
 

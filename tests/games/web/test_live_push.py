@@ -4,6 +4,7 @@ them, so no page fetches after a close; a sweep's batch, and any close given no 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from datetime import timedelta
@@ -228,13 +229,23 @@ def test_the_host_socket_does_not_join_the_watchers_group() -> None:
 
     class Probe(MatchConsumer):
         async def accept(self, subprotocol: Any = None, headers: Any = None) -> None:
-            joined[self.scope["who"]] = list(self.groups_joined)
-
-        async def send_json(self, content: Any, close: bool = False) -> None:
             return None
 
-    class Layer:
+        async def send_json(self, content: Any, close: bool = False) -> None:
+            joined[self.scope["who"]] = list(self.groups_joined)  # the hello: every group is joined by then
+
+    class Layer:  # a spectator joins through its process's crowd channel (games.web.crowd), which reads it
+        async def new_channel(self) -> str:
+            return "crowd"
+
+        async def receive(self, channel: str) -> dict[str, Any]:
+            await asyncio.Event().wait()
+            return {}
+
         async def group_add(self, group: str, channel: str) -> None:
+            return None
+
+        async def group_discard(self, group: str, channel: str) -> None:
             return None
 
     for who, user in (("host", host), ("spectator", UserFactory(username="watcher")), ("ann", None)):
@@ -244,7 +255,12 @@ def test_the_host_socket_does_not_join_the_watchers_group() -> None:
         consumer.scope = {"url_route": {"kwargs": {"pk": match.pk}}, "user": user, "who": who}
         consumer.channel_layer = Layer()
         consumer.channel_name = "probe"
-        async_to_sync(consumer.connect)()
+
+        async def visit(consumer: Probe = consumer) -> None:
+            await consumer.connect()
+            await consumer.disconnect(1000)
+
+        async_to_sync(visit)()
     assert broadcast.group_watch(match.pk) not in joined["host"]
     assert broadcast.group_watch(match.pk) in joined["spectator"]
     assert broadcast.group_player(match.pk, "ann") in joined["ann"]
