@@ -34,6 +34,7 @@ __all__ = [
     "definition_errors",
     "definition_load_text",
     "definition_schema",
+    "definition_upgrade",
 ]
 
 SCHEMA = "garnet-house/1"
@@ -162,6 +163,24 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         repeat = c.choice(top.get("plan_repeat", "last"), "plan_repeat", ("last", "cycle"))
         cleaned.update(plan_repeat=repeat or "last", **v2_parts)
     return cleaned, c.errors
+
+
+def definition_upgrade(definition: Mapping[str, Any]) -> dict[str, Any]:
+    """A cleaned ``garnet-house/1`` definition as the ``garnet-house/2`` one that plays exactly like it: the
+    same keys under the new schema, every ``/2`` key at its default (no holdings, roles, counters, decks or
+    piles; rounds played together, dealt nothing, with no condition or effects; the outcome's ``/2`` rules
+    off). A ``/2`` definition is returned as it is. Pure: the loader's one step from ``/1`` to ``/2``."""
+    if definition.get("schema") != SCHEMA:
+        return dict(definition)
+    data = {**definition, "schema": format2.SCHEMA2}
+    if definition.get("kind") == "death":
+        # /1 plays a Death Match by house-8 whatever its outcome rule says: the better ranked player wins, the
+        # other is the candidate, no Tokens or prize unless the dealer gives them. /2 says it in its own words.
+        data["outcome"] = {**dict(definition.get("outcome") or {}), "winners": "one", "tokens": 0, "garnets": {}}
+    cleaned, errors = _collect(data)
+    if errors:  # never: /2 reads everything /1 holds (the differential over every /1 definition checks it)
+        raise DefinitionError(errors)
+    return dict(json.loads(json.dumps(cleaned)))
 
 
 def definition_errors(data: Any) -> list[str]:

@@ -195,7 +195,7 @@ def _winners(state: State) -> list[PlayerId]:
     order = ranking(state)
     living = alive(state) or order[:1]
     best = max(state["scores"][p] for p in living)
-    winners = [p for p in state["players"] if p in living and state["scores"][p] == best]
+    winners = [p for p in order if p in living and state["scores"][p] == best]  # tied: house-7's order
     if len(winners) == len(state["players"]) or (rule["max_winners"] and len(winners) > rule["max_winners"]):
         return []  # everyone tied, or more tied than the game rewards: nobody wins (house-39)
     return winners
