@@ -13,7 +13,7 @@ def test_the_registry_lists_the_formats_types_in_its_order() -> None:
         "choice", "number", "player", "players", "order", "text", "garnets",
         "flag", "pairing", "give", "trade", "card",
     )  # fmt: skip
-    assert fields.V2_TYPES == ("flag", "pairing", "give", "trade", "card")
+    assert fields.EXCHANGE_TYPES == ("flag", "pairing", "give", "trade", "card")
     assert fields.PLAYER_TYPES == ("player", "players", "order")
     assert all(FIELD_TYPES[name].name == name for name in FIELD_TYPES)
 

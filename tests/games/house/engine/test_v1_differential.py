@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from games.house.engine.definition import SCHEMA, definition_upgrade
+from games.house.engine.definition import SCHEMA, SCHEMA1, definition_clean, definition_load_text, definition_upgrade
+from games.house.engine.samples import sample_names, sample_text
 from tests.games.house.engine.v1_trace import trace
 
 RECORD = Path(__file__).with_name("v1_traces.json.gz")
@@ -46,14 +47,16 @@ def _first_difference(expected: list[dict[str, str]], found: list[dict[str, str]
 
 def test_the_record_covers_every_v1_definition_the_samples_use() -> None:
     """The record holds /1 definitions only, the /1 samples among them, and enough turns to say something."""
-    from games.house.engine.samples import sample_definitions
-
     record = _record()
     definitions = record["definitions"]
-    assert all(d["schema"] == SCHEMA for d in definitions)
+    assert all(d["schema"] == SCHEMA1 for d in definitions)
     keys = {json.dumps(d, sort_keys=True) for d in definitions}
-    v1_samples = [d for d in sample_definitions().values() if d.get("schema") == SCHEMA]
-    assert all(json.dumps(d, sort_keys=True) in keys for d in v1_samples)
+    files = [definition_load_text(sample_text(name)) for name in sample_names()]
+    v1_samples = [f for f in files if f["schema"] == SCHEMA1]
+    assert len(v1_samples) >= 4
+    for data in v1_samples:  # each sample as the /1 engine cleaned it: the upgrade's input
+        data = {**data}
+        assert any(json.loads(k)["title"] == data["title"] for k in keys), data["title"]
     assert len(definitions) >= 100 and sum(len(t["seen"]) for t in record["traces"]) >= 3000
 
 
@@ -64,8 +67,35 @@ def test_an_upgraded_v1_definition_plays_exactly_as_v1_played_it(block: int) -> 
     record = _record()
     problems = []
     for t in record["traces"][block::BLOCKS]:
-        definition = definition_upgrade(record["definitions"][t["definition"]])
-        _moves, seen = trace(definition, t["players"], t["seed"], t["moves"])
+        # The definition as a match stored it: the engine's loader upgrades it (definition_clean).
+        _moves, seen = trace(record["definitions"][t["definition"]], t["players"], t["seed"], t["moves"])
         if (why := _first_difference(t["seen"], seen)) is not None:
             problems.append(f"{t['seed']}: {why}")
+    assert not problems, "; ".join(problems[:10])
+
+
+def test_every_v1_definition_loads_as_its_upgrade_and_the_upgrade_is_settled() -> None:
+    """The loader reads a /1 definition as its /2 upgrade; cleaning that again (a match's options are cleaned
+    more than once) or upgrading it again changes nothing."""
+    for v1 in _record()["definitions"]:
+        v2 = definition_clean(v1)
+        assert v2["schema"] == SCHEMA and v2 == definition_upgrade(v1)
+        assert definition_clean(v2) == v2 and definition_upgrade(v2) == v2
+
+
+def test_a_match_saved_mid_way_under_v1_goes_on_exactly_as_v1_would_have() -> None:
+    """A match in progress when the engine changed: its state, saved by the /1 engine half way through a
+    recorded match (``v1_states.json.gz``, 132 of them), is loaded (``HouseEngine.load`` upgrades it) and
+    played on with the recorded moves; every later turn agrees with the /1 engine's own record."""
+    record = _record()
+    saved = json.loads(gzip.decompress(RECORD.with_name("v1_states.json.gz").read_bytes()))
+    assert len(saved) >= 100
+    problems = []
+    for item in saved:
+        t = record["traces"][item["trace"]]
+        definition = record["definitions"][t["definition"]]
+        turn = item["turn"]
+        _moves, seen = trace(definition, t["players"], t["seed"], t["moves"], resume=(item["state"], turn))
+        if (why := _first_difference(t["seen"][turn:], seen)) is not None:
+            problems.append(f"{t['seed']} from turn {turn}: {why}")
     assert not problems, "; ".join(problems[:10])

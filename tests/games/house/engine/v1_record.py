@@ -3,7 +3,8 @@
 Run once, before the ``/1`` play path was folded into ``/2`` (commit "Differential: /1 traces recorded"):
 ``.venv/bin/python -m tests.games.house.engine.v1_record DEFINITIONS.json``, where DEFINITIONS.json lists every
 cleaned ``/1`` definition the house tests and samples used (recorded by wrapping ``definition._collect`` over a
-run of ``tests/games/house``). Kept so the record can be read and checked; it cannot be rerun on today's engine.
+run of ``tests/games/house``), then the mid-match states (:func:`states`). Kept so the record can be read and
+checked; it cannot be rerun on today's engine (the /1 engine is the tree before "One engine").
 """
 
 from __future__ import annotations
@@ -34,5 +35,21 @@ def main(source: str) -> None:
     print(len(records), "traces,", sum(len(r["seen"]) for r in records), "turns,", OUT.stat().st_size, "bytes")
 
 
+def states() -> None:
+    """``v1_states.json.gz``: the /1 engine's dumped state half way through one recorded match in five (those of
+    two turns or more), for ``test_a_match_saved_mid_way_under_v1_goes_on_exactly_as_v1_would_have``."""
+    record = json.loads(gzip.decompress(OUT.read_bytes()))
+    saved = []
+    for i, t in enumerate(record["traces"]):
+        if i % 5 or len(t["seen"]) < 2:
+            continue
+        k = len(t["seen"]) // 2
+        _, dumped = trace(record["definitions"][t["definition"]], t["players"], t["seed"], t["moves"], stop=k)
+        saved.append({"trace": i, "turn": k, "state": dumped[0]})
+    data = json.dumps(saved, sort_keys=True, separators=(",", ":")).encode()
+    OUT.with_name("v1_states.json.gz").write_bytes(gzip.compress(data, mtime=0))
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
+    states()

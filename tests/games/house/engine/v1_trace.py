@@ -44,6 +44,7 @@ def _plain_view(view: Mapping[str, Any], over: bool) -> dict[str, Any]:
     """``view`` without the keys /2 adds (each checked to say nothing but a balance), so a /1 view compares."""
     out = json.loads(json.dumps(view))
     public = out.get("public", {})
+    public.pop("uses_garnets", None)  # whether the page shows a balance: the definition's own fact
     for key in V2_PUBLIC:
         assert _empty(public.pop(key, None)), f"an upgraded /1 game shows public.{key}"
     if over:
@@ -119,17 +120,30 @@ def _options(definition: Mapping[str, Any], players: list[str], seed: str) -> di
 
 
 def trace(
-    definition: Mapping[str, Any], players: list[str], seed: str, moves: list[dict[str, Any]] | None = None
+    definition: Mapping[str, Any],
+    players: list[str],
+    seed: str,
+    moves: list[dict[str, Any]] | None = None,
+    *,
+    resume: tuple[Mapping[str, Any], int] | None = None,
+    stop: int | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     """Play ``definition`` from ``seed``: the moves given (None: random ones drawn as the contract does, some
-    seats silent) and each turn's observations as digests. Returns the moves sent and the observations."""
+    seats silent) and each turn's observations as digests. Returns the moves sent and the observations.
+
+    ``resume``: a dumped state and the turns it had played (it is loaded, and play goes on from there);
+    ``stop``: after that many turns, return the dumped state as the only observation."""
     options = _options(definition, players, seed)
     state = E.setup(players, options, Random(f"{seed}:0"))
+    turn = 0
+    if resume is not None:
+        state, turn = E.load(json.loads(json.dumps(resume[0]))), resume[1]
     chooser = Random(f"moves:{seed}")
     sent: list[dict[str, Any]] = []
     seen: list[dict[str, str]] = []
-    turn = 0
     while E.outcome(state) is None and turn < 400:
+        if stop is not None and turn == stop:
+            return sent, [E.dump(state)]
         turn += 1
         awaited = list(E.awaiting(state))
         over = state["phase"] == "over"
