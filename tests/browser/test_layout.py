@@ -46,7 +46,8 @@ NOT_PAGES = {
     "season_dm_game_use": "POST only",
     "house:trial": "needs a trial of the host's own: checked at 360×740 with axe in test_host_console.py",
     "house:trial_progress": "the trial page's htmx fragment (covered inside it, test_host_console.py)",
-    "house:trial_report": "the lab's self-contained report, framed in the trial page (test_host_console.py)",
+    "house:trial_report": "needs a finished trial of the host's own: checked at 360×740 with axe in "
+    "test_house_trial_report.py",
     "house:play": "a test match in the dealer's session: checked at 360×740 with axe in test_host_console.py",
     "games:match_log": "JSON",
     "games:match_submit": "POST only",

@@ -286,7 +286,7 @@ class HouseEngine(BaseEngine[State]):
             play.check_move(state, player, move)
         except RuleError:  # a flag the player cannot pay for: left unset
             move = {k: (False if v is True else v) for k, v in move.items()}
-        return move
+        return play.affordable(state, player, move)  # a bid past the balance: none (house-46)
 
     def view(self, state: State, viewer: PlayerId | None) -> dict[str, Any]:
         return present.view(state, viewer, self.turn_label(state), self.awaiting(state))

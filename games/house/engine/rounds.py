@@ -16,7 +16,7 @@ from typing import Any
 
 from games.engine import Message, PlayerId
 from games.house.engine import effects, items, play
-from games.house.engine.constants import MAX_ROUNDS, SCHEMA1
+from games.house.engine.constants import LIMIT, MAX_ROUNDS, SCHEMA1
 from games.house.engine.definition import definition_upgrade
 from games.house.engine.state import State, alive, plan_for, round_label
 
@@ -34,8 +34,9 @@ def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
 def state_upgrade(state: State) -> State:
     """A match's state saved while it played a ``garnet-house/1`` definition, as the state its upgraded
     definition plays on (``state`` changed and returned; any other state returned as it is): nothing held,
-    dealt or counted; each player's garnets brought in unknown, so set to what their bids spent (a balance of
-    0), with what they spent kept, so the outcome's garnets stay net (house-42)."""
+    dealt or counted; what each player spent kept, so the outcome's garnets stay net (house-42). The garnets
+    they brought in were never given to a /1 match: set past any bid (LIMIT), so the season's own hold, which
+    has always guarded a /1 bid, still decides it (house-46 needs the balance a new match is given)."""
     if state["definition"].get("schema") != SCHEMA1:
         return state
     state["definition"] = definition_upgrade(state["definition"])
@@ -44,7 +45,7 @@ def state_upgrade(state: State) -> State:
     state.update(
         holdings={p: {} for p in players},
         roles={},
-        garnets={p: {"start": spent.get(p, 0), "spent": spent.get(p, 0), "paid": 0} for p in players},
+        garnets={p: {"start": spent.get(p, 0) + LIMIT, "spent": spent.get(p, 0), "paid": 0} for p in players},
         pairs=[],
         ec=None,
         counters={},

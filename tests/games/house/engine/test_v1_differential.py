@@ -99,3 +99,20 @@ def test_a_match_saved_mid_way_under_v1_goes_on_exactly_as_v1_would_have() -> No
         if (why := _first_difference(t["seen"][turn:], seen)) is not None:
             problems.append(f"{t['seed']} from turn {turn}: {why}")
     assert not problems, "; ".join(problems[:10])
+
+
+def test_a_v1_bid_past_the_balance_is_refused_as_a_v2_one_since_house_46() -> None:
+    """The one change an upgraded /1 game plays with: a garnets bid past the balance the match was given is
+    refused when saved, naming the field (house-46), where the /1 engine left it to the season's hold. The
+    differential gives every player a balance that covers every bid."""
+    from random import Random
+
+    from games.engine import RuleError
+    from tests.games.house.scenario import E, raw, rnd
+
+    bid = {"name": "bid", "label": "Your bid", "type": "garnets", "max": 9, "pays": "bid"}
+    definition = definition_clean(raw(round_plan=[rnd(fields=[bid])]))
+    state = E.setup(["ann", "bob"], {"definition": definition, "garnets": {"ann": 3}}, Random("b:0"))
+    assert E.validate(state, "ann", {"bid": 3}) == {"bid": 3}
+    with pytest.raises(RuleError, match="Your bid: a bid of 4 garnets is more than you have"):
+        E.validate(state, "ann", {"bid": 4})

@@ -18,6 +18,7 @@ from typing import Any
 
 from games.engine import DEALER, RuleError
 from games.house.engine import HouseEngine
+from games.house.engine.constants import LIMIT
 
 E = HouseEngine()
 
@@ -107,15 +108,15 @@ def _bad_moves(state: Any, player: str) -> list[Any]:
 
 def _options(definition: Mapping[str, Any], players: list[str], seed: str) -> dict[str, Any]:
     """The match's options as a season fills them, drawn from ``seed``: a tiebreak order (two times in three),
-    the Death Match advantage, the garnets each player brings in."""
+    the Death Match advantage, and garnets brought in that cover every bid (the /1 engine never read them; a
+    bid past the balance is refused since house-46, in a /1 game too: ``test_v1_differential``)."""
     rng = Random(f"options:{seed}")
     options: dict[str, Any] = {"definition": dict(definition)}
     if rng.random() < 2 / 3:
         options["gamewide_order"] = rng.sample(players, len(players))
     if definition["kind"] == "death" and rng.random() < 0.5:
         options["advantage"] = rng.choice(players)
-    if rng.random() < 0.5:
-        options["garnets"] = {p: rng.choice([0, 3, 10, 50]) for p in players}
+    options["garnets"] = dict.fromkeys(players, LIMIT)
     return options
 
 
