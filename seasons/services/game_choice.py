@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.house import library
 from games.house import selectors as house
 from games.registry import slugs
 from seasons.selectors.game_choice import installed_games
@@ -22,7 +23,8 @@ class ResolvedGame:
 
 def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGame:
     """``choice`` as the game a match starts: a SeasonError naming the problem if it is not one that takes
-    ``players`` players (a Death Match: a dealer's Death Match, or an installed game for 2)."""
+    ``players`` players (a Death Match: a library's or a dealer's Death Match, or an installed game for 2).
+    A library game (``library:<name>``) brings its definition, as a dealer's game does."""
     if house.is_house_choice(choice):
         version = house.house_choice_version(choice)
         if version is None:
@@ -33,6 +35,15 @@ def game_resolve(choice: str, *, players: int, duel: bool = False) -> ResolvedGa
             low, high = version.players
             raise GameUnsuitable(f"{version.title} takes {low}–{high} players, not {players}.")
         return ResolvedGame(house.SLUG, house.house_options(version))
+    if library.is_library_choice(choice):
+        game = library.library_game(library.library_choice_name(choice))
+        if duel and game.kind != "death":
+            raise GameUnsuitable(f"{game.title} is a Main Match, not a Death Match.")
+        if not duel and game.kind == "death":
+            raise GameUnsuitable(f"{game.title} is a Death Match, not a Main Match.")
+        if not game.fits(players):
+            raise GameUnsuitable(f"{game.title} takes {game.span} players, not {players}.")
+        return ResolvedGame(house.SLUG, library.library_options(game.name))
     if choice == house.SLUG or choice not in slugs():
         raise UnknownGame(f'There is no game "{choice}".')
     if duel and choice not in installed_games(2, duel=True):

@@ -9,8 +9,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import GameError
@@ -164,6 +166,14 @@ def _own_game_or_404(request: HttpRequest, pk: int) -> HouseGame:
     return game
 
 
+def _seat_key(game: HouseGame, match: hotseat.HotSeat, seat: str) -> str:
+    """What ``seat`` holds and sees, drawn as a player's match page draws it above their form (its own view only)."""
+    if not seat:
+        return ""
+    context = {"view": hotseat.hotseat_view(match, seat), "me": seat, "definition": game.latest.definition}
+    return mark_safe(render_to_string("house/_key.html", context, using="jinja2"))  # noqa: S308 - Jinja2 autoescapes
+
+
 def _hotseat_context(game: HouseGame, match: hotseat.HotSeat | None, seat: str, form: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
         "game": game,
@@ -189,6 +199,7 @@ def _hotseat_context(game: HouseGame, match: hotseat.HotSeat | None, seat: str, 
             "seat_name": hotseat.seat_name(seat),
             "form": form if form is not None else (hotseat.hotseat_form(match, seat) if seat else None),
             "score": hotseat.hotseat_view(match, seat).get("score") if seat else None,
+            "key": _seat_key(game, match, seat),
             "lines": [(hotseat.seat_name(to) if to else "", text) for to, text in match.log if not to or to == seat][
                 -30:
             ],
