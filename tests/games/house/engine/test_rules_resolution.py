@@ -329,7 +329,10 @@ def test_garnets_field_values_and_an_if_won_field_the_mechanic_does_not_price() 
         {"name": "side", "label": "Side bet", "type": "garnets", "max": 5, "pays": "if_won"},
     ]
     resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid", "price": "second"}}
-    before = start(definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]))
+    before = start(
+        definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]),
+        garnets=dict.fromkeys(["ann", "bob", "cat"], 20),
+    )  # house-46
     with pytest.raises(RuleError, match="^Your bid: must be at most 5$"):
         E.validate(before, "ann", {"bid": 6, "side": 0})
     moves = {"ann": {"bid": 5, "side": 2}, "bob": {"bid": 1, "side": 3}, "cat": {"bid": 0, "side": 0}}
