@@ -243,7 +243,9 @@ class HouseEngine(BaseEngine[State]):
     def resolve(
         self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[State, list[Message]]:
-        new = kit.json_copy(state)  # never change the input
+        # Never change the input; the definition is only ever read, so the copy shares it (a close's largest part).
+        rest = kit.json_copy({k: v for k, v in state.items() if k != "definition"})
+        new: State = {k: state[k] if k == "definition" else rest[k] for k in state}
         if new["phase"] == "play":
             given = {p: moves[p] if p in moves else self.default_move(new, p) for p in new["awaits"]}
             full = {p: {k: v for k, v in m.items() if v is not None} for p, m in given.items()}
