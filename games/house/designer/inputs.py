@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from games.house.designer import inputs2 as designer2
+from games.house.designer import inputs_sections as designer2
 from games.house.designer import shape as design_shape
 from games.house.designer.labels import end_from_rule
 from games.house.engine.definition import SCHEMA

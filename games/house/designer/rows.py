@@ -23,7 +23,7 @@ from games.house.designer.labels import (
     param_help,
     param_options,
 )
-from games.house.designer.rows2 import field_context, round_context, top_context
+from games.house.designer.rows_sections import field_context, round_context, top_context
 from games.house.engine.mechanics import MECHANICS
 
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*): (.*)$", re.S)

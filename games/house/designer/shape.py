@@ -1,5 +1,5 @@
-"""The designer's ``garnet-house/2`` bookkeeping: which schema a draft is written as (``/2`` only when the
-dealer uses a /2 part, RULES.md d-11) and the add/remove buttons of the list sections (``designer2``).
+"""The designer's bookkeeping: the schema a draft is written as (``garnet-house/2``, RULES.md d-11) and the
+add/remove buttons of the list sections.
 """
 
 from __future__ import annotations
@@ -9,59 +9,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games.house.designer.inputs2 import NEW_ROWS
-from games.house.engine.format2 import SCHEMA2, TOP_KEYS2
-
-SCHEMA1 = "garnet-house/1"
-
-
-# ---- /1 or /2 ------------------------------------------------------------------------------------------
-
-
-def _round_v2(rnd: Mapping[str, Any]) -> bool:
-    if rnd.get("when") or rnd.get("order", "together") != "together" or rnd.get("deal") or rnd.get("effects"):
-        return True
-    if str(rnd.get("awaits") or "all") not in ("all", "named"):
-        return True
-    resolve = rnd.get("resolve")
-    if isinstance(resolve, Mapping) and resolve.get("by") not in (None, "dealer", "mechanic"):
-        return True
-    return any(
-        isinstance(f, Mapping) and (f.get("type") in ("flag", "pairing", "give", "trade", "card") or "for" in f)
-        for f in rnd.get("fields") or []
-    )
-
-
-def uses_v2(draft: Mapping[str, Any]) -> bool:
-    """Whether the draft uses a ``garnet-house/2`` part (then it is written as /2; else as /1)."""
-    if any(draft.get(k) for k in ("holdings", "counters", "roles", "decks", "piles")):
-        return True
-    if draft.get("plan_repeat", "last") != "last" or (draft.get("end") or {}).get("when"):
-        return True
-    outcome = draft.get("outcome") or {}
-    if outcome.get("winners") not in (None, "top", "one", "none") or isinstance(outcome.get("tokens"), list):
-        return True
-    if outcome.get("max_winners") is not None or outcome.get("last_tie", "order") != "order":
-        return True
-    if outcome.get("candidate_ties") or "per_points" in (outcome.get("garnets") or {}):
-        return True
-    return any(_round_v2(r) for r in draft.get("round_plan") or [] if isinstance(r, Mapping))
+from games.house.designer.inputs_sections import NEW_ROWS
+from games.house.engine.constants import SCHEMA
 
 
 def as_schema(draft: dict[str, Any]) -> dict[str, Any]:
-    """``draft`` (changed in place) as /2 when it uses a /2 part; else as /1, its empty /2 keys left out."""
-    if uses_v2(draft):
-        draft["schema"] = SCHEMA2
-        return draft
-    draft["schema"] = SCHEMA1
-    for key in TOP_KEYS2:
-        draft.pop(key, None)
-    for rnd in draft.get("round_plan") or []:
-        for key in ("when", "order", "deal", "effects"):
-            rnd.pop(key, None)
-    for key in ("max_winners", "last_tie", "candidate_ties"):
-        (draft.get("outcome") or {}).pop(key, None)
-    (draft.get("end") or {}).pop("when", None)
+    """``draft`` (changed in place) written as ``garnet-house/2``, the one schema the engine plays: a ``/1`` game
+    opened in the designer is saved upgraded (RULES.md d-11)."""
+    draft["schema"] = SCHEMA
     return draft
 
 

@@ -98,7 +98,8 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
             except GameError as exc:
                 problems = [str(exc)]
     else:
-        draft = game.latest.definition if game is not None else starter_definition()
+        # A version saved as garnet-house/1 is shown upgraded; saving it writes garnet-house/2 (RULES.md d-11).
+        draft = definition.definition_upgrade(game.latest.definition) if game is not None else starter_definition()
     context = {**designer_context(draft, problems), "game": game, "preview": preview, "problems": problems}
     return render(request, "house/design.html", context)
 
@@ -220,7 +221,7 @@ def house_game_import_page(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def house_schema(request: HttpRequest) -> JsonResponse:
-    """The published JSON Schema of a definition file (``garnet-house/1``)."""
+    """The published JSON Schema of a definition file (``garnet-house/1`` or ``/2``)."""
     response = JsonResponse(definition.definition_schema(), json_dumps_params={"indent": 2})
     response["Access-Control-Allow-Origin"] = "*"
     return response

@@ -23,7 +23,7 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house.engine import dealer, ending, flow, items, items_draw, play2, present, rounds2
+from games.house.engine import dealer, ending, flow, items, items_draw, play, present, rounds
 from games.house.engine.definition import definition_clean
 from games.house.engine.errors import DefinitionError
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_value, is_blank
@@ -76,7 +76,7 @@ class HouseEngine(BaseEngine[State]):
             default={},
             season=True,
             low=0,
-            help="Each player's garnets brought in (a garnet-house/2 game counts them): the season's free balances.",
+            help="Each player's garnets brought in: the season's free balances.",
         ),
         OptionSpec(
             "secrets",
@@ -146,15 +146,13 @@ class HouseEngine(BaseEngine[State]):
             "spent": {},
             "outcome": None,
         }
-        if play2.is_v2(definition):
-            rounds2.setup(state, options, rng)
-            if plan_for(state, 1)["awaits"] != "named":
-                rounds2.open_round(state, None)
-                if state["phase"] == "skipping":  # every round's condition failed: a match of no rounds
-                    ending.finish(state, None, rng)
-                return state
+        rounds.setup(state, options, rng)
         if plan_for(state, 1)["awaits"] == "named":
             state["phase"], state["awaits"] = "open", []
+            return state
+        rounds.open_round(state, None)
+        if state["phase"] == "skipping":  # every round's condition failed: a match of no rounds
+            ending.finish(state, None, rng)
         return state
 
     def awaiting(self, state: State) -> tuple[PlayerId, ...]:
@@ -187,7 +185,7 @@ class HouseEngine(BaseEngine[State]):
         if player == DEALER:
             return dealer.dealer_validate(state, move)
         if state["phase"] == "ec":
-            return play2.ec_validate(state, move)
+            return play.ec_validate(state, move)
         fields = [f for f in plan_for(state, state["round"])["fields"] if asks(state, f, player)]
         names = {f["name"] for f in fields}
         if unknown := [k for k in move if k not in names]:
@@ -206,9 +204,8 @@ class HouseEngine(BaseEngine[State]):
             out[name] = field_value(decl, move[name], player=player, eligible=choosable)
         if missing:
             raise RuleError(f"{missing[0]}: is required")
-        if play2.is_v2(state["definition"]):
-            play2.check_move(state, player, out)
-            items.check_move(state, player, out)
+        play.check_move(state, player, out)
+        items.check_move(state, player, out)
         return out
 
     def _eligible(self, state: State, decl: Mapping[str, Any], player: PlayerId | None) -> list[PlayerId]:
@@ -220,7 +217,7 @@ class HouseEngine(BaseEngine[State]):
         if player == DEALER:
             return dealer.dealer_default(state)
         if state["phase"] == "ec":
-            return play2.ec_default(state)
+            return play.ec_default(state)
         return {f["name"]: f["default"] for f in plan_for(state, state["round"])["fields"] if asks(state, f, player)}
 
     def default_ruling(self, state: State, player: PlayerId) -> str | None:
@@ -233,7 +230,7 @@ class HouseEngine(BaseEngine[State]):
         if state["phase"] != "play" or player == DEALER:
             return 0
         total = flow.pays_total(plan_for(state, state["round"])["fields"], move, ("bid", "if_won"))
-        return total + play2.move_cost(state, player, move) if play2.is_v2(state["definition"]) else total
+        return total + play.move_cost(state, player, move)
 
     def round_spent(
         self, state_before: State, moves: Mapping[PlayerId, Mapping[str, Any]], state_after: State
@@ -246,7 +243,9 @@ class HouseEngine(BaseEngine[State]):
     def resolve(
         self, state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random
     ) -> tuple[State, list[Message]]:
-        new = kit.json_copy(state)  # never change the input
+        # Never change the input; the definition is only ever read, so the copy shares it (a close's largest part).
+        rest = kit.json_copy({k: v for k, v in state.items() if k != "definition"})
+        new: State = {k: state[k] if k == "definition" else rest[k] for k in state}
         if new["phase"] == "play":
             given = {p: moves[p] if p in moves else self.default_move(new, p) for p in new["awaits"]}
             full = {p: {k: v for k, v in m.items() if v is not None} for p, m in given.items()}
@@ -258,8 +257,8 @@ class HouseEngine(BaseEngine[State]):
             move = moves[DEALER] if DEALER in moves else self.default_move(new, DEALER)
             messages = flow.close_dealer(new, move, dealer.merged_result(new, move), rng)
         elif new["phase"] == "ec":
-            given = {p: moves[p] if p in moves else play2.ec_default(new) for p in new["awaits"]}
-            messages = play2.ec_resolve(new, given, rng)
+            given = {p: moves[p] if p in moves else play.ec_default(new) for p in new["awaits"]}
+            messages = play.ec_resolve(new, given, rng)
         else:
             messages = []
         return new, messages
@@ -271,7 +270,8 @@ class HouseEngine(BaseEngine[State]):
         return dict(kit.json_copy(state))
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return dict(kit.json_copy(dict(data)))
+        """The state as dumped; one saved while a ``garnet-house/1`` definition played is upgraded with it."""
+        return rounds.state_upgrade(dict(kit.json_copy(dict(data))))
 
     # --- test hooks, views ---
 
@@ -283,14 +283,12 @@ class HouseEngine(BaseEngine[State]):
         if state["phase"] == "ec":
             return {"ec": rng.choice(state["ec"]["tied"])}
         move = present.random_fields(state, player, rng)
-        if play2.is_v2(state["definition"]):
-            items_draw.random_extras(state, player, move, rng)
-            try:
-                play2.check_move(state, player, move)
-            except RuleError:  # a flag the player cannot pay for: left unset
-                move = {k: (False if v is True else v) for k, v in move.items()}
-            move = play2.affordable(state, player, move)  # a bid past the balance: none (house-46)
-        return move
+        items_draw.random_extras(state, player, move, rng)
+        try:
+            play.check_move(state, player, move)
+        except RuleError:  # a flag the player cannot pay for: left unset
+            move = {k: (False if v is True else v) for k, v in move.items()}
+        return play.affordable(state, player, move)  # a bid past the balance: none (house-46)
 
     def view(self, state: State, viewer: PlayerId | None) -> dict[str, Any]:
         return present.view(state, viewer, self.turn_label(state), self.awaiting(state))

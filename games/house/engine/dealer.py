@@ -11,11 +11,12 @@ from random import Random
 from typing import Any
 
 from games.engine import DEALER, PlayerId, RuleError, expect_mapping
+from games.house.engine.constants import LIMIT as POINTS_LIMIT
 from games.house.engine.state import State, alive, plan_for, round_label
 
 MAX_ANNOUNCEMENT = 4000
 MAX_PRIVATE = 2000
-POINTS_LIMIT = 1_000_000
+
 TALLY_KEYS = ("announcement", "private", "points", "out", "next", "next_awaits", "outcome")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from games.house.engine import format2, sections2
+from games.house.engine import sections_formulas, sections_holdings
 from games.house.engine.errors import DefinitionError
 from games.house.engine.round_read import read_round
 from games.house.engine.schema import definition_schema
@@ -29,15 +29,17 @@ from games.house.engine.sections import (
 
 __all__ = [
     "SCHEMA",
+    "SCHEMA1",
     "definition_clean",
     "definition_dump_text",
     "definition_errors",
     "definition_load_text",
     "definition_schema",
+    "definition_upgrade",
 ]
 
-SCHEMA = "garnet-house/1"
-MAX_ROUNDS = 99
+from games.house.engine.constants import MAX_ROUNDS, SCHEMA, SCHEMA1
+
 TOP_KEYS = (
     "schema",
     "title",
@@ -80,28 +82,28 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     top = c.mapping(data, "")
     if top is None:
         return {}, c.errors
-    v2 = top.get("schema") == format2.SCHEMA2
-    c.unknown(top, TOP_KEYS + format2.TOP_KEYS2 if v2 else TOP_KEYS, "")
-    if top.get("schema") not in (SCHEMA, format2.SCHEMA2):
-        c.fail("schema", f'must be "{SCHEMA}" or "{format2.SCHEMA2}"')
-    holdings = format2.read_holdings(c, top.get("holdings")) if v2 else []
-    roles = format2.read_roles(c, top.get("roles")) if v2 else None
+    v2 = top.get("schema") == SCHEMA  # a /1 file is read as /1, then upgraded (definition_clean)
+    c.unknown(top, TOP_KEYS + sections_holdings.TOP_KEYS2 if v2 else TOP_KEYS, "")
+    if top.get("schema") not in (SCHEMA1, SCHEMA):
+        c.fail("schema", f'must be "{SCHEMA1}" or "{SCHEMA}"')
+    holdings = sections_holdings.read_holdings(c, top.get("holdings")) if v2 else []
+    roles = sections_holdings.read_roles(c, top.get("roles")) if v2 else None
     v2_parts: dict[str, Any] = {}
     if v2:
-        decks = sections2.read_decks(c, top.get("decks"), 32)
+        decks = sections_formulas.read_decks(c, top.get("decks"), 32)
         v2_parts = {
             "holdings": holdings,
             "roles": roles,
-            "counters": sections2.read_counters(c, top.get("counters")),
+            "counters": sections_formulas.read_counters(c, top.get("counters")),
             "decks": decks,
-            "piles": sections2.read_piles(c, top.get("piles"), decks),
+            "piles": sections_formulas.read_piles(c, top.get("piles"), decks),
         }
     title = c.text(top.get("title"), "title", max_length=80, required=True)
     kind = c.choice(top.get("kind"), "kind", ("main", "death"))
     rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000, one_line=False)
     players = read_players(c, top.get("players"), kind)
     if v2:
-        sections2.check_card_count(c, v2_parts["decks"], players)
+        sections_formulas.check_card_count(c, v2_parts["decks"], players)
     turn_seconds = c.integer(top.get("turn_seconds", 86_400), "turn_seconds", 10, 604_800)
     tally_seconds = c.integer(top.get("tally_seconds", 86_400), "tally_seconds", 60, 604_800)
     rounds = top.get("rounds", 5)
@@ -121,19 +123,19 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         end_raw = {k: v for k, v in end_raw.items() if k != "when"}
     end = read_end(c, end_raw)
     if v2:
-        end["when"] = sections2.read_end_when(c, end_when, v2_parts)
+        end["when"] = sections_formulas.read_end_when(c, end_when, v2_parts)
     outcome_raw = top.get("outcome")
     if v2 and isinstance(outcome_raw, Mapping):
-        outcome_raw = format2.outcome_v1_part(outcome_raw)
+        outcome_raw = sections_holdings.outcome_v1_part(outcome_raw)
     outcome = read_outcome(c, outcome_raw)
     if v2:
-        outcome = format2.read_outcome2(c, top.get("outcome"), outcome, [h["name"] for h in holdings])
+        outcome = sections_holdings.read_outcome2(c, top.get("outcome"), outcome, [h["name"] for h in holdings])
         winners_raw = top["outcome"].get("winners") if isinstance(top.get("outcome"), Mapping) else None
         if isinstance(winners_raw, str) and winners_raw not in ("top", "one", "none"):
-            outcome["winners"] = sections2.read_winners(c, winners_raw, v2_parts) or "top"
+            outcome["winners"] = sections_formulas.read_winners(c, winners_raw, v2_parts) or "top"
     by_dealer = any(r["resolve"]["by"] == "dealer" or r["resolve"].get("review") for r in plan)
     if v2:
-        format2.check_names(c, plan, v2_parts)
+        sections_holdings.check_names(c, plan, v2_parts)
     by_dealer = by_dealer or bool(end.get("when"))  # /2: a formula may end the match
     if top.get("rounds", 5) is None:
         if plan and not by_dealer and end["first_to"] is None and not end["last_standing"]:
@@ -146,7 +148,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         c.fail("end", "nothing ends this match: keep after_rounds, or set first_to or last_standing")
     _check_reachable(c, rounds, plan, end, scores)
     cleaned = {
-        "schema": format2.SCHEMA2 if v2 else SCHEMA,
+        "schema": SCHEMA if v2 else SCHEMA1,
         "title": title,
         "kind": kind,
         "rules": rules or "",
@@ -166,17 +168,38 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     return cleaned, c.errors
 
 
+def definition_upgrade(definition: Mapping[str, Any]) -> dict[str, Any]:
+    """A cleaned ``garnet-house/1`` definition as the ``garnet-house/2`` one that plays exactly like it: the
+    same keys under the new schema, every ``/2`` key at its default (no holdings, roles, counters, decks or
+    piles; rounds played together, dealt nothing, with no condition or effects; the outcome's ``/2`` rules
+    off). A ``/2`` definition is returned as it is. Pure: the loader's one step from ``/1`` to ``/2``."""
+    if definition.get("schema") != SCHEMA1:
+        return dict(definition)
+    data = {**definition, "schema": SCHEMA}
+    if definition.get("kind") == "death":
+        # /1 plays a Death Match by house-8 whatever its outcome rule says: the better ranked player wins, the
+        # other is the candidate, no Tokens or prize unless the dealer gives them. /2 says it in its own words.
+        data["outcome"] = {**dict(definition.get("outcome") or {}), "winners": "one", "tokens": 0, "garnets": {}}
+    cleaned, errors = _collect(data)
+    if errors:  # never: /2 reads everything /1 holds (the differential over every /1 definition checks it)
+        raise DefinitionError(errors)
+    return dict(json.loads(json.dumps(cleaned)))
+
+
 def definition_errors(data: Any) -> list[str]:
     """Every problem of ``data`` as a definition, each naming its field path; [] when it is playable."""
     return _collect(data)[1]
 
 
 def definition_clean(data: Any) -> dict[str, Any]:
-    """``data`` checked, with every default filled in (FORMAT.md); :class:`DefinitionError` if it has errors."""
+    """``data`` checked, with every default filled in (FORMAT.md); :class:`DefinitionError` if it has errors.
+
+    Always a ``garnet-house/2`` definition: a ``/1`` one is checked as ``/1`` (a ``/2`` key in it is an error
+    naming its path), then upgraded (:func:`definition_upgrade`), so the engine plays ``/2`` only."""
     cleaned, errors = _collect(data)
     if errors:
         raise DefinitionError(errors)
-    return dict(json.loads(json.dumps(cleaned)))
+    return definition_upgrade(json.loads(json.dumps(cleaned)))
 
 
 # What a loaded file may hold before anything walks it: the format's deepest path is about 8
@@ -231,5 +254,5 @@ def definition_dump_text(definition: Mapping[str, Any], *, fmt: str = "yaml") ->
     """``definition`` as the text of an exported file: ``yaml`` (keys in the format's order) or ``json``."""
     if fmt == "json":
         return json.dumps(definition, indent=2, ensure_ascii=False) + "\n"
-    ordered = {k: definition[k] for k in (*TOP_KEYS, *format2.TOP_KEYS2) if k in definition}
+    ordered = {k: definition[k] for k in (*TOP_KEYS, *sections_holdings.TOP_KEYS2) if k in definition}
     return str(yaml.safe_dump(ordered, sort_keys=False, allow_unicode=True, width=100))

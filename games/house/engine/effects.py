@@ -14,7 +14,7 @@ from typing import Any
 from games.engine import PlayerId
 from games.house.engine import items
 from games.house.engine.formula import FormulaError, formula_bool, formula_compile, formula_int
-from games.house.engine.sections2 import match_names, player_names
+from games.house.engine.sections_formulas import match_names, player_names
 from games.house.engine.state import State, alive, balance, holder, plan_for, plan_path
 
 _EMPTY = {"number": 0, "garnets": 0, "choice": "", "text": "", "flag": False, "player": ""}

@@ -13,44 +13,28 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId
-from games.house.engine import play2
-from games.house.engine.state import State, alive, ranking
+from games.house.engine import play
+from games.house.engine.state import State, ranking
 
 
-def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Outcome:
-    """The match's outcome: the dealer's (``given``, its gaps filled) or the definition's ``outcome`` rule
-    (RULES.md house-7, house-8)."""
-    definition = state["definition"]
-    rule = definition["outcome"]
-    order = ranking(state)
+def dealer_outcome(state: State, given: Mapping[str, Any]) -> Outcome:
+    """The dealer's outcome (``given``, with ``"next": "end"``), its gaps filled by the definition's rule
+    (RULES.md house-8): left-out candidates every other player worst first, left-out tokens and garnets as the
+    ``outcome`` rule gives them; a Death Match's other player is the candidate, no Tokens unless given."""
+    rule = state["definition"]["outcome"]
     scores = {p: float(state["scores"][p]) for p in state["players"]}
-    if definition["kind"] == "death":
-        winner = given["winners"][0] if given else order[0]
-        loser = next(p for p in state["players"] if p != winner)
-        tokens = dict((given or {}).get("tokens", {}))
-        garnets = _net(state, dict((given or {}).get("garnets", {})))
-        return Outcome(winners=(winner,), candidates=(loser,), tokens=tokens, garnets=garnets, scores=scores)
-    if given is not None:
-        winners = list(given["winners"])
-    elif rule["winners"] == "top":
-        living = alive(state) or order[:1]
-        best = max(state["scores"][p] for p in living)
-        winners = [p for p in order if p in living and state["scores"][p] == best]
-        if len(winners) == len(state["players"]):
-            winners = []  # everyone tied: nobody wins (RULES.md house-8)
-    elif rule["winners"] == "one":
-        winners = order[:1]  # the best ranked by house-7, ties by the tiebreak order (RULES.md house-26)
-    else:
-        winners = []
-    if given is not None and "candidates" in given:
+    winners = list(given["winners"])
+    if state["definition"]["kind"] == "death":
+        loser = next(p for p in state["players"] if p != winners[0])
+        tokens = dict(given.get("tokens", {}))
+        garnets = _net(state, dict(given.get("garnets", {})))
+        return Outcome(winners=tuple(winners[:1]), candidates=(loser,), tokens=tokens, garnets=garnets, scores=scores)
+    if "candidates" in given:
         candidates = list(given["candidates"])
     else:
-        candidates = [p for p in reversed(order) if p not in winners]
-    if given is not None and "tokens" in given:
-        tokens = dict(given["tokens"])
-    else:
-        tokens = {w: rule["tokens"] for w in winners if rule["tokens"]}
-    if given is not None and "garnets" in given:
+        candidates = [p for p in reversed(ranking(state)) if p not in winners]
+    tokens = dict(given["tokens"]) if "tokens" in given else play.tokens_for(state, winners)
+    if "garnets" in given:
         garnets = dict(given["garnets"])
     else:
         garnets = {w: rule["garnets"]["winner"] for w in winners if rule["garnets"].get("winner")}
@@ -61,10 +45,7 @@ def derived_outcome(state: State, given: Mapping[str, Any] | None = None) -> Out
 def _net(state: State, awarded: Mapping[PlayerId, int]) -> dict[PlayerId, int]:
     """``awarded`` plus what the match's own moves did to each balance (paid minus spent): an Outcome's garnets
     are net, and the season stops counting a match's charged holds once it is over (RULES.md house-42)."""
-    if "garnets" in state:  # /2 keeps its totals per player
-        change = {p: int(g["paid"]) - int(g["spent"]) for p, g in state["garnets"].items()}
-    else:
-        change = {p: -int(n) for p, n in state.get("spent_total", {}).items()}
+    change = {p: int(g["paid"]) - int(g["spent"]) for p, g in state["garnets"].items()}
     net = {p: int(n) for p, n in awarded.items()}
     for p, n in change.items():
         net[p] = net.get(p, 0) + n
@@ -79,14 +60,14 @@ def _with_tokens(player: PlayerId, tokens: int) -> str:
 def finish(state: State, given: Mapping[str, Any] | None, rng: Random | None = None) -> list[Message]:
     """The match is over: its outcome kept, and announced with the final scores and every secret (``/2``
     without a dealer's outcome: its own rule, which may first ask the winners to pick the candidate)."""
-    if play2.is_v2(state["definition"]) and given is None:
-        found = play2.finish(state, None, rng or Random(0))
+    if given is None:
+        found = play.finish(state, None, rng or Random(0))
         if found is None:
             tied = ", ".join(state["ec"]["tied"])
             text = f"The rounds are over. {tied} are tied for last; {' and '.join(state['ec']['choosers'])} will choose the Elimination Candidate."
             return [Message(text, ruling="house-41")]
         return _finished(state, found, given)
-    return _finished(state, derived_outcome(state, given), given)
+    return _finished(state, dealer_outcome(state, given), given)
 
 
 def _finished(state: State, outcome: Outcome, given: Mapping[str, Any] | None) -> list[Message]:

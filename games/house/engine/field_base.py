@@ -26,8 +26,8 @@ class FieldType:
     name: ClassVar[str]
     keys: ClassVar[tuple[str, ...]] = ()
     """The declaration keys of this type, beside the common ones (name, label, type, help, ...)."""
-    v2: ClassVar[bool] = False
-    """A type of ``garnet-house/2`` only (a ``/1`` definition that uses one is refused)."""
+    exchange: ClassVar[bool] = False
+    """It pays, pairs or hands things over (flag, pairing, give, trade, card): a ``/1`` file may not use it."""
     names_players: ClassVar[bool] = False
     """Its value names players of the match (``eligible`` decides which)."""
     many: ClassVar[bool] = False

@@ -1,6 +1,6 @@
-"""The field types of ``garnet-house/1`` (FORMAT.md "Fields"): ``choice``, ``number``, ``garnets``, ``text``,
-``player``, ``players`` and ``order``, one class each, and :data:`FIELD_TYPES`, the registry of every type (the
-``/2`` ones are in ``fields2``). A new type is one class here or there, added to the registry.
+"""The field types that take a value (FORMAT.md "Fields"): ``choice``, ``number``, ``garnets``, ``text``,
+``player``, ``players`` and ``order``, one class each, and :data:`FIELD_TYPES`, the registry of every type (those
+that pay, pair or hand things over are in ``field_exchanges``). A new type is one class here or there, added to the registry.
 
 Pure: no Django, no clock; randomness comes in as ``rng``.
 """
@@ -13,11 +13,11 @@ from random import Random
 from typing import Any, ClassVar
 
 from games.engine import PlayerId
-from games.house.engine import fields2
+from games.house.engine import field_exchanges
+from games.house.engine.constants import LIMIT
 from games.house.engine.field_base import Bad, Fail, FieldType, boolean, handle, whole
 from games.house.engine.sections import control_problem, not_text
 
-LIMIT = 1_000_000
 WORDS = ("yes", "no", "maybe", "trust me", "left", "right", "north", "gold", "42")
 
 
@@ -240,6 +240,7 @@ class Order(Player):
 
 
 FIELD_TYPES: dict[str, FieldType] = {
-    t.name: t for t in (Choice(), Number(), Player(), Players(), Order(), Text(), Garnets(), *fields2.FIELD_TYPES2)
+    t.name: t
+    for t in (Choice(), Number(), Player(), Players(), Order(), Text(), Garnets(), *field_exchanges.FIELD_TYPES2)
 }
 """Every field type by name, in the order the format lists them."""

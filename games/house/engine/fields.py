@@ -18,8 +18,8 @@ from games.house.engine.field_types import FIELD_TYPES as TYPES
 from games.house.engine.field_types import text_value
 
 FIELD_TYPES = tuple(TYPES)
-V2_TYPES = tuple(name for name, t in TYPES.items() if t.v2)
-"""Field types of ``garnet-house/2`` only (a ``/1`` definition that uses one is refused)."""
+EXCHANGE_TYPES = tuple(name for name, t in TYPES.items() if t.exchange)
+"""The field types that pay, pair or hand things over (a ``/1`` file that uses one is refused)."""
 PLAYER_TYPES = tuple(name for name, t in TYPES.items() if t.names_players)
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 COMMON = ("name", "label", "type", "help", "required", "default")
@@ -53,7 +53,7 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
     }
     TYPES[kind].clean_keys(raw, path, fail, out, max_players)
     out["default"] = _default(raw.get("default"), out, f"{path}.default", fail)
-    if "for" in raw:  # garnet-house/2: whose form asks it (checked against the roles by format2.check_names)
+    if "for" in raw:  # garnet-house/2: whose form asks it (checked against the roles by sections_holdings.check_names)
         out["for"] = raw["for"] if isinstance(raw["for"], str) else "all"
         if not isinstance(raw["for"], str):
             fail(f"{path}.for", "must be all, role:<role> or others:<role>")

@@ -12,11 +12,10 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, items, mechanics, play2, rounds2
+from games.house.engine import effects, items, mechanics, play, rounds
+from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
-
-MAX_ROUNDS = 99
 
 
 def pays_total(fields: list[dict[str, Any]], move: Mapping[str, Any], kinds: tuple[str, ...]) -> int:
@@ -70,19 +69,17 @@ def _bids_spent(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, 
 
 
 def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Random) -> list[Message]:
-    """A play turn closes: the dealer tallies, the dealer reviews the mechanic's result, or it is published
-    (``/2``: the flags are charged first, and the spent garnets kept; a round the format resolves itself)."""
-    if not play2.is_v2(state["definition"]):
-        return _close_play(state, moves, rng)
+    """A play turn closes: the flags are charged, what changes hands changes hands, then the format resolves the
+    round itself, or the dealer tallies it, or a mechanic's result is published or reviewed by the dealer."""
     plan = plan_for(state, state["round"])
     earlier: dict[PlayerId, dict[str, Any]] = {}
     if plan.get("order", "together") != "together" and state["awaits"]:
         mover = state["awaits"][0]
-        if (more := rounds2.step(state, mover, moves.get(mover, {}))) is not None:
+        if (more := rounds.step(state, mover, moves.get(mover, {}))) is not None:
             return more
         earlier = {p: m for p, m in state["so_far"].items() if p != mover}
         moves = {**state["so_far"]}
-    flags = play2.charge(state, {p: moves.get(p, {}) for p in state["awaits"] if p not in earlier})
+    flags = play.charge(state, {p: moves.get(p, {}) for p in state["awaits"] if p not in earlier})
     messages = items.exchange(state, {p: dict(moves.get(p, {})) for p in state["awaits"]})
     by = plan["resolve"]["by"]
     if by in ("pairs", "none", "best"):
@@ -91,7 +88,7 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
             winners = effects.best(state, plan["resolve"], round_moves)
             result: dict[str, Any] = {"announcement": _best_words(state, winners), "winners": winners}
         else:
-            result = play2.resolve_round(state, plan, round_moves)
+            result = play.resolve_round(state, plan, round_moves)
         state["spent"] = _bids_spent(state, plan, round_moves)
         _settle(state, flags, earlier)
         return messages + publish(state, result, round_moves) + advance(state, {"next": "continue"}, rng)
@@ -107,26 +104,20 @@ def _best_words(state: State, winners: list[PlayerId]) -> str:
     )
 
 
-def _settle(state: State, settle: Mapping[PlayerId, int] | None, earlier: Mapping[PlayerId, Any]) -> None:
-    """``/2``: the flags added to the close's spending and every total kept; the movers of a round in turn order
-    who moved before the last were charged at their own turns."""
-    if settle is None:
-        # /1 keeps what every close spent, so the outcome's garnets are net as the contract asks (house-42).
-        totals = state.setdefault("spent_total", {})
-        for p, n in state["spent"].items():
-            totals[p] = totals.get(p, 0) + int(n)
-        return
+def _settle(state: State, settle: Mapping[PlayerId, int], earlier: Mapping[PlayerId, Any]) -> None:
+    """The flags added to the close's spending and every total kept (the outcome's garnets are net: house-42);
+    the movers of a round in turn order who moved before the last were charged at their own turns."""
     for p in earlier:
         state["spent"].pop(p, None)
-    play2.settle_spent(state, settle)
+    play.settle_spent(state, settle)
 
 
 def _close_play(
     state: State,
     moves: Mapping[PlayerId, dict[str, Any]],
     rng: Random,
-    settle: Mapping[PlayerId, int] | None = None,
-    earlier: Mapping[PlayerId, Any] | None = None,
+    settle: Mapping[PlayerId, int],
+    earlier: Mapping[PlayerId, Any],
 ) -> list[Message]:
     plan = plan_for(state, state["round"])
     label = round_label(state)
@@ -134,7 +125,7 @@ def _close_play(
     if plan["resolve"]["by"] == "dealer":
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
-        _settle(state, settle, earlier or {})
+        _settle(state, settle, earlier)
         return [Message(f"{label} is closed: the dealer is tallying the submissions.")]
     try:
         result = run_mechanic(state, round_moves, rng)
@@ -142,11 +133,11 @@ def _close_play(
         # A mechanic that cannot make sense of the round never blocks the match: the dealer tallies it.
         state["phase"], state["pending"] = "tally", round_moves
         state["spent"] = _bids_spent(state, plan, round_moves)
-        _settle(state, settle, earlier or {})
+        _settle(state, settle, earlier)
         text = f"{label} is closed: the mechanic could not resolve it, so the dealer tallies the submissions."
         return [Message(text, ruling="house-16")]
     state["spent"] = result.pop("spent")
-    _settle(state, settle, earlier or {})
+    _settle(state, settle, earlier)
     if plan["resolve"].get("review"):
         state["phase"], state["pending"], state["proposal"] = "review", round_moves, result
         return [Message(f"{label} is closed: the dealer is reviewing the result.")]
@@ -169,11 +160,11 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     plan = plan_for(state, state["round"])
     label = round_label(state)
     points = {p: n for p, n in result.get("points", {}).items() if n}
-    if play2.is_v2(state["definition"]) and plan.get("effects"):
+    if plan.get("effects"):
         for p, n in effects.apply_effects(state, moves, list(result.get("winners", []))).items():
             points[p] = points.get(p, 0) + n
         points = {p: n for p, n in points.items() if n}
-    errors = state.pop("formula_errors", []) if play2.is_v2(state["definition"]) else []
+    errors = state.pop("formula_errors", [])
     for p, n in points.items():
         state["scores"][p] += n
     gone = [p for p in result.get("out", []) if p not in state["out"]]
@@ -233,11 +224,11 @@ def _words(value: Any) -> str:
 
 def ends_now(state: State) -> bool:
     """Whether the definition's end rules end the match after the round just published (RULES.md house-6)."""
-    end, rounds = state["definition"]["end"], state["definition"]["rounds"]
+    end, total = state["definition"]["end"], state["definition"]["rounds"]
     living = alive(state)
     if not living or state["round"] >= MAX_ROUNDS:
         return True
-    if rounds is not None and end["after_rounds"] and state["round"] >= rounds:
+    if total is not None and end["after_rounds"] and state["round"] >= total:
         return True
     if end["first_to"] is not None and any(state["scores"][p] >= end["first_to"] for p in living):
         return True
@@ -252,34 +243,23 @@ def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) ->
         return finish(state, move.get("outcome"), rng)
     state["round"] += 1
     plan = plan_for(state, state["round"])
-    if play2.is_v2(state["definition"]) and (plan["awaits"] != "named" or move.get("next_awaits")):
+    if plan["awaits"] != "named" or move.get("next_awaits"):
         named = [p for p in move.get("next_awaits") or [] if p not in state["out"]] or None
-        return _open2(state, named, rng)
-    if plan["awaits"] == "all":
-        state["phase"], state["awaits"] = "play", alive(state)
-    elif move.get("next_awaits"):
-        state["phase"], state["awaits"] = (
-            "play",
-            [p for p in move["next_awaits"] if p not in state["out"]] or alive(state),
-        )
-    else:
-        state["phase"], state["awaits"] = "open", []
+        return _open(state, named, rng)
+    state["phase"], state["awaits"] = "open", []  # the dealer names the round's players first
     return []
 
 
 def open_round(state: State, move: Mapping[str, Any], rng: Random | None = None) -> list[Message]:
     """The dealer's opening move names the round's players (left out: everyone still in)."""
     named = [p for p in move.get("next_awaits", []) if p not in state["out"]] or alive(state)
-    if play2.is_v2(state["definition"]):
-        return _open2(state, named, rng) + [Message(f"{round_label(state)} awaits {', '.join(state['awaits'])}.")]
-    state["phase"], state["awaits"] = "play", named
-    return [Message(f"{round_label(state)} awaits {', '.join(named)}.")]
+    return _open(state, named, rng) + [Message(f"{round_label(state)} awaits {', '.join(state['awaits'])}.")]
 
 
-def _open2(state: State, named: list[PlayerId] | None, rng: Random | None) -> list[Message]:
-    """A /2 round opened (skipped while its ``when`` is false, dealt, its players and order found); the match
+def _open(state: State, named: list[PlayerId] | None, rng: Random | None) -> list[Message]:
+    """A round opened (skipped while its ``when`` is false, dealt, its players and order found); the match
     ends if every round left was skipped."""
-    skipped = rounds2.open_round(state, named)
+    skipped = rounds.open_round(state, named)
     if state["phase"] != "play":
         return skipped + finish(state, None, rng)
     return skipped

@@ -12,10 +12,9 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
-from games.house.engine import present2
+from games.house.engine import present_holdings
 from games.house.engine.dealer import dealer_default, next_is_named
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
-from games.house.engine.format2 import is_v2
 from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
 
 
@@ -125,21 +124,17 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
     """``{"turn", "public"}``; a player's ``you`` (awaited, private score, secrets, own moves); the dealer's
     ``dealer`` (every score, secret and submission, the mechanic's proposal)."""
     out: dict[str, Any] = {"turn": turn, "public": _public(state, awaits)}
-    v2 = is_v2(state["definition"])
-    if v2:
-        out["public"].update(present2.public(state))
+    out["public"].update(present_holdings.public(state))
     if viewer == DEALER:
         out["dealer"] = _dealer(state)
-        if v2:
-            out["dealer"].update(present2.dealer(state))
+        out["dealer"].update(present_holdings.dealer(state))
     elif viewer is not None and viewer in state["players"]:
         you: dict[str, Any] = {"awaited": viewer in awaits, "moves": _own_moves(state, viewer)}
         if not is_public(state):
             you["score"] = state["scores"][viewer]
         if state["definition"]["secrets"]:
             you["secrets"] = dict(state["secrets"][viewer])
-        if v2:
-            you.update(present2.you(state, viewer))
+        you.update(present_holdings.you(state, viewer))
         out["you"] = you
     return out
 
@@ -159,8 +154,7 @@ def secrets(state: State, player: PlayerId) -> dict[str, Any]:
         hidden[round_label(state)] = state["pending"][player]
     if hidden:
         found["moves"] = hidden
-    if is_v2(state["definition"]):
-        found.update(present2.secrets(state, player))
+    found.update(present_holdings.secrets(state, player))
     return found
 
 
@@ -181,8 +175,7 @@ def resample(state: State, player: PlayerId, rng: Random) -> State:
     if new["phase"] in ("tally", "review") and player in new["pending"]:
         living = [p for p in new["players"] if p not in new["out"]]
         new["pending"][player] = random_fields(new, player, rng, living=living)
-    if is_v2(new["definition"]):
-        present2.resample(new, player, rng)
+    present_holdings.resample(new, player, rng)
     return new
 
 

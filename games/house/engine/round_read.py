@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.house.engine import fields as field_rules
-from games.house.engine import format2, sections2
+from games.house.engine import sections_formulas, sections_holdings
+from games.house.engine.constants import SCHEMA
 from games.house.engine.errors import ParamError
 from games.house.engine.mechanics import mechanic_names, mechanic_params_clean
 from games.house.engine.sections import Checker
@@ -57,10 +58,12 @@ def read_round(
     data = c.mapping(raw, path) or {}
     v2 = roles is not None
     keys = ("label", "awaits", "seconds", "reveal", "fields", "resolve")
-    c.unknown(data, keys + format2.ROUND_KEYS2 if v2 else keys, path)
+    c.unknown(data, keys + sections_holdings.ROUND_KEYS2 if v2 else keys, path)
     label = c.text(data.get("label", "Round"), f"{path}.label", max_length=40, required=True)
     awaits = c.choice(
-        data.get("awaits", "all"), f"{path}.awaits", format2.awaits_choices(roles or []) if v2 else ("all", "named")
+        data.get("awaits", "all"),
+        f"{path}.awaits",
+        sections_holdings.awaits_choices(roles or []) if v2 else ("all", "named"),
     )
     seconds = data.get("seconds")
     if seconds is not None:
@@ -78,18 +81,18 @@ def read_round(
         if found is None:
             continue
         if not v2 and "for" in found:
-            c.fail(f"{where}.for", f"is a key of {format2.SCHEMA2}")
-        if not v2 and found["type"] in field_rules.V2_TYPES:
-            c.fail(f"{where}.type", f"{found['type']} is a field of {format2.SCHEMA2}")
+            c.fail(f"{where}.for", f"is a key of {SCHEMA}")
+        if not v2 and found["type"] in field_rules.EXCHANGE_TYPES:
+            c.fail(f"{where}.type", f"{found['type']} is a field of {SCHEMA}")
         if found["name"] in names:
             c.fail(f"{where}.name", f'"{found["name"]}" is already the name of another field of this round')
         names.add(found["name"])
         fields.append(found)
     raw_resolve = data.get("resolve")
     if v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "pairs":
-        resolve = format2.read_pairs_resolve(c, raw_resolve, f"{path}.resolve", fields)
+        resolve = sections_holdings.read_pairs_resolve(c, raw_resolve, f"{path}.resolve", fields)
     elif v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "best":
-        resolve = sections2.read_best(c, raw_resolve, f"{path}.resolve", v2_parts or {}, fields)
+        resolve = sections_formulas.read_best(c, raw_resolve, f"{path}.resolve", v2_parts or {}, fields)
     elif v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "none":
         c.unknown(raw_resolve, ("by",), f"{path}.resolve")
         resolve = {"by": "none"}
@@ -111,5 +114,5 @@ def read_round(
         "resolve": resolve,
     }
     if v2:
-        found.update(sections2.read_round2(c, data, path, v2_parts or {}, fields))
+        found.update(sections_formulas.read_round2(c, data, path, v2_parts or {}, fields))
     return found

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.house.engine import schema2
-from games.house.engine.field_types import LIMIT
+from games.house.engine import schema_parts
+from games.house.engine.constants import LIMIT, SCHEMA, SCHEMA1
 from games.house.engine.fields import FIELD_TYPES
 from games.house.engine.mechanics import mechanic_names
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
 WHOLE = {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT}
-FORMULA_OR_NULL = schema2.FORMULA_OR_NULL
+FORMULA_OR_NULL = schema_parts.FORMULA_OR_NULL
 
 
 def _field_schema() -> dict[str, Any]:
@@ -65,7 +65,7 @@ def _field_schema() -> dict[str, Any]:
             "pays": {"enum": ["bid", "if_won", "none"], "default": "bid"},
             "default": {"type": ["integer", "null"]},
         },
-        **schema2.FIELDS2,
+        **schema_parts.FIELDS2,
     }
     return {
         "type": "object",
@@ -103,7 +103,7 @@ def definition_schema() -> dict[str, Any]:
                 "required": ["by", "mechanic"],
                 "additionalProperties": False,
             },
-            *schema2.RESOLVE2,
+            *schema_parts.RESOLVE2,
         ]
     }
     round_schema = {
@@ -121,7 +121,7 @@ def definition_schema() -> dict[str, Any]:
             "reveal": {"enum": ["none", "all"], "default": "none"},
             "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "minItems": 1, "maxItems": 12},
             "resolve": {**resolve, "default": {"by": "dealer"}},
-            **schema2.ROUND2,
+            **schema_parts.ROUND2,
         },
     }
     return {
@@ -134,8 +134,8 @@ def definition_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "$defs": {"field": _field_schema(), "round": round_schema},
         "properties": {
-            "schema": {"enum": ["garnet-house/1", "garnet-house/2"]},
-            **schema2.TOP2,
+            "schema": {"enum": [SCHEMA1, SCHEMA]},
+            **schema_parts.TOP2,
             "title": {"type": "string", "minLength": 1, "maxLength": 80},
             "kind": {"enum": ["main", "death"]},
             "rules": {"type": "string", "maxLength": 20_000, "default": ""},

@@ -10,6 +10,8 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.house.engine.constants import LIMIT
+
 MAX_PLAYERS = 32
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
@@ -137,7 +139,7 @@ def read_scores(c: Checker, raw: Any) -> dict[str, Any]:
     data = c.mapping(raw if raw is not None else {}, "scores") or {}
     c.unknown(data, ("label", "start", "visibility"), "scores")
     label = c.text(data.get("label", "Points"), "scores.label", max_length=40, required=True)
-    start = c.integer(data.get("start", 0), "scores.start", -1_000_000, 1_000_000)
+    start = c.integer(data.get("start", 0), "scores.start", -LIMIT, LIMIT)
     visibility = c.choice(data.get("visibility", "public"), "scores.visibility", ("public", "private"))
     return {"label": label or "Points", "start": start or 0, "visibility": visibility or "public"}
 
@@ -191,7 +193,7 @@ def read_end(c: Checker, raw: Any) -> dict[str, Any]:
     after = c.boolean(data.get("after_rounds", True), "end.after_rounds")
     first_to = data.get("first_to")
     if first_to is not None:
-        first_to = c.integer(first_to, "end.first_to", -1_000_000, 1_000_000)
+        first_to = c.integer(first_to, "end.first_to", -LIMIT, LIMIT)
     last = c.boolean(data.get("last_standing", False), "end.last_standing")
     return {"after_rounds": after is not False, "first_to": first_to, "last_standing": bool(last)}
 

@@ -2,7 +2,7 @@
 
 The state (``dump`` is the dict itself)::
 
-    definition   the cleaned definition (FORMAT.md)
+    definition   the cleaned definition (FORMAT.md; always garnet-house/2: a /1 one is upgraded when loaded)
     players      the seats, as the match gave them
     tiebreak     every player once; earlier wins ties
     scores       player -> whole number
@@ -15,7 +15,6 @@ The state (``dump`` is the dict itself)::
     proposal     the mechanic's result, while the dealer reviews it
     history      every published round: label, announcement, moves, reveal, points, scores, private, alive
     spent        garnets the last close of a play turn spent (Engine.round_spent)
-    spent_total  /1: garnets every close spent so far, per player (the outcome's garnets are net: house-42)
     outcome      the Outcome as JSON once the match is over
 
 Pure: no Django, no clock, no random.
@@ -23,6 +22,8 @@ Pure: no Django, no clock, no random.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -107,6 +108,21 @@ def asks(state: Mapping[str, Any], decl: Mapping[str, Any], player: PlayerId | N
         return True
     kind, _, role = str(who).partition(":")
     return (player == holder(state, role)) == (kind == "role")
+
+
+_GARNETS = re.compile(r"\bgarnets\b")
+
+
+def uses_garnets(definition: Mapping[str, Any]) -> bool:
+    """Whether the game speaks of garnets (a garnets field, a flag that costs, an effect or a formula naming
+    them, a prize, garnets among the candidate ties): only then does a player's view show their balance."""
+    outcome = definition["outcome"]
+    if outcome["garnets"] or "garnets" in outcome.get("candidate_ties", []):
+        return True
+    if any(f.get("cost") for r in definition["round_plan"] for f in r["fields"]):
+        return True
+    words = json.dumps([definition["round_plan"], definition["end"], outcome["winners"]])
+    return _GARNETS.search(words) is not None
 
 
 def balance(state: Mapping[str, Any], player: PlayerId) -> int:

@@ -14,11 +14,12 @@ from typing import Any
 
 from django import forms
 
+from games.house.engine.constants import LIMIT as POINTS_LIMIT
 from games.house.play.player_fields import ordinal, shown
 
 ANNOUNCEMENT_MAX = 4000
 PRIVATE_MAX = 2000
-POINTS_LIMIT = 1_000_000
+
 TOKENS_MAX = 3
 GARNETS_MAX = 100
 OUTCOME_WAYS = [

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 
 from games.house.engine.field_types import FIELD_TYPES
-from games.house.play import player_fields2
+from games.house.play import player_exchanges
 
 RADIO_UP_TO = 6
 """A choice of at most this many options is drawn as radio buttons (one tap each); more as a select."""
@@ -155,14 +155,14 @@ FORM_FIELDS: dict[str, Callable[[Mapping[str, Any], str, Any, dict[str, Any]], d
     "text": _text,
 }
 """The Django field(s) of each ``garnet-house/1`` type of the engine's registry (``field_types.FIELD_TYPES``);
-the ``/2`` types are ``player_fields2``'s."""
+the ``/2`` types are ``player_exchanges``'s."""
 
 
 def field_for(spec: Mapping[str, Any], me: str, initial: Any) -> dict[str, forms.Field]:
     """The Django field(s) for one declared field, keyed by form field name (an order: one per place)."""
     name, kind = str(spec["name"]), spec.get("type")
-    if kind in player_fields2.TYPES:
-        return player_fields2.fields_for(spec, me, initial, _help(spec))
+    if kind in player_exchanges.TYPES:
+        return player_exchanges.fields_for(spec, me, initial, _help(spec))
     common: dict[str, Any] = {
         "label": str(spec.get("label") or name),
         "required": bool(spec.get("required", True)),
@@ -192,8 +192,8 @@ def player_move(specs: Sequence[Mapping[str, Any]], data: Mapping[str, Any], me:
     move: dict[str, Any] = {}
     for spec in specs:
         name, kind = str(spec["name"]), spec.get("type")
-        if kind in player_fields2.TYPES:
-            if (found := player_fields2.value_of(spec, data)) is not None:
+        if kind in player_exchanges.TYPES:
+            if (found := player_exchanges.value_of(spec, data)) is not None:
                 move[name] = found
             continue
         # An order is drawn one select per place (``_order``): its value is read back from the places.

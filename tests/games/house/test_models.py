@@ -36,7 +36,7 @@ def test_a_game_is_created_with_its_cleaned_definition_as_version_1(dealer) -> N
     version = game.latest
     assert version.number == 1
     assert version.created_by == dealer
-    assert version.definition["schema"] == "garnet-house/1"
+    assert version.definition["schema"] == "garnet-house/2"  # a /1 file is kept upgraded
     assert version.definition["end"]["after_rounds"] is True  # defaults are filled in: the cleaned form is kept
 
 

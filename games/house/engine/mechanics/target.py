@@ -10,6 +10,7 @@ from statistics import median
 from typing import Any
 
 from games.engine import PlayerId
+from games.house.engine.constants import LIMIT
 from games.house.engine.mechanics.base import (
     Mechanic,
     Param,
@@ -116,8 +117,8 @@ MECHANICS = (
                 "Fixed target",
                 "The target when it is a fixed number.",
                 default=0,
-                low=-1_000_000,
-                high=1_000_000,
+                low=-LIMIT,
+                high=LIMIT,
             ),
             Param("award", "int", "Points to the closest", default=1, low=-1000, high=1000),
             Param(

@@ -55,10 +55,10 @@ def test_param_choices_read_in_words_and_keep_their_values(browser: Client, deal
 @pytest.mark.parametrize(
     ("rule", "rounds", "end"),
     [
-        ("rounds", 3, {"after_rounds": True, "first_to": None, "last_standing": False}),
-        ("first_to", None, {"after_rounds": True, "first_to": 3, "last_standing": False}),
-        ("last_standing", None, {"after_rounds": True, "first_to": None, "last_standing": True}),
-        ("dealer", None, {"after_rounds": True, "first_to": None, "last_standing": False}),
+        ("rounds", 3, {"after_rounds": True, "first_to": None, "last_standing": False, "when": None}),
+        ("first_to", None, {"after_rounds": True, "first_to": 3, "last_standing": False, "when": None}),
+        ("last_standing", None, {"after_rounds": True, "first_to": None, "last_standing": True, "when": None}),
+        ("dealer", None, {"after_rounds": True, "first_to": None, "last_standing": False, "when": None}),
     ],
 )
 def test_the_end_is_one_choice_mapped_onto_rounds_and_end(

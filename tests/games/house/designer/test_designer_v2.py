@@ -42,9 +42,10 @@ def test_every_sample_comes_back_out_of_the_designer_equal(path: Path) -> None:
     assert again == cleaned
 
 
-def test_a_definition_without_a_v2_part_stays_v1() -> None:
+def test_a_definition_without_a_v2_part_is_written_as_v2() -> None:
+    """RULES.md d-11: the designer writes garnet-house/2 whatever the draft uses."""
     cleaned = definition_clean(definition_load_text((SAMPLES[0].parent / "two_thirds.yaml").read_text()))
-    assert through_the_form(cleaned)["schema"] == "garnet-house/1"
+    assert through_the_form(cleaned)["schema"] == "garnet-house/2"
 
 
 URL = "/games/house/new/"
@@ -106,13 +107,13 @@ def test_a_formula_error_is_drawn_beside_its_input_and_named_in_words(browser: C
     assert "round 1 › effect 1 › by (amount)" in html
 
 
-def test_a_removed_row_is_gone_and_a_v1_game_has_no_v2_keys(browser: Client) -> None:
+def test_a_removed_row_is_gone_and_a_plain_game_is_saved_as_v2(browser: Client) -> None:
     html = press(browser, browser.get(URL).content.decode(), "add:holdings")
     html = press(browser, html, "remove:holdings[0]")
     assert 'name="holdings[0].name"' not in html
     press(browser, html, "save", title="Plain")
     saved = HouseGame.objects.get().latest.definition
-    assert saved["schema"] == "garnet-house/1" and "holdings" not in saved
+    assert saved["schema"] == "garnet-house/2" and saved["holdings"] == []
 
 
 def test_a_second_row_added_gets_a_name_of_its_own(browser: Client) -> None:

@@ -67,7 +67,8 @@ def test_abc_as_a_definition_plays_to_the_same_outcome_as_the_abc_engine(block: 
         expected, found, _turns = _play(seed)
         assert found is not None, f"seed {seed}: the definition did not end"
         assert found.scores == expected.scores, f"seed {seed}"
-        assert found.winners == expected.winners, f"seed {seed}"
+        # The same winners; two tied for first are named in the tiebreak order (house-7), ABC's in seat order.
+        assert sorted(found.winners) == sorted(expected.winners), f"seed {seed}"
         assert dict(found.tokens) == dict(expected.tokens), f"seed {seed}"
         assert found.candidates == expected.candidates, f"seed {seed}"
         assert dict(found.garnets) == dict(expected.garnets), f"seed {seed}"

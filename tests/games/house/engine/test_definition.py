@@ -189,8 +189,16 @@ def test_defaults_are_filled_in() -> None:
     assert clean["rules"] == "" and clean["secrets"] == [] and clean["rounds"] == 5
     assert clean["turn_seconds"] == 86400 and clean["tally_seconds"] == 86400
     assert clean["scores"] == {"label": "Points", "start": 0, "visibility": "public"}
-    assert clean["end"] == {"after_rounds": True, "first_to": None, "last_standing": False}
-    assert clean["outcome"] == {"winners": "top", "tokens": 1, "candidates": "bottom", "garnets": {}}
+    assert clean["end"] == {"after_rounds": True, "first_to": None, "last_standing": False, "when": None}
+    assert clean["outcome"] == {
+        "winners": "top",
+        "tokens": 1,
+        "candidates": "bottom",
+        "garnets": {},
+        "max_winners": None,
+        "last_tie": "order",
+        "candidate_ties": [],
+    }
     plan = clean["round_plan"][0]
     assert (plan["label"], plan["awaits"], plan["seconds"], plan["reveal"]) == ("Round", "all", None, "none")
     assert plan["resolve"] == {"by": "dealer"}

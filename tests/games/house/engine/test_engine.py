@@ -197,7 +197,9 @@ def test_the_turn_close_charges_what_the_round_spent() -> None:
 
     for name in ("hann", "hbob"):
         UserFactory(username=name)
-    match = match_start(game="house", players=["hann", "hbob"], seed="spent", options={"definition": definition})
+    # Garnets brought in to bid with: a bid past the balance is refused (house-46).
+    options = {"definition": definition, "garnets": {"hann": 10, "hbob": 10}}
+    match = match_start(game="house", players=["hann", "hbob"], seed="spent", options=options)
     turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
     submission_submit(match_id=match.pk, player="hann", move={"bid": 7}, lock=True, turn_number=turn.number)
     submission_submit(match_id=match.pk, player="hbob", move={"bid": 3}, lock=True, turn_number=turn.number)

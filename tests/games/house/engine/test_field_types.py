@@ -15,7 +15,7 @@ def test_the_registry_lists_the_formats_types_in_its_order() -> None:
         "choice", "number", "player", "players", "order", "text", "garnets",
         "flag", "pairing", "give", "trade", "card",
     )  # fmt: skip
-    assert fields.V2_TYPES == ("flag", "pairing", "give", "trade", "card")
+    assert fields.EXCHANGE_TYPES == ("flag", "pairing", "give", "trade", "card")
     assert fields.PLAYER_TYPES == ("player", "players", "order")
     assert all(FIELD_TYPES[name].name == name for name in FIELD_TYPES)
 
@@ -62,7 +62,9 @@ def test_a_v1_file_with_default_0_on_a_paying_garnets_field_loads_and_plays_as_b
             f"round_plan[0].fields[0].default: a garnets field that pays ({pays}) has no default above 0: "
             "a player who sends nothing bids nothing"
         ]
-    state = start(["ann", "bob"], definition=raw(round_plan=[rnd(fields=[bid], resolve=resolve)]))
+    state = start(
+        ["ann", "bob"], definition=raw(round_plan=[rnd(fields=[bid], resolve=resolve)]), garnets={"ann": 3, "bob": 0}
+    )
     assert E.default_move(state, "bob") == {"bid": 0}
     state, _ = step(state, {"ann": {"bid": 3}})
     assert state["history"][-1]["label"] == "Round 1"

@@ -153,9 +153,9 @@ def test_a_round_in_a_computed_order_awaits_the_lowest_first() -> None:
     definition = v2(round_plan=[rnd(order="0 - score")], scores={"start": 0})
     state = start(["ann", "bob", "cat"], definition=definition)
     state["scores"] = {"ann": 1, "bob": 5, "cat": 3}
-    from games.house.engine import rounds2
+    from games.house.engine import rounds
 
-    rounds2.open_round(state, None)
+    rounds.open_round(state, None)
     assert E.awaiting(state) == ("bob",) and state["queue"] == ["cat", "ann"]
 
 

@@ -226,7 +226,10 @@ def test_garnet_cost_is_the_sum_of_the_fields_that_pay() -> None:
         {"name": "c", "type": "garnets", "pays": "none"},
     ]
     resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "b"}}
-    state = start(definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]))
+    state = start(
+        definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]),
+        garnets=dict.fromkeys(["ann", "bob", "cat"], 20),
+    )  # house-46
     move = E.validate(state, "ann", {"a": 2, "b": 5, "c": 9})
     assert E.garnet_cost(state, "ann", move) == 7
 
@@ -237,11 +240,17 @@ def test_round_spent_charges_bids_in_full_and_if_won_as_the_mechanic_prices() ->
     quote("at the close the season charges what the round actually spent (`Engine.round_spent`)")
     fields = [{"name": "fee", "type": "garnets", "pays": "bid"}, {"name": "bid", "type": "garnets", "pays": "if_won"}]
     resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid", "price": "own"}}
-    before = start(definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]))
+    before = start(
+        definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]),
+        garnets=dict.fromkeys(["ann", "bob", "cat"], 20),
+    )  # house-46
     moves = {"ann": {"fee": 1, "bid": 9}, "bob": {"fee": 2, "bid": 4}, "cat": {"fee": 0, "bid": 1}}
     after, _ = step(before, moves)
     assert E.round_spent(before, moves, after) == {"ann": 10, "bob": 2}
-    tally, _ = step(start(definition=raw(round_plan=[rnd(fields=fields[:1])])), {"ann": {"fee": 3}})
+    tally, _ = step(
+        start(definition=raw(round_plan=[rnd(fields=fields[:1])]), garnets=dict.fromkeys(["ann", "bob", "cat"], 20)),
+        {"ann": {"fee": 3}},
+    )
     assert tally["spent"] == {"ann": 3}
     done, _ = step(tally, {DEALER: {}})
     assert E.round_spent(tally, {DEALER: {}}, done) == {}

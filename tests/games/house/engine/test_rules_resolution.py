@@ -173,7 +173,8 @@ def test_outcome_rule_top_and_bottom_with_the_tiebreak() -> None:
     assert outcome is not None
     assert outcome.winners == ("bob", "ann")  # best first: bob is earlier in the tiebreak
     assert outcome.candidates == ("cat", "dan", "eve")  # tied on 1: cat is latest in the tiebreak
-    assert outcome.tokens == {"ann": 2, "bob": 2} and outcome.garnets == {"ann": 5, "bob": 5}
+    assert outcome.tokens == {"ann": 2, "bob": 2}
+    assert {p: n for p, n in outcome.garnets.items() if n} == {"ann": 5, "bob": 5}
     assert outcome.scores["ann"] == 3.0
 
 
@@ -248,7 +249,7 @@ def test_secrets_are_dealt_hidden_and_fixable() -> None:
     secrets = [{"name": "role", "label": "Your role", "values": ["Thief", "Citizen"]}]
     state = start(definition=raw(secrets=secrets), secrets={"bob": {"role": "Thief"}, "ann": {"role": "Citizen"}})
     assert E.view(state, "bob")["you"]["secrets"] == {"role": "Thief"}
-    assert E.secrets(state, "bob") == {"secrets": {"role": "Thief"}}
+    assert E.secrets(state, "bob") == {"secrets": {"role": "Thief"}, "garnets": 0}  # their own balance
     assert "Thief" not in str(E.view(state, "ann")["you"]) and "Thief" not in str(
         E.view(state, None)["public"]["history"]
     )
@@ -294,7 +295,7 @@ def test_view_shape() -> None:
         assert key in public, key
     assert public["form"][0]["name"] == "guess" and public["phase"] == "play" and public["rounds"] == 3
     you = E.view(state, "ann")["you"]
-    assert you == {"awaited": True, "moves": {}}
+    assert you == {"awaited": True, "moves": {}, "garnets": 0}
     state, _ = step(state, {"ann": {"guess": 5}})
     assert E.view(state, "ann")["you"]["moves"] == {"Round 1": {"guess": 5}}
     dealer = E.view(state, DEALER)["dealer"]
@@ -328,7 +329,10 @@ def test_garnets_field_values_and_an_if_won_field_the_mechanic_does_not_price() 
         {"name": "side", "label": "Side bet", "type": "garnets", "max": 5, "pays": "if_won"},
     ]
     resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid", "price": "second"}}
-    before = start(definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]))
+    before = start(
+        definition=raw(round_plan=[rnd(fields=fields, resolve=resolve)]),
+        garnets=dict.fromkeys(["ann", "bob", "cat"], 20),
+    )  # house-46
     with pytest.raises(RuleError, match="^Your bid: must be at most 5$"):
         E.validate(before, "ann", {"bid": 6, "side": 0})
     moves = {"ann": {"bid": 5, "side": 2}, "bob": {"bid": 1, "side": 3}, "cat": {"bid": 0, "side": 0}}

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from games.house.engine.field_types import FIELD_TYPES
-from games.house.play import player_fields, player_fields2
+from games.house.play import player_exchanges, player_fields
 
 
 def test_every_registered_field_type_has_a_django_field() -> None:
     """A type added to the engine's registry without its form field fails here, not on a player's page."""
-    drawn = set(player_fields.FORM_FIELDS) | set(player_fields2.TYPES)
+    drawn = set(player_fields.FORM_FIELDS) | set(player_exchanges.TYPES)
     assert drawn == set(FIELD_TYPES)
-    assert set(player_fields.FORM_FIELDS).isdisjoint(player_fields2.TYPES)
+    assert set(player_fields.FORM_FIELDS).isdisjoint(player_exchanges.TYPES)
 
 
 def test_a_list_field_comes_back_as_a_list_and_a_blank_one_is_left_out() -> None:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.house.designer.inputs2 import BY2, FORMULA_HELP, NESTED, ORDER_CHOICES, SECTIONS
+from games.house.designer.inputs_sections import BY2, FORMULA_HELP, NESTED, ORDER_CHOICES, SECTIONS
 
 SECTION_WORDS = {
     "holdings": ("Holding", "Add a holding"),

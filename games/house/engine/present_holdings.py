@@ -1,4 +1,4 @@
-"""What each viewer sees of a ``garnet-house/2`` game's own facts (FORMAT.md "Views in /2"), what only one
+"""What each viewer sees of what a match holds beside its scores (FORMAT.md "Views in /2"), what only one
 player knows, and the redraw of it: holdings by their visibility, counters, the roles' holders, the pairs, each
 pile by its visibility, the moves of a round in turn order so far, and each player's garnets (private).
 
@@ -13,7 +13,7 @@ from typing import Any
 from games import kit
 from games.engine import DEALER, PlayerId
 from games.house.engine import items, items_draw
-from games.house.engine.state import State, balance, holder, plan_for
+from games.house.engine.state import State, balance, holder, plan_for, uses_garnets
 
 
 def _holdings(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, dict[str, int]]:
@@ -88,6 +88,7 @@ def public(state: State) -> dict[str, Any]:
         "discard": {d: items.shown(state, ids) for d, ids in state.get("discard", {}).items()},
         "so_far": _so_far(state, None),
         "skipped": list(state.get("skipped", [])),
+        "uses_garnets": uses_garnets(definition),  # the page shows a balance only in a game that speaks of them
     }
     if state.get("ec"):
         out["ec"] = kit.json_copy(state["ec"])
@@ -96,7 +97,8 @@ def public(state: State) -> dict[str, Any]:
         out["piles"] = {
             q: {name: items.shown(state, by[q]) for name, by in state["piles"].items()} for q in state["players"]
         }
-        out["garnets"] = {p: balance(state, p) for p in state["players"]}
+        if uses_garnets(definition):  # a game that never speaks of garnets never shows the season's balances
+            out["garnets"] = {p: balance(state, p) for p in state["players"]}
     return out
 
 

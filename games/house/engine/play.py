@@ -1,9 +1,8 @@
-"""How a ``garnet-house/2`` definition plays beyond ``/1`` (FORMAT.md "garnet-house/2", RULES.md house-27
-on): holdings, the rotating roles and who a round awaits, flags that cost garnets, pairings and the pair
+"""What a match holds beside its scores (FORMAT.md "garnet-house/2", RULES.md house-27 on): holdings, the rotating roles and who a round awaits, flags that cost garnets, pairings and the pair
 resolution, garnets counted through the match, and the richer outcome with the winners' pick of the
 Elimination Candidate among the tied for last.
 
-The state's ``/2`` keys::
+The state's keys for them::
 
     holdings     player -> {holding -> whole number}
     roles        role -> the rotation (every player once, in the order the role passes)
@@ -22,11 +21,10 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId, RuleError, ec_order, seat_order
-from games.house.engine.fields2 import flag_cost, seat_pairing
-from games.house.engine.format2 import is_v2
+from games.house.engine.field_exchanges import flag_cost, seat_pairing
 from games.house.engine.state import State, alive, balance, holder, plan_for, ranking, round_label
 
-__all__ = ["balance", "holder", "is_v2"]
+__all__ = ["balance", "holder"]
 
 
 def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
@@ -213,13 +211,14 @@ def _winners(state: State) -> list[PlayerId]:
     order = ranking(state)
     living = alive(state) or order[:1]
     best = max(state["scores"][p] for p in living)
-    winners = [p for p in state["players"] if p in living and state["scores"][p] == best]
+    winners = [p for p in order if p in living and state["scores"][p] == best]  # tied: house-7's order
     if len(winners) == len(state["players"]) or (rule["max_winners"] and len(winners) > rule["max_winners"]):
         return []  # everyone tied, or more tied than the game rewards: nobody wins (house-39)
     return winners
 
 
-def _tokens(state: State, winners: Sequence[PlayerId]) -> dict[PlayerId, int]:
+def tokens_for(state: State, winners: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each winner's Tokens of Life by the ``outcome.tokens`` rule (a list: by the number of winners)."""
     tokens = state["definition"]["outcome"]["tokens"]
     if isinstance(tokens, list):
         each = tokens[len(winners) - 1] if 0 < len(winners) <= len(tokens) else 0
@@ -240,7 +239,7 @@ def _fewest(players: Sequence[PlayerId], balances: Mapping[PlayerId, int], rng: 
 
 def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcome | None:
     """The ``/2`` outcome, or None when the winners must first pick the Elimination Candidate (the state then
-    awaits them: house-41). A dealer's ``given`` outcome is the ``/1`` rule's business."""
+    awaits them: house-41). A dealer's ``given`` outcome is ``ending.dealer_outcome``'s business."""
     rule = state["definition"]["outcome"]
     winners = _winners(state)
     if state["definition"]["kind"] == "death":
@@ -288,7 +287,7 @@ def outcome(state: State, winners: Sequence[PlayerId], ec: Sequence[PlayerId]) -
     }
     scores = {p: float(state["scores"][p]) for p in state["players"]}
     return Outcome(
-        winners=tuple(winners), candidates=candidates, tokens=_tokens(state, winners), garnets=garnets, scores=scores
+        winners=tuple(winners), candidates=candidates, tokens=tokens_for(state, winners), garnets=garnets, scores=scores
     )
 
 

@@ -1,7 +1,7 @@
-"""The field types of ``garnet-house/2`` (FORMAT.md "Fields in /2"): ``flag``, ``pairing``, ``give``, ``trade`` and
-``card``, one class each (``field_types.FIELD_TYPES`` registers them): their keys checked, a player's values
+"""The field types that pay, pair or hand things over (FORMAT.md "Fields in /2"): ``flag``, ``pairing``, ``give``,
+``trade`` and ``card``, one class each (``field_types.FIELD_TYPES`` registers them): their keys checked, a player's values
 checked and normalised, random legal values; what a value may ask of what the player holds is checked with the state (``items.check_move``,
-``play2.check_move``).
+``play.check_move``).
 
 Pure: no Django, no clock; randomness comes in as ``rng``.
 """
@@ -14,9 +14,9 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId, RuleError
+from games.house.engine.constants import LIMIT
 from games.house.engine.field_base import Bad, Fail, FieldType, handle
 
-LIMIT = 1_000_000
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
@@ -48,7 +48,7 @@ class Flag(FieldType):
 
     name = "flag"
     keys = ("cost",)
-    v2 = True
+    exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         out["cost"] = _flag_cost(raw.get("cost"), f"{path}.cost", fail)
@@ -70,7 +70,7 @@ class Pairing(_Held):
     """Every eligible player in one pair (one left out when their number is odd)."""
 
     name = "pairing"
-    v2 = True
+    exchange = True
 
     def value(
         self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
@@ -88,7 +88,7 @@ class Give(_Held):
 
     name = "give"
     keys = ("holding", "pile", "max")
-    v2 = True
+    exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         if isinstance(raw.get("pile"), str) and "holding" not in raw:
@@ -122,7 +122,7 @@ class Trade(_Held):
 
     name = "trade"
     keys = ("holdings", "max", "public", "terms")
-    v2 = True
+    exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         held = raw.get("holdings")
@@ -152,7 +152,7 @@ class Card(_Held):
 
     name = "card"
     keys = ("pile",)
-    v2 = True
+    exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None

@@ -1,4 +1,4 @@
-"""Readers of the ``garnet-house/2`` keys that hold cards, counters and formulas (FORMAT.md "garnet-house/2"):
+"""Readers of the keys that hold cards, counters and formulas (FORMAT.md "garnet-house/2"):
 ``counters``, ``decks``, ``piles``, a round's ``when``, ``order``, ``deal``, ``effects`` and ``resolve: {by:
 best}``, ``end.when`` and a formula ``outcome.winners``. Every formula is compiled here, once, against the
 names its place may read (``formula_names``), so a misspelt name is an error naming its path.
@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.house.engine.constants import LIMIT
 from games.house.engine.formula import FormulaError, formula_compile, formula_int
 from games.house.engine.sections import Checker
 
@@ -110,7 +111,7 @@ def read_counters(c: Checker, raw: Any) -> list[dict[str, Any]]:
         c.unknown(data, ("name", "label", "start"), f"counters[{i}]")
         name = c.name(data.get("name"), f"counters[{i}].name") or "counter"
         label = c.text(data.get("label", name.capitalize()), f"counters[{i}].label", max_length=40) or name
-        start = c.integer(data.get("start", 0), f"counters[{i}].start", -1_000_000, 1_000_000) or 0
+        start = c.integer(data.get("start", 0), f"counters[{i}].start", -LIMIT, LIMIT) or 0
         out.append({"name": name, "label": label, "start": start})
     return out
 
@@ -151,7 +152,7 @@ def read_decks(c: Checker, raw: Any, max_players: int) -> list[dict[str, Any]]:
             cards.append(
                 {
                     "label": c.text(cd.get("label", ""), f"{where}.label", max_length=40, required=True) or "?",
-                    "value": c.integer(cd.get("value", 0), f"{where}.value", -1_000_000, 1_000_000) or 0,
+                    "value": c.integer(cd.get("value", 0), f"{where}.value", -LIMIT, LIMIT) or 0,
                     "suit": c.text(cd.get("suit", ""), f"{where}.suit", max_length=40) or "",
                     "copies": 1 if copies is None else copies,
                 }

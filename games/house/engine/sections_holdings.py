@@ -1,6 +1,6 @@
-"""The keys ``garnet-house/2`` adds to a definition (FORMAT.md "garnet-house/2"): holdings, roles, the round
-plan's cycle, the awaits of a role, the pair resolution and the richer outcome. ``definition.py`` reads the
-``/1`` keys and calls these readers for a ``/2`` definition; each error names its path.
+"""Readers of holdings, roles, the round plan's cycle, the awaits of a role, the pair resolution and the
+outcome's ranking keys (FORMAT.md "garnet-house/2"). ``definition.py`` calls them (a ``/1`` file holds none of
+these keys: it is read without them, then upgraded); each error names its path.
 
 Pure: no Django, no clock, no random.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
-SCHEMA2 = "garnet-house/2"
 TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
 ROUND_KEYS2 = ("when", "order", "deal", "effects")
 VISIBILITY = ("public", "holder", "dealer")
@@ -36,15 +36,9 @@ RESERVED = (
     "gave",
     "got",
     "partners",
-)  # names formulas read (sections2.match_names, player_names)
+)  # names formulas read (sections_formulas.match_names, player_names)
 MAX_HOLDINGS = 16
 MAX_ROLES = 4
-LIMIT = 1_000_000
-
-
-def is_v2(definition: Mapping[str, Any]) -> bool:
-    """Whether ``definition`` is a ``garnet-house/2`` one."""
-    return definition.get("schema") == SCHEMA2
 
 
 def read_holdings(c: Checker, raw: Any) -> list[dict[str, Any]]:
@@ -222,7 +216,7 @@ def outcome_v1_part(raw: Mapping[str, Any]) -> dict[str, Any]:
     :func:`read_outcome2`)."""
     part = {k: v for k, v in raw.items() if k not in OUTCOME_KEYS2}
     if isinstance(part.get("winners"), str) and part["winners"] not in ("top", "one", "none"):
-        part["winners"] = "top"  # a formula: read by sections2.read_winners
+        part["winners"] = "top"  # a formula: read by sections_formulas.read_winners
     if isinstance(part.get("tokens"), list):
         part["tokens"] = 1
     if isinstance(part.get("garnets"), Mapping):
@@ -238,7 +232,7 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
     pile_names = ["players", *(p["name"] for p in parts.get("piles", []))]
     for i, h in enumerate(parts.get("holdings", [])):
         if isinstance(h["start"], str):
-            from games.house.engine.sections2 import formula
+            from games.house.engine.sections_formulas import formula
 
             h["start"] = formula(c, h["start"], f"holdings[{i}].start", pile_names) or 0
     piles = {p["name"] for p in parts.get("piles", [])}

@@ -1,12 +1,15 @@
-"""The ``garnet-house/2`` parts of the published JSON Schema (``schema.py`` merges them): the /2 field types,
-resolutions, round keys and top-level keys (FORMAT.md "garnet-house/2"). Pure: no Django."""
+"""Parts of the published JSON Schema (``schema.py`` merges them): the field types that pay, pair or hand things
+over, the format's own resolutions, a round's when/order/deal/effects and the holdings, roles, counters, decks
+and piles (FORMAT.md "garnet-house/2"). Pure: no Django."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.house.engine.constants import LIMIT
+
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
-WHOLE = {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000}
+WHOLE = {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT}
 FORMULA_OR_NULL = {"type": ["string", "boolean", "integer", "null"], "maxLength": 500}
 
 FIELDS2: dict[str, dict[str, Any]] = {

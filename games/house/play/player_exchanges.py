@@ -11,10 +11,10 @@ from typing import Any
 
 from django import forms
 
-from games.house.engine.fields import V2_TYPES
+from games.house.engine.fields import EXCHANGE_TYPES
 
-TYPES = V2_TYPES
-"""The types drawn here: the engine registry's ``garnet-house/2`` ones."""
+TYPES = EXCHANGE_TYPES
+"""The types drawn here: the engine registry's that pay, pair or hand things over."""
 
 
 def _players(spec: Mapping[str, Any], me: str) -> list[str]:
