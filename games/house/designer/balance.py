@@ -4,7 +4,7 @@ In a season a ``garnet-house/2`` match is handed every player's free balance (th
 and a bid or a paid flag beyond it is refused (house-46). A test match or a trial has no season behind it, so
 each player's seat brings the same test balance, ``TEST_GARNETS`` unless the dealer types another number in
 the form ("Garnets each player brings"); without one only a bid of 0 would stand and auctions could not be
-tried. A ``/1`` game does not count balances, so its tests bring none and its forms do not ask.
+tried. A ``/1`` game is upgraded to ``/2`` when loaded (one engine), so it counts balances too.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.house.engine.format2 import is_v2
 from games.house.models import HouseGameVersion
 from games.house.selectors import house_options
 from games.match.playtest.options import MOST_GARNETS, TEST_GARNETS, garnets_brought
@@ -22,8 +21,9 @@ __all__ = ["MOST_GARNETS", "TEST_GARNETS", "brought_each", "counts_garnets", "ga
 
 
 def counts_garnets(version: HouseGameVersion) -> bool:
-    """Whether ``version`` counts what its players bring (``garnet-house/2``), so its test forms ask."""
-    return is_v2(version.definition)
+    """Whether ``version`` counts what its players bring, so its test forms ask: every version does, a
+    ``/1`` file being played as the ``/2`` it is upgraded to (house-46 refuses a bid past the balance)."""
+    return True
 
 
 def garnets_each(raw: Any) -> int:
@@ -39,7 +39,7 @@ def garnets_each(raw: Any) -> int:
 
 def trial_options(version: HouseGameVersion, *, players: int, garnets: int) -> dict[str, Any]:
     """The options of a test match or a bot trial of ``version`` with ``players`` seats (p1, p2, …): the
-    version's own, and (a ``/2`` game) ``garnets`` for every player's seat; the dealer's seat brings none."""
+    version's own, and ``garnets`` for every player's seat; the dealer's seat brings none."""
     if not 0 <= garnets <= MOST_GARNETS:
         raise PlaytestError(f"Garnets each player brings: a whole number from 0 to {MOST_GARNETS}, not {garnets}.")
     options = house_options(version)

@@ -1,6 +1,6 @@
 """Test matches and bot trials bring garnets (games/house/RULES.md d-17): each player's seat brings the test
 balance (10, or what the dealer types in the form), so a ``garnet-house/2`` auction can be tried; the pages
-say what each seat brought; a ``/1`` game is left as it was."""
+say what each seat brought, a ``/1`` game too (it is played as ``/2``)."""
 
 from __future__ import annotations
 
@@ -101,14 +101,11 @@ def test_a_test_match_brings_the_chosen_balance_and_refuses_a_bid_past_it() -> N
     assert "p1 ✓" in client.get(url).content.decode()
 
 
-def test_a_1_game_brings_nothing_and_its_forms_do_not_ask() -> None:
-    """garnet-house/1 counts no balance: its trials keep the options they always had, and no page mentions it."""
+def test_a_1_game_brings_garnets_too_as_the_2_it_is_played_as() -> None:
+    """A garnet-house/1 file is upgraded to /2 when loaded and refuses a bid past the balance like any other
+    (house-46), so its forms ask and its trials bring the test balance (d-17)."""
     game, client = _dealer_and_game("two_thirds")
-    assert "Garnets each player brings" not in client.get(f"/games/house/{game.pk}/").content.decode()
-    assert "Garnets each player brings" not in client.get(f"/games/house/{game.pk}/play/").content.decode()
+    assert "Garnets each player brings" in client.get(f"/games/house/{game.pk}/").content.decode()
     client.post(f"/games/house/{game.pk}/try/", {"players": "2"})
     run = PlaytestRun.objects.get()
-    assert "garnets" not in run.options
-    assert "brought" not in client.get(f"/games/house/trials/{run.pk}/").content.decode()
-    client.post(f"/games/house/{game.pk}/play/", {"action": "start", "players": "2"})
-    assert "brought" not in client.get(f"/games/house/{game.pk}/play/").content.decode()
+    assert set(run.options["garnets"].values()) == {10}

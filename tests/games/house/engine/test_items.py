@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.house.engine.test_format2 import rnd, v2
+from tests.games.house.engine.test_sections_holdings import rnd, v2
 from tests.games.house.scenario import E, start, step, texts
 
 TRADE = {"name": "t1", "label": "First trade", "type": "trade", "holdings": ["red", "blue"], "required": False}

@@ -1,4 +1,4 @@
-"""``sections2.py``: what the save check of a ``/2`` definition refuses that used to pass and fail later: a
+"""``sections_formulas.py``: what the save check of a ``/2`` definition refuses that used to pass and fail later: a
 formula picking where no evaluation can succeed (issue 43, house-49) and decks whose ``copies`` formulas
 multiply the 500-card bound (issue 47, house-50)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from games.house.engine import items
 from games.house.engine.definition import definition_clean, definition_errors
-from tests.games.house.engine.test_format2 import rnd, v2
+from tests.games.house.engine.test_sections_holdings import rnd, v2
 
 CHIPS = [{"name": "chips", "start": 3}]
 

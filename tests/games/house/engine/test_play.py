@@ -1,4 +1,4 @@
-"""``play2.py``: issue 43's bugs in the ``/2`` outcome and in what a move may cost, each test named after the
+"""``play.py``: issue 43's bugs in the ``/2`` outcome and in what a move may cost, each test named after the
 bug it pins (RULES.md house-44 to house-46)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from games.engine import RuleError
-from tests.games.house.engine.test_format2 import rnd, v2
+from tests.games.house.engine.test_sections_holdings import rnd, v2
 from tests.games.house.scenario import E, start, step, texts
 
 BID = {"name": "bid", "label": "Your bid", "type": "garnets", "min": 0, "max": 50, "pays": "bid"}
