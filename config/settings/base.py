@@ -368,6 +368,13 @@ AXES_RESET_ON_SUCCESS = True
 # One shared limiter (core.ratelimit) for pages and API: one Redis round trip per check.
 GARNET_SUBMIT_RATE = env.str("GARNET_SUBMIT_RATE", default="60/m")
 GARNET_LOGIN_RATE = env.str("GARNET_LOGIN_RATE", default="20/m")
+# Sign-up and password reset per address, reset mails per e-mail address, the designer's bot trials per
+# user (issue 47: 40 accounts from one address in 14 s, 20 reset mails to one address in 1 s, unbounded trials).
+GARNET_SIGNUP_RATE = env.str("GARNET_SIGNUP_RATE", default="10/h")
+GARNET_RESET_RATE = env.str("GARNET_RESET_RATE", default="10/h")
+GARNET_RESET_MAIL_RATE = env.str("GARNET_RESET_MAIL_RATE", default="3/h")
+GARNET_TRIAL_RATE = env.str("GARNET_TRIAL_RATE", default="30/h")
+GARNET_TRIALS_AT_ONCE = env.int("GARNET_TRIALS_AT_ONCE", default=2)
 
 LOGGING = {
     "version": 1,
