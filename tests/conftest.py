@@ -110,6 +110,15 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     item.config.stash[_LAST_RUN] = item.nodeid
 
 
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Say which order the tests ran in (pytest-randomly), also under ``-q`` (which hides the header)."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if seed is not None and config.pluginmanager.has_plugin("randomly"):
+        terminalreporter.write_line(
+            f"test order: rerun it with -p randomly --randomly-seed={seed} (-p no:randomly: file order)"
+        )
+
+
 def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
     skipped = config.stash.get(_SKIPPED, [])
     return f"-p no:django: left out {len(skipped)} modules that need Django" if skipped else None
