@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
+from alerts.endpoints import EndpointRefused, endpoint_check
 from alerts.models import AlertSettings, PushSubscription
 from alerts.webpush import push_dispatch
 from core.cache import soft_delete, soft_get, soft_set
@@ -64,16 +69,50 @@ def turn_alert(*, match: Match, turn: Turn) -> None:
     transaction.on_commit(send)
 
 
+ENDPOINT_MAX = PushSubscription._meta.get_field("endpoint").max_length or 1000
+P256DH_BYTES, AUTH_BYTES = 65, 16  # RFC 8291: an uncompressed P-256 point and a 16-byte auth secret
+
+
+def _key_bytes(value: str, name: str, size: int) -> bytes:
+    """A subscription key, base64url as the browser sends it (padded or not), of the size RFC 8291 gives it."""
+    if len(value) > 2 * size or not re.fullmatch(r"[A-Za-z0-9_-]+={0,2}", value):
+        raise SubscriptionRefused(f"The subscription's {name} key is not base64url of {size} bytes.")
+    try:
+        raw = base64.urlsafe_b64decode(value.rstrip("=") + "=" * (-len(value.rstrip("=")) % 4))
+    except (ValueError, binascii.Error) as exc:
+        raise SubscriptionRefused(f"The subscription's {name} key is not base64url of {size} bytes.") from exc
+    if len(raw) != size:
+        raise SubscriptionRefused(f"The subscription's {name} key is not base64url of {size} bytes.")
+    return raw
+
+
 def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
-    """Keep a browser's push subscription for ``user`` (a subscription moves to whoever subscribed it last)."""
+    """Keep a browser's push subscription for ``user`` (issue 47): the endpoint an https URL of at most 1000
+    characters at a public address, the keys of RFC 8291's sizes; the row is (user, endpoint), so nobody takes
+    another account's row; a user keeps their ``GARNET_WEBPUSH_MAX_SUBSCRIPTIONS`` newest browsers, the oldest goes."""
     endpoint, p256dh, auth = (endpoint or "").strip(), (p256dh or "").strip(), (auth or "").strip()
-    if not endpoint.startswith(("https://", "http://")):
+    if not endpoint:
         raise SubscriptionRefused("The subscription has no push endpoint URL.")
+    if len(endpoint) > ENDPOINT_MAX:
+        raise SubscriptionRefused(f"The push endpoint is longer than {ENDPOINT_MAX} characters.")
     if not p256dh or not auth:
         raise SubscriptionRefused("The subscription lacks its keys (p256dh and auth).")
-    sub, _ = PushSubscription.objects.update_or_create(
-        endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
-    )
+    if _key_bytes(p256dh, "p256dh", P256DH_BYTES)[0] != 4:
+        raise SubscriptionRefused("The subscription's p256dh key is not an uncompressed P-256 point.")
+    _key_bytes(auth, "auth", AUTH_BYTES)
+    try:
+        endpoint_check(endpoint)
+    except EndpointRefused as exc:
+        raise SubscriptionRefused(str(exc)) from exc
+    with transaction.atomic():
+        sub, _ = PushSubscription.objects.update_or_create(
+            user=user, endpoint=endpoint, defaults={"p256dh": p256dh, "auth": auth}
+        )
+        keep = settings.GARNET_WEBPUSH_MAX_SUBSCRIPTIONS
+        older = PushSubscription.objects.filter(user=user).order_by("-created_at", "-pk").values_list("pk", flat=True)
+        stale = [pk for pk in older if pk != sub.pk][max(0, keep - 1) :]
+        if stale:
+            PushSubscription.objects.filter(pk__in=stale).delete()
     return sub
 
 

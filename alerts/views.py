@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -21,6 +20,7 @@ from alerts.services import (
     push_subscribe,
     push_unsubscribe,
 )
+from alerts.vapid import vapid_keys
 from alerts.webpush import push_enabled
 from games.match.waiting import turns_awaiting
 
@@ -40,7 +40,7 @@ def alert_settings(request: HttpRequest) -> HttpResponse:
     context = {
         "confirm_lock": alert_settings_of(request.user),
         "choices": AlertSettings.Confirm.choices,
-        "vapid_key": settings.GARNET_VAPID_PUBLIC_KEY if push_enabled() else "",
+        "vapid_key": vapid_keys().public_key if push_enabled() else "",
     }
     return render(request, "alerts/settings.html", context)
 
@@ -59,7 +59,7 @@ def push_subscription(request: HttpRequest) -> JsonResponse:
     if body.get("remove"):
         return JsonResponse({"removed": push_unsubscribe(user=request.user, endpoint=str(body.get("endpoint", "")))})
     if not push_enabled():
-        return JsonResponse({"detail": "This site sends no Web Push (it has no VAPID keys)."}, status=409)
+        return JsonResponse({"detail": "This site sends no Web Push (GARNET_WEB_PUSH is off)."}, status=409)
     found = body.get("keys")
     keys: dict[str, Any] = found if isinstance(found, dict) else {}
     try:

@@ -1,85 +1,147 @@
-"""Web Push (RFC 8030/8291/8292) to a player's browsers, through pywebpush, with the site's VAPID keys.
+"""Web Push (RFC 8030/8291/8292) to a player's browsers, through pywebpush, with the site's VAPID keys
+(``alerts.vapid``: the environment's, else a pair made on first use).
 
-Only with ``GARNET_VAPID_PRIVATE_KEY`` set (and its public key): the embedded default has none, and its
-pages notify through the browser's own ``Notification`` while they are open (``static/turn_signal.js``).
-A delivery is never made inside a transaction or a request: ``push_dispatch`` hands it to Celery after
-commit, or to a daemon thread on the embedded default.
+No player's browsers hold anyone else's work (issue 47, finding 2): a delivery is one subscription (a task that
+takes its id), on Celery's ``push`` queue (``CELERY_TASK_ROUTES``), to a checked public address
+(``alerts.endpoints``) with a timeout of ``GARNET_WEBPUSH_TIMEOUT`` seconds and a hard time limit. A delivery is never
+made inside a transaction or a request: ``push_dispatch`` hands the turn's users to a fan-out task after commit
+(no read in the close's path), which queues one delivery per subscription; on the embedded default a small pool
+of threads does both.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.db import close_old_connections
 
+from alerts.endpoints import EndpointRefused, endpoint_check, push_session
 from alerts.models import PushSubscription
+from alerts.vapid import vapid_keys
+from core.publish import publish_later
 
 log = logging.getLogger(__name__)
 
 GONE = (404, 410)
 """A push service's answer that the subscription is over (the browser unsubscribed): it is deleted."""
 
+PUSH_QUEUE = "push"
+"""Celery's queue of the deliveries (config/settings/base.py routes ``alerts.push_deliver`` there)."""
+
+_pool: ThreadPoolExecutor | None = None
+
 
 def push_enabled() -> bool:
-    """Whether the site has VAPID keys, so browsers may subscribe to Web Push."""
-    return bool(settings.GARNET_VAPID_PRIVATE_KEY and settings.GARNET_VAPID_PUBLIC_KEY)
+    """Whether browsers may subscribe to Web Push (on unless ``GARNET_WEB_PUSH`` turns it off)."""
+    return bool(settings.GARNET_WEB_PUSH)
 
 
-def push_deliver(*, user_ids: list[int], payload: dict[str, Any]) -> int:
-    """Send ``payload`` (JSON, encrypted for each browser) to every subscription of ``user_ids``; how many
-    the push services took. A subscription the service says is gone is deleted; any other failure is logged."""
-    if not push_enabled() or not user_ids:
-        return 0
+def push_deliver(*, subscription_id: int, payload: dict[str, Any]) -> bool:
+    """Send ``payload`` (JSON, encrypted for the browser) to one subscription; whether the push service took it.
+
+    The endpoint is checked again now (DNS may have changed since it was subscribed) and the connection goes to the
+    address checked. A subscription the service says is gone is deleted; any other failure is logged."""
+    sub = PushSubscription.objects.filter(pk=subscription_id).first()
+    if sub is None or not push_enabled():
+        return False
     from pywebpush import WebPushException, webpush
 
-    data = json.dumps(payload, separators=(",", ":"))
-    sent = 0
-    for sub in PushSubscription.objects.filter(user_id__in=user_ids):
-        try:
+    try:
+        target = endpoint_check(sub.endpoint)
+    except EndpointRefused as exc:
+        log.warning("a push to %s refused: %s", sub.endpoint[:60], exc)
+        return False
+    keys = vapid_keys()
+    try:
+        with push_session(target) as session:
             webpush(
                 subscription_info={"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
-                data=data,
-                vapid_private_key=settings.GARNET_VAPID_PRIVATE_KEY,
-                vapid_claims={"sub": settings.GARNET_VAPID_SUBJECT},
+                data=json.dumps(payload, separators=(",", ":")),
+                vapid_private_key=keys.private_key,
+                vapid_claims={"sub": keys.subject},
                 ttl=int(payload.get("ttl", 3600)),
-                timeout=10,
+                timeout=settings.GARNET_WEBPUSH_TIMEOUT,
+                requests_session=session,
             )
-            sent += 1
-        except WebPushException as exc:
-            status = getattr(exc.response, "status_code", None)
-            if status in GONE:
-                sub.delete()
+        return True
+    except WebPushException as exc:
+        status = getattr(exc.response, "status_code", None)
+        if status in GONE:
+            sub.delete()
+        else:
+            log.warning("a push to %s failed (%s)", sub.endpoint[:60], status or exc)
+    except Exception:
+        log.warning("a push to %s failed", sub.endpoint[:60], exc_info=True)
+    return False
+
+
+@shared_task(name="alerts.push_deliver", ignore_result=True, soft_time_limit=15, time_limit=20)
+def push_deliver_task(subscription_id: int, payload: dict[str, Any]) -> bool:
+    """One delivery, on the ``push`` queue; the time limits bound even a push service that trickles its answer."""
+    return push_deliver(subscription_id=subscription_id, payload=payload)
+
+
+@shared_task(name="alerts.push_fanout", ignore_result=True, soft_time_limit=15, time_limit=20)
+def push_fanout_task(user_ids: list[int], payload: dict[str, Any]) -> int:
+    """Queue one delivery per subscription of ``user_ids`` (on the ``push`` queue too: the close that opened the
+    turn only published this one task, and reads nothing for it)."""
+    return push_fanout(user_ids=user_ids, payload=payload)
+
+
+def _in_thread(deliver: bool, key: Any, payload: dict[str, Any]) -> None:
+    try:
+        if deliver:
+            push_deliver(subscription_id=key, payload=payload)
+        else:
+            push_fanout(user_ids=key, payload=payload)
+    except Exception:
+        log.warning("a background push failed", exc_info=True)
+    finally:
+        close_old_connections()
+
+
+def _celery() -> bool:
+    return bool(settings.GARNET_CELERY_ENABLED or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
+
+
+def _threads() -> ThreadPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(max_workers=settings.GARNET_WEBPUSH_THREADS, thread_name_prefix="garnet-webpush")
+    return _pool
+
+
+def push_fanout(*, user_ids: list[int], payload: dict[str, Any]) -> int:
+    """One delivery per subscription of ``user_ids``: a task each on Celery's ``push`` queue, else one each on the
+    pool of threads; how many were handed on."""
+    ids = list(PushSubscription.objects.filter(user_id__in=user_ids).values_list("pk", flat=True))
+    for pk in ids:
+        try:
+            if _celery():
+                push_deliver_task.delay(pk, payload)
             else:
-                log.warning("a push to %s failed (%s)", sub.endpoint[:60], status or exc)
+                _threads().submit(_in_thread, True, pk, payload)
         except Exception:
-            log.warning("a push to %s failed", sub.endpoint[:60], exc_info=True)
-    return sent
-
-
-@shared_task(name="alerts.push_deliver")
-def push_deliver_task(user_ids: list[int], payload: dict[str, Any]) -> int:
-    return push_deliver(user_ids=user_ids, payload=payload)
+            log.warning("could not queue a push", exc_info=True)
+    return len(ids)
 
 
 def push_dispatch(*, user_ids: list[int], payload: dict[str, Any]) -> None:
-    """Deliver in the background: a Celery task where workers run, else a daemon thread. Call after commit."""
+    """Deliver to every subscription of ``user_ids`` in the background (``push_fanout``, itself a task on the
+    ``push`` queue where workers run, else on the pool of threads). Call after commit."""
     if not push_enabled() or not user_ids:
         return
-    if settings.GARNET_CELERY_ENABLED or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
-        try:
-            push_deliver_task.delay(user_ids, payload)
-        except Exception:
-            log.warning("could not queue a push", exc_info=True)
-        return
-
-    def run() -> None:
-        try:
-            push_deliver(user_ids=user_ids, payload=payload)
-        except Exception:
-            log.warning("a background push failed", exc_info=True)
-
-    threading.Thread(target=run, daemon=True, name="garnet-webpush").start()
+    try:
+        if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+            push_fanout_task.delay(user_ids, payload)
+        elif _celery():  # off the request: a hung broker must not hold the lock-in that closed the turn
+            publish_later(push_fanout_task, user_ids, payload)
+        else:
+            _threads().submit(_in_thread, False, user_ids, payload)
+    except Exception:
+        log.warning("could not queue a push", exc_info=True)

@@ -64,10 +64,13 @@ def rules_for(slug: str, variant: str | None = None) -> RulesText:
     return module.rules(chosen)
 
 
-def rules_for_match(slug: str, options: Mapping[str, Any], variant: str | None = None) -> RulesText:
-    """The rules a match of ``slug`` shows: what the game's ``rules_for_options(options)`` gives when its
-    rules_text module has one and it answers (a dealer's game: the rules of the definition the match
-    plays), else :func:`rules_for` ``(slug, variant)``."""
+def rules_for_match(
+    slug: str, options: Mapping[str, Any], variant: str | None = None, *, turn_seconds: int | None = None
+) -> RulesText:
+    """The rules a match of ``slug`` shows: what the game's ``rules_for_options(options, turn_seconds=…)``
+    gives when its rules_text module has one and it answers (a dealer's game: the rules of the definition the
+    match plays, its rounds as long as the match's own ``turn_seconds``, a season's), else :func:`rules_for`
+    ``(slug, variant)``."""
     own = getattr(_module(slug), "rules_for_options", None)
-    found = own(options) if own is not None else None
+    found = own(options, turn_seconds=turn_seconds) if own is not None else None
     return found if isinstance(found, RulesText) else rules_for(slug, variant)

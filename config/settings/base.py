@@ -483,10 +483,27 @@ GARNET_API_READ_RATE = env.str("GARNET_API_READ_RATE", default="600/min")
 GARNET_API_WRITE_RATE = env.str("GARNET_API_WRITE_RATE", default="60/min")
 
 # --- Turn alerts (issue 38): Web Push to players' browsers with the site's VAPID keys ---------------------------
-# Generate a pair once (``./manage.py vapid_keys`` prints the lines to set): the public key is the
-# base64url of the raw P-256 point (the browser's applicationServerKey), the private key the base64url of the
-# raw private number (or a PEM). Without them the pages notify through the browser while they are open.
+# Web Push is on out of the box (issue 46): without these variables the site makes a pair on first use and keeps it
+# in its database (alerts.vapid), so it lives as long as the site's data. Set them to use a pair of your own
+# (``./manage.py vapid_keys`` prints one): the public key is the base64url of the raw P-256 point (the browser's
+# applicationServerKey; derived from the private key when unset), the private key the base64url of the raw private
+# number (or a PEM). GARNET_WEB_PUSH=0 turns Web Push off (the pages then notify while they are open).
+GARNET_WEB_PUSH = env_bool("GARNET_WEB_PUSH", True)
 GARNET_VAPID_PUBLIC_KEY = env.str("GARNET_VAPID_PUBLIC_KEY", default="")
 GARNET_VAPID_PRIVATE_KEY = env.str("GARNET_VAPID_PRIVATE_KEY", default="")
 # Who the push services may contact about this site's pushes (RFC 8292's "sub" claim).
 GARNET_VAPID_SUBJECT = env.str("GARNET_VAPID_SUBJECT", default="mailto:admin@localhost")
+# Issue 47: a delivery waits at most this many seconds to connect and for each read (the task's time limit bounds
+# the whole); a user keeps at most this many browsers subscribed (the oldest goes); the embedded default delivers
+# from this many threads. Endpoints must be https at a public address, except these origins (scheme://host:port),
+# for a push service of your own on a private network; empty by default.
+GARNET_WEBPUSH_TIMEOUT = env.float("GARNET_WEBPUSH_TIMEOUT", default=4.0)
+GARNET_WEBPUSH_MAX_SUBSCRIPTIONS = env.int("GARNET_WEBPUSH_MAX_SUBSCRIPTIONS", default=5)
+GARNET_WEBPUSH_THREADS = env.int("GARNET_WEBPUSH_THREADS", default=4)
+GARNET_WEBPUSH_ALLOWED_ORIGINS = env.list("GARNET_WEBPUSH_ALLOWED_ORIGINS", default=[])
+# Pushes have a queue of their own, so no player's browsers hold picks, mails or Discord messages. A worker started
+# without -Q consumes both queues (the embedded and test setups, a single worker); docker-compose.yml runs a worker
+# for each.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES: dict[str, dict[str, Any]] = {"celery": {}, "push": {}}
+CELERY_TASK_ROUTES = {"alerts.push_fanout": {"queue": "push"}, "alerts.push_deliver": {"queue": "push"}}

@@ -37,8 +37,9 @@ def rules(variant: str) -> RulesText:
     )
 
 
-def rules_for_options(options: Mapping[str, Any]) -> RulesText | None:
-    """A match's own rules: those of the definition it plays (``games.rules_text.rules_for_match``)."""
+def rules_for_options(options: Mapping[str, Any], *, turn_seconds: int | None = None) -> RulesText | None:
+    """A match's own rules: those of the definition it plays, its rounds as long as the match's own
+    ``turn_seconds`` where it sets one (``games.rules_text.rules_for_match``)."""
     from games.house.play.match_rules import rules_for_options as own  # the pages' wiring (Django's reverse)
 
-    return own(options)
+    return own(options, turn_seconds=turn_seconds)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.house.designer import trial_views, views
+from games.house.designer import library_views, trial_views, views
 
 app_name = "house"
 
@@ -12,6 +12,9 @@ urlpatterns = [
     path("import/", views.house_game_import_page, name="import"),
     path("preview/", views.house_rules_preview, name="preview"),
     path("schema.json", views.house_schema, name="schema"),
+    path("library/", library_views.house_library, name="library"),
+    path("library/<slug:name>/", library_views.house_library_rules, name="library_rules"),
+    path("library/<slug:name>/copy/", library_views.house_library_copy, name="library_copy"),
     path("<int:pk>/", views.house_game_page, name="game"),
     path("<int:pk>/edit/", views.house_game_edit, name="edit"),
     path("<int:pk>/export/", views.house_game_download, name="export"),

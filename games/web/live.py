@@ -80,7 +80,9 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "key_template": drawings.pick((f"{match.game}/_key.html", "games/_key_default.html")),
         "outcome": match.outcome,
         "game_name": entry.engine.title_for(match.options or {}),
-        "rules": rules_for_match(match.game, match.options or {}, match_variant(match, viewer.view)),
+        "rules": rules_for_match(
+            match.game, match.options or {}, match_variant(match, viewer.view), turn_seconds=match.turn_seconds
+        ),
         "open_rules": viewer.role != selectors.Role.HOST,
         # A host of a dealer's game who plays no seat sits in the dealer's seat: the page names it so.
         "is_dealer": viewer.is_dealer,

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.house import library
 from games.house import selectors as house
 from games.registry import slugs
 from seasons.selectors.game_choice import installed_games
@@ -23,9 +24,10 @@ class ResolvedGame:
 
 def game_resolve(choice: str, *, players: int, hosts: Iterable[Any], duel: bool = False) -> ResolvedGame:
     """``choice`` as the game a match starts: a SeasonError naming the problem if it is not one that takes
-    ``players`` players (a Death Match: a dealer's Death Match, or an installed game for 2), or if it is a
-    dealer's game that none of ``hosts`` (the season's hosts) designed and that is not published yet
-    (issue 47: starting a match would publish another designer's draft; seasons/RULES.md)."""
+    ``players`` players (a Death Match: a library's or a dealer's Death Match, or an installed game for 2),
+    or if it is a dealer's game that none of ``hosts`` (the season's hosts) designed and that is not
+    published yet (issue 47: starting a match would publish another designer's draft; seasons/RULES.md).
+    A library game (``library:<name>``) brings its definition, as a dealer's game does."""
     if house.is_house_choice(choice):
         version = house.house_choice_version(choice)
         if version is None:
@@ -41,6 +43,15 @@ def game_resolve(choice: str, *, players: int, hosts: Iterable[Any], duel: bool 
             low, high = version.players
             raise GameUnsuitable(f"{version.title} takes {low}–{high} players, not {players}.")
         return ResolvedGame(house.SLUG, house.house_options(version))
+    if library.is_library_choice(choice):
+        game = library.library_game(library.library_choice_name(choice))
+        if duel and game.kind != "death":
+            raise GameUnsuitable(f"{game.title} is a Main Match, not a Death Match.")
+        if not duel and game.kind == "death":
+            raise GameUnsuitable(f"{game.title} is a Death Match, not a Main Match.")
+        if not game.fits(players):
+            raise GameUnsuitable(f"{game.title} takes {game.span} players, not {players}.")
+        return ResolvedGame(house.SLUG, library.library_options(game.name))
     if choice == house.SLUG or choice not in slugs():
         raise UnknownGame(f'There is no game "{choice}".')
     if duel and choice not in installed_games(2, duel=True):

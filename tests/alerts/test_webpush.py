@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
-import http_ece
 import pytest
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -23,52 +19,10 @@ from py_vapid import Vapid02
 
 from alerts.models import PushSubscription
 from alerts.webpush import push_deliver
+from tests.alerts.pushkit import Browser, b64
 from tests.factories import UserFactory, abc_match
 
 pytestmark = pytest.mark.django_db
-
-
-def b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-class Browser:
-    """What a browser keeps of its subscription: its ECDH key pair and auth secret."""
-
-    def __init__(self) -> None:
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-        point = self.key.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-        )
-        self.p256dh = b64(point)
-
-    def decrypt(self, body: bytes) -> dict[str, Any]:
-        plain = http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm")
-        return dict(json.loads(plain))
-
-
-@pytest.fixture
-def push_service() -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """A push service on a loopback port: it keeps each POST (path, headers, body) and answers 201, or 410 under
-    /gone/ (a subscription the browser dropped)."""
-    got: list[dict[str, Any]] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - the http.server API
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            got.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
-            self.send_response(410 if self.path.startswith("/gone/") else 201)
-            self.end_headers()
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", got
-    server.shutdown()
 
 
 @pytest.fixture
@@ -92,9 +46,10 @@ def test_a_push_reaches_the_browser_encrypted_and_signed(push_service: Any, vapi
     r = client.post(reverse("alerts:push"), json.dumps(sub), content_type="application/json")
     assert r.status_code == 201
 
-    sent = push_deliver(user_ids=[ann.pk], payload={"title": "Your move · ABC", "url": "/matches/1/", "ttl": 60})
+    sub_id = PushSubscription.objects.get(user=ann).pk
+    sent = push_deliver(subscription_id=sub_id, payload={"title": "Your move · ABC", "url": "/matches/1/", "ttl": 60})
 
-    assert sent == 1 and len(got) == 1
+    assert sent and len(got) == 1
     request = got[0]
     assert request["path"] == "/push/ann-phone"
     assert request["headers"]["content-encoding"] == "aes128gcm" and request["headers"]["ttl"] == "60"
@@ -131,12 +86,16 @@ def test_a_turn_that_awaits_a_subscribed_player_is_pushed_to_their_browser(push_
 def test_a_subscription_the_push_service_says_is_gone_is_forgotten(push_service: Any, vapid: Vapid02) -> None:
     url, got = push_service
     ann, browser = UserFactory(username="ann"), Browser()
-    PushSubscription.objects.create(user=ann, endpoint=f"{url}/gone/1", p256dh=browser.p256dh, auth=b64(browser.auth))
-    assert push_deliver(user_ids=[ann.pk], payload={"title": "t"}) == 0
+    sub = PushSubscription.objects.create(
+        user=ann, endpoint=f"{url}/gone/1", p256dh=browser.p256dh, auth=b64(browser.auth)
+    )
+    assert not push_deliver(subscription_id=sub.pk, payload={"title": "t"})
     assert not PushSubscription.objects.exists()
 
 
-def test_without_vapid_keys_the_site_takes_no_subscription(client_for: Any) -> None:
+def test_with_web_push_turned_off_the_site_takes_no_subscription(client_for: Any, settings: Any) -> None:
+    """``GARNET_WEB_PUSH=0``: no subscription is kept (the pages notify while they are open)."""
+    settings.GARNET_WEB_PUSH = False
     r = client_for("ann").post(
         reverse("alerts:push"),
         json.dumps({"endpoint": "http://127.0.0.1:9/x", "keys": {"p256dh": "a", "auth": "b"}}),
@@ -158,6 +117,8 @@ def test_the_vapid_keys_command_prints_a_pair_the_push_uses(push_service: Any, s
     settings.GARNET_VAPID_PRIVATE_KEY = lines["GARNET_VAPID_PRIVATE_KEY"]
     url, got = push_service
     ann, browser = UserFactory(username="ann"), Browser()
-    PushSubscription.objects.create(user=ann, endpoint=f"{url}/push/a", p256dh=browser.p256dh, auth=b64(browser.auth))
-    assert push_deliver(user_ids=[ann.pk], payload={"title": "t"}) == 1
+    sub = PushSubscription.objects.create(
+        user=ann, endpoint=f"{url}/push/a", p256dh=browser.p256dh, auth=b64(browser.auth)
+    )
+    assert push_deliver(subscription_id=sub.pk, payload={"title": "t"})
     assert f"k={lines['GARNET_VAPID_PUBLIC_KEY']}" in got[0]["headers"]["authorization"]

@@ -43,10 +43,12 @@ NOT_PAGES = {
     "house:export": "a file download (YAML or JSON)",
     "house:try": "POST only",
     "house:widen": "POST only",
+    "house:library_copy": "POST only",
     "season_dm_game_use": "POST only",
     "house:trial": "needs a trial of the host's own: checked at 360×740 with axe in test_host_console.py",
     "house:trial_progress": "the trial page's htmx fragment (covered inside it, test_host_console.py)",
-    "house:trial_report": "the lab's self-contained report, framed in the trial page (test_host_console.py)",
+    "house:trial_report": "needs a finished trial of the host's own: checked at 360×740 with axe in "
+    "test_house_trial_report.py",
     "house:play": "a test match in the dealer's session: checked at 360×740 with axe in test_host_console.py",
     "games:match_log": "JSON",
     "games:match_submit": "POST only",
@@ -217,6 +219,9 @@ def page_types(site: dict[str, Any]) -> dict[str, tuple[str, str]]:
         "house:game": ("host", f"/games/house/{site['house_game']}/"),
         "house:edit": ("host", f"/games/house/{site['house_game']}/edit/"),
         "house:rules": ("", f"/games/house/{site['house_game']}/v1/rules/"),
+        # The library of ready games (issue 44): the list as a dealer sees it (copy buttons), a game's rules.
+        "house:library": ("host", "/games/house/library/"),
+        "house:library_rules": ("", "/games/house/library/two_thirds/"),
     }
     first = site["matches"][0]["pk"]
     pages["season_replay"] = ("host", f"/seasons/{slug}/host/replay/{first}/")

@@ -20,7 +20,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
-APP_SERVICES = ["web", "worker", "beat"]  # long-running processes of the Garnet image
+APP_SERVICES = ["web", "worker", "push-worker", "beat"]  # long-running processes of the Garnet image
 
 
 def test_compose_file_matches_the_compose_specification_schema() -> None:
@@ -121,3 +121,22 @@ def test_the_operations_page_says_what_each_health_check_checks_and_is_linked() 
         assert section in OPERATIONS
     assert "docs/operations.md" in (ROOT / "README.md").read_text()
     assert "docs/operations.md" in (ROOT / "docs" / "architecture.md").read_text()
+
+
+def _queues(command: list[str]) -> set[str] | None:
+    """The queues a ``celery worker`` command consumes (None: every queue the settings declare)."""
+    if "-Q" not in command:
+        return None
+    return set(command[command.index("-Q") + 1].split(","))
+
+
+def test_every_celery_queue_has_a_worker_and_pushes_have_their_own() -> None:
+    """Issue 47, finding 2: pushes go on the "push" queue (``CELERY_TASK_ROUTES``); compose runs a worker that
+    consumes it and none other, and the main worker's turn closes, picks and mails never wait behind a push."""
+    from config.settings.base import CELERY_TASK_QUEUES, CELERY_TASK_ROUTES
+
+    assert CELERY_TASK_ROUTES["alerts.push_deliver"]["queue"] == "push"
+    workers = {name: svc["command"] for name, svc in SERVICES.items() if "worker" in svc.get("command", [])}
+    consumed = {name: _queues(command) or set(CELERY_TASK_QUEUES) for name, command in workers.items()}
+    assert set().union(*consumed.values()) == set(CELERY_TASK_QUEUES), consumed
+    assert consumed["push-worker"] == {"push"} and "push" not in consumed["worker"]

@@ -23,6 +23,11 @@ from games.models import PlaytestRun
 
 TRIAL_MATCHES = 100
 """Bot matches a trial plays: a few seconds for the designer's games, enough for a first balance read."""
+GREEDY_MATCHES = 40
+"""Bot matches a trial with greedy bots plays: each greedy move plays its round out sixteen times, so fewer
+matches keep such a trial to a minute or so (RULES.md d-15)."""
+BOT_MODES: dict[str, tuple[str, ...]] = {"random": ("random",), "greedy": ("greedy",), "mix": ("greedy", "random")}
+"""The trial form's choice of bots: every seat random, every seat greedy, or greedy and random seats in turn."""
 
 
 def _own(game_id: int, user: Any) -> HouseGame:
@@ -57,20 +62,27 @@ def _trials_bound(user: Any) -> None:
         raise RateLimited(f"You started many trials lately (at most {settings.GARNET_TRIAL_RATE}); try again later.")
 
 
-def house_trial_start(*, game_id: int, user: Any, players: int, matches: int = TRIAL_MATCHES) -> PlaytestRun:
-    """Queue a playtest of game ``game_id``'s latest version: ``players`` seats of random-move bots (the
-    dealer's seat, where rounds are the dealer's, plays random legal resolutions too). PlaytestError (with
-    the reason) when that many players cannot play it; RateLimited past the designer's bound."""
+def house_trial_start(
+    *, game_id: int, user: Any, players: int, matches: int | None = None, bots: str = "random"
+) -> PlaytestRun:
+    """Queue a playtest of game ``game_id``'s latest version: ``players`` seats of bots of kind ``bots`` (a key
+    of ``BOT_MODES``; the dealer's seat, where rounds are the dealer's, plays random legal resolutions).
+    PlaytestError (with the reason) when that many players cannot play it; RateLimited past the
+    designer's bound."""
     version = _own(game_id, user).latest
     low, high = version.players
     if not low <= players <= high:
         raise PlaytestError(f"{version.title} takes {low}–{high} players, not {players}.")
+    if bots not in BOT_MODES:
+        raise PlaytestError(f"Choose random, greedy or mixed bots, not {bots!r}.")
+    if matches is None:
+        matches = TRIAL_MATCHES if bots == "random" else GREEDY_MATCHES
     _trials_bound(user)
     return playtest_run_create(
         game="house",
         options=house_options(version),
         players=players,
-        bots=["random"],
+        bots=list(BOT_MODES[bots]),
         matches=matches,
         seed=f"try-{game_id}-v{version.number}",
         user=user,

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from csp.decorators import csp_replace
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import GameError
@@ -20,6 +20,7 @@ from games.engine import RuleError
 from games.house.access import may_edit
 from games.house.designer import hotseat
 from games.house.designer.trial import house_game_widen, house_trial_of, house_trial_sample, house_trial_start
+from games.house.designer.trial_report import trial_findings, trial_report_context
 from games.house.engine.errors import DefinitionError
 from games.house.models import HouseGame
 from games.match.services.playtest import PlaytestError
@@ -36,7 +37,9 @@ def _count(request: HttpRequest) -> int:
 def house_try(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a trial of the game's latest version with bots, then show its progress and report."""
     try:
-        run = house_trial_start(game_id=pk, user=request.user, players=_count(request))
+        run = house_trial_start(
+            game_id=pk, user=request.user, players=_count(request), bots=str(request.POST.get("bots") or "random")
+        )
     except (PlaytestError, GameError) as exc:
         messages.error(request, f"Nothing was tried: {exc}")
         return HttpResponseRedirect(reverse("house:game", args=[pk]))
@@ -56,8 +59,10 @@ def house_trial(request: HttpRequest, run_id: int) -> HttpResponse:
     """A trial's page: its progress while bots play, then the balance report."""
     run = _run(request, run_id)
     game = HouseGame.objects.filter(pk=(run.options or {}).get("house_game") or 0).first()
-    sample = house_trial_sample(run) if run.status == PlaytestRun.Status.DONE else []
-    return render(request, "house/trial.html", {"run": run, "game": game, "sample": sample})
+    done = run.status == PlaytestRun.Status.DONE
+    sample = house_trial_sample(run) if done else []
+    findings = trial_findings(run.summary or {}) if done else {}
+    return render(request, "house/trial.html", {"run": run, "game": game, "sample": sample, **findings})
 
 
 @login_required
@@ -65,24 +70,22 @@ def house_trial(request: HttpRequest, run_id: int) -> HttpResponse:
 def house_trial_progress(request: HttpRequest, run_id: int) -> HttpResponse:
     """The progress fragment the trial's page polls (htmx), until the run is done."""
     run = _run(request, run_id)
-    sample = house_trial_sample(run) if run.status == PlaytestRun.Status.DONE else []
-    return render(request, "house/_trial_progress.html", {"run": run, "sample": sample})
+    done = run.status == PlaytestRun.Status.DONE
+    sample = house_trial_sample(run) if done else []
+    findings = trial_findings(run.summary or {}) if done else {}
+    return render(request, "house/_trial_progress.html", {"run": run, "sample": sample, **findings})
 
 
-# The report is the lab's self-contained page: script-free, its SVG plots carry style attributes, and
-# the trial's page frames it (as the admin's run page does).
 @login_required
 @require_GET
-@xframe_options_sameorigin
-@csp_replace(  # type: ignore[arg-type]  # django-csp types it for views with no URL arguments
-    {"style-src": ["'self'", "'unsafe-inline'"], "frame-ancestors": ["'self'"], "script-src": ["'none'"]}
-)
 def house_trial_report(request: HttpRequest, run_id: int) -> HttpResponse:
-    """The finished trial's balance report."""
+    """The finished trial's balance report, on the site's own page (RULES.md d-16)."""
     run = _run(request, run_id)
     if run.status != PlaytestRun.Status.DONE:
         raise Http404("The report is not ready yet.")
-    return HttpResponse(run.html)
+    game = HouseGame.objects.filter(pk=(run.options or {}).get("house_game") or 0).first()
+    context = {"run": run, "game": game, "r": run.summary, **trial_report_context(run.summary or {})}
+    return render(request, "house/trial_report.html", context)
 
 
 @login_required
@@ -163,6 +166,14 @@ def _own_game_or_404(request: HttpRequest, pk: int) -> HouseGame:
     return game
 
 
+def _seat_key(game: HouseGame, match: hotseat.HotSeat, seat: str) -> str:
+    """What ``seat`` holds and sees, drawn as a player's match page draws it above their form (its own view only)."""
+    if not seat:
+        return ""
+    context = {"view": hotseat.hotseat_view(match, seat), "me": seat, "definition": game.latest.definition}
+    return mark_safe(render_to_string("house/_key.html", context, using="jinja2"))  # noqa: S308 - Jinja2 autoescapes
+
+
 def _hotseat_context(game: HouseGame, match: hotseat.HotSeat | None, seat: str, form: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
         "game": game,
@@ -188,6 +199,7 @@ def _hotseat_context(game: HouseGame, match: hotseat.HotSeat | None, seat: str, 
             "seat_name": hotseat.seat_name(seat),
             "form": form if form is not None else (hotseat.hotseat_form(match, seat) if seat else None),
             "score": hotseat.hotseat_view(match, seat).get("score") if seat else None,
+            "key": _seat_key(game, match, seat),
             "lines": [(hotseat.seat_name(to) if to else "", text) for to, text in match.log if not to or to == seat][
                 -30:
             ],

@@ -289,6 +289,7 @@ class HouseEngine(BaseEngine[State]):
                 play2.check_move(state, player, move)
             except RuleError:  # a flag the player cannot pay for: left unset
                 move = {k: (False if v is True else v) for k, v in move.items()}
+            move = play2.affordable(state, player, move)  # a bid past the balance: none (house-46)
         return move
 
     def view(self, state: State, viewer: PlayerId | None) -> dict[str, Any]:

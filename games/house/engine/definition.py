@@ -100,6 +100,8 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     kind = c.choice(top.get("kind"), "kind", ("main", "death"))
     rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000, one_line=False)
     players = read_players(c, top.get("players"), kind)
+    if v2:
+        sections2.check_card_count(c, v2_parts["decks"], players)
     turn_seconds = c.integer(top.get("turn_seconds", 86_400), "turn_seconds", 10, 604_800)
     tally_seconds = c.integer(top.get("tally_seconds", 86_400), "tally_seconds", 60, 604_800)
     rounds = top.get("rounds", 5)

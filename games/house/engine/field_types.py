@@ -114,10 +114,14 @@ class Garnets(Number):
         out["pays"] = pays
 
     def default_problem(self, decl: Mapping[str, Any]) -> str | None:
-        if decl.get("pays", "bid") == "none":
-            return None
+        default = decl.get("default")
+        if decl.get("pays", "bid") == "none" or (not isinstance(default, bool) and default in (0, "0")):
+            return None  # a default of 0 holds nothing: /1 files that say it load as before (house-48)
         # A missing submission holds nothing: a default bid would be one nobody held, and could win.
-        return f"a garnets field that pays ({decl.get('pays', 'bid')}) has no default: a player who sends nothing bids nothing"
+        return (
+            f"a garnets field that pays ({decl.get('pays', 'bid')}) has no default above 0: "
+            "a player who sends nothing bids nothing"
+        )
 
     def random(self, decl: Mapping[str, Any], eligible: Sequence[PlayerId], rng: Random) -> Any:
         return rng.randint(decl["min"], min(decl["max"], decl["min"] + 20))

@@ -64,7 +64,7 @@ def _default(value: Any, decl: dict[str, Any], path: str, fail: Fail) -> Any:
     """The field's default (what a missing submission becomes), checked against the field; None abstains."""
     if value is None:
         return None
-    if (problem := TYPES[decl["type"]].default_problem(decl)) is not None:
+    if (problem := TYPES[decl["type"]].default_problem({**decl, "default": value})) is not None:
         fail(path, problem)
         return None
     try:

@@ -33,7 +33,7 @@ def setup(state: State, rng: Random) -> None:
             if isinstance(copies, str):
                 path = f"decks[{definition['decks'].index(deck)}].cards[{i}].copies"
                 copies = _copies(copies, path, len(state["players"]))
-            for _ in range(max(0, min(int(copies), 500))):
+            for _ in range(max(0, min(int(copies), 500 - len(cards)))):  # never past 500 cards in all (house-50)
                 ids.append(len(cards))
                 cards.append(
                     {"label": card["label"], "value": card["value"], "suit": card["suit"], "deck": deck["name"]}
@@ -167,6 +167,7 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
     round_no = state["round"]
     state["traded"] = {}
     before = {p: dict(h) for p, h in state["holdings"].items()}
+    settled: set[frozenset[PlayerId]] = set()  # pairs whose trade was settled or told, whatever the field
     for f in plan["fields"]:
         if f["type"] == "card":
             deck = pile_decl(state, f["pile"])["deck"]
@@ -194,7 +195,7 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                     messages.append(Message(f"{p} gave {n} {f['holding']} to {to}.", to=p))
                     messages.append(Message(f"{p} gave you {n} {f['holding']}.", to=to))
         elif f["type"] == "trade":
-            messages += _trades(state, f, moves, before)
+            messages += _trades(state, f, moves, before, settled)
     return messages
 
 
@@ -223,21 +224,49 @@ def _left(state: State, before: Mapping[PlayerId, Mapping[str, int]], player: Pl
     return max(0, held({**state, "holdings": before}, player, holding) - given)
 
 
+def _offers(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> dict[PlayerId, dict[PlayerId, Any]]:
+    """Every trade offer of the round, whatever its field: player -> partner -> (field, offer). One trade per
+    partner a round (refused when saved), so a pair has at most one offer each way (house-47)."""
+    found: dict[PlayerId, dict[PlayerId, Any]] = {}
+    for f in plan_for(state, state["round"])["fields"]:
+        for p, m in moves.items():
+            if f["type"] == "trade" and m.get(f["name"]):
+                found.setdefault(p, {}).setdefault(m[f["name"]]["with"], (f, m[f["name"]]))
+    return found
+
+
+def _agree(f: Mapping[str, Any], mine: Mapping[str, Any], g: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+    """Each side whose field has ``matching`` terms gets exactly what the other gives; ``each_gives`` states only
+    what its sender gives (house-32, house-47)."""
+    return (f.get("terms") == "each_gives" or mine["get"] == theirs["give"]) and (
+        g.get("terms") == "each_gives" or theirs["get"] == mine["give"]
+    )
+
+
 def _trades(
-    state: State, f: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]], before: Mapping[str, Any]
+    state: State,
+    f: Mapping[str, Any],
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    before: Mapping[str, Any],
+    settled: set[frozenset[PlayerId]],
 ) -> list[Message]:
-    offers = {p: m[f["name"]] for p, m in moves.items() if m.get(f["name"])}
+    """The trades field ``f``'s offers open, in seat order of their sender; the answer may stand in any trade
+    field of the round. A trade that fails is told to both (house-32, house-47)."""
+    offers = _offers(state, moves)
     messages: list[Message] = []
-    done: set[str] = set()
     for a in state["players"]:
-        mine = offers.get(a)
-        if a in done or mine is None or mine["with"] in done:
+        mine = (moves.get(a) or {}).get(f["name"])
+        if not mine or frozenset((a, mine["with"])) in settled:
             continue
         b = mine["with"]
-        theirs = offers.get(b)
-        if theirs is None or theirs["with"] != a:
+        settled.add(frozenset((a, b)))
+        if a not in offers.get(b, {}):
+            messages.append(Message(f"Your trade with {b} did not go through: {b} offered you no trade.", to=a))
             continue
-        if f.get("terms") != "each_gives" and (theirs["give"] != mine["get"] or theirs["get"] != mine["give"]):
+        g, theirs = offers[b][a]
+        if not _agree(f, mine, g, theirs):
+            text = f"The trade between {a} and {b} did not go through: what one gives is not what the other gets."
+            messages += [Message(text, to=a), Message(text, to=b)]
             continue
         if any(n > _left(state, before, a, h) for h, n in mine["give"].items()) or any(
             n > _left(state, before, b, h) for h, n in theirs["give"].items()
@@ -250,9 +279,9 @@ def _trades(
             for h, n in terms.items():
                 state["holdings"][giver][h] -= n
                 state["holdings"][taker][h] = bounded(state, h, state["holdings"][taker][h] + n)
-        done |= {a, b}
         words = f"{a} and {b} traded: {a} gave {_terms(mine['give'])}, {b} gave {_terms(theirs['give'])}."
-        messages += [Message(words)] if f["public"] else [Message(words, to=a), Message(words, to=b)]
+        public = f["public"] and g["public"]  # either offer private: the trade stays between the two
+        messages += [Message(words)] if public else [Message(words, to=a), Message(words, to=b)]
     return messages
 
 

@@ -76,16 +76,34 @@ def move_cost(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any
 
 
 def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> None:
-    """Refuse a move whose flags and garnets fields cost more than ``player`` holds (house-29)."""
+    """Refuse a move whose flags and paying garnets fields cost more than ``player`` holds (house-29): a bid
+    alone too, in a test match or a bot trial as in a season (house-46)."""
     fields = plan_for(state, state["round"])["fields"]
-    cost = move_cost(state, player, move)
-    if not cost:
-        return
-    cost += sum(int(move.get(f["name"]) or 0) for f in fields if f["type"] == "garnets" and f["pays"] != "none")
+    flags = move_cost(state, player, move)
+    cost = flags + sum(int(move.get(f["name"]) or 0) for f in fields if f["type"] == "garnets" and f["pays"] != "none")
     have = balance(state, player)
-    if cost > have:
+    if cost <= have:
+        return
+    if flags:
         flag = next(f for f in fields if f["type"] == "flag" and move.get(f["name"]))
         raise RuleError(f"{flag['label']}: costs {cost} garnets; you have {have}")
+    bid = next(f for f in fields if f["type"] == "garnets" and f["pays"] != "none" and move.get(f["name"]))
+    raise RuleError(f"{bid['label']}: a bid of {cost} garnets is more than you have ({have})")
+
+
+def affordable(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
+    """``move`` with each paying garnets bid cut to what ``player`` has left after its flags (below the field's
+    ``min``: null, no bid), so a bot's or a dealer's random move is one the engine accepts (house-46)."""
+    left = balance(state, player) - move_cost(state, player, move)
+    out = dict(move)
+    for f in plan_for(state, state["round"])["fields"]:
+        bid = out.get(f["name"])
+        if f["type"] != "garnets" or f["pays"] == "none" or not bid:
+            continue
+        if int(bid) > left:
+            out[f["name"]] = left if left >= int(f["min"]) else None
+        left -= int(out[f["name"]] or 0)
+    return out
 
 
 def charge(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> dict[PlayerId, int]:
@@ -225,8 +243,14 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcom
     awaits them: house-41). A dealer's ``given`` outcome is the ``/1`` rule's business."""
     rule = state["definition"]["outcome"]
     winners = _winners(state)
+    if state["definition"]["kind"] == "death":
+        # Exactly one winner; a level end goes to the better ranked, the DMO first (house-1, house-8, house-44).
+        return outcome(state, winners if len(winners) == 1 else ranking(state)[:1], [])
     earned = _earned(state)
-    last = [p for p in state["players"] if state["scores"][p] == min(state["scores"].values())]
+    # The candidate is never a winner: the tie for last is among the non-winners only (house-45).
+    pool = [p for p in state["players"] if p not in winners]
+    low = min((state["scores"][p] for p in pool), default=0)
+    last = [p for p in pool if state["scores"][p] == low]
     if len(last) > 1 and rule["last_tie"] == "winners_pick" and winners:
         state["phase"], state["awaits"] = "ec", list(winners)
         state["ec"] = {"tied": last, "choosers": list(winners)}
@@ -234,7 +258,7 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcom
     ec: list[PlayerId] = []
     if len(last) == 1:
         ec = last
-    elif rule["last_tie"] == "winners_pick" or rule["candidate_ties"]:
+    elif last and (rule["last_tie"] == "winners_pick" or rule["candidate_ties"]):
         ec = [_fewest(last, _final_balance(state, earned), rng)[0]]
     return outcome(state, winners, ec)
 

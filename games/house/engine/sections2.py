@@ -8,10 +8,12 @@ Pure: no Django, no clock, no random.
 
 from __future__ import annotations
 
+import ast
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.house.engine.formula import FormulaError, formula_compile
+from games.house.engine.formula import FormulaError, formula_compile, formula_int
 from games.house.engine.sections import Checker
 
 MAX_DECKS = 4
@@ -34,7 +36,40 @@ def formula(c: Checker, raw: Any, path: str, names: Sequence[str]) -> str | None
     except FormulaError as exc:
         c.fail(exc.path, exc.message)
         return None
+    if (problem := _pick_problem(raw, names)) is not None:
+        c.fail(path, problem)
+        return None
     return raw.strip()
+
+
+def _pick_problem(text: str, names: Sequence[str]) -> str | None:
+    """Why ``text`` picks where no evaluation can succeed (house-49): from a single value (``chips['bob']`` in a
+    per-player formula, where ``chips`` is the player's own count), or from a table by player at a handle
+    written in the formula (handles are not known when the game is designed). The place's kind is read off
+    ``names`` (``match_names`` or ``player_names``: ``me`` only in the latter, a holding ``h`` beside
+    ``all_h``); a name listed twice (a field named as a holding) is left to the evaluation."""
+    count = Counter(names)
+    once = {n for n, k in count.items() if k == 1}
+    holdings = {n for n in once if f"all_{n}" in once and n != "scores"}
+    per_player = "me" in once
+    single = {"round": "a whole number", "players": "a whole number (how many are still in)"}
+    if per_player:
+        single |= {h: f"the player's own count (a whole number; every player's: all_{h})" for h in holdings}
+        single |= {"score": "a whole number", "garnets": "a whole number", "seat": "a whole number"}
+        single |= {"is_out": "yes/no", "winner": "yes/no", "me": "a text (the player's handle)"}
+    tables = {"scores", "last_points"} | (set() if per_player else holdings)
+    for node in ast.walk(ast.parse(text.strip(), mode="eval")):
+        if not isinstance(node, ast.Subscript) or not isinstance(node.value, ast.Name) or node.value.id not in once:
+            continue
+        name, key = node.value.id, node.slice
+        if name in single:
+            return f"{name} is {single[name]} here: nothing can be picked from it ({name}[…])"
+        if name in tables and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return (
+                f"{name}[{key.value!r}]: a table by player is picked by a player the match names (me, a role, a "
+                "field), not by a handle written in the formula: handles are not known when the game is designed"
+            )
+    return None
 
 
 def match_names(definition: Mapping[str, Any]) -> list[str]:
@@ -108,9 +143,8 @@ def read_decks(c: Checker, raw: Any, max_players: int) -> list[dict[str, Any]]:
                 continue
             c.unknown(cd, ("label", "value", "suit", "copies"), where)
             copies = cd.get("copies", 1)
-            if isinstance(copies, str):
+            if isinstance(copies, str):  # counted at every player count by check_card_count (house-50)
                 copies = formula(c, copies, f"{where}.copies", ["players"])
-                total += max_players
             else:
                 copies = c.integer(copies, f"{where}.copies", 0, MAX_CARDS)
                 total += copies or 0
@@ -126,6 +160,41 @@ def read_decks(c: Checker, raw: Any, max_players: int) -> list[dict[str, Any]]:
     if total > MAX_CARDS:
         c.fail("decks", f"may hold at most {MAX_CARDS} cards in all (these hold up to {total})")
     return out
+
+
+def check_card_count(c: Checker, decks: Sequence[Mapping[str, Any]], players: Mapping[str, int]) -> None:
+    """At most ``MAX_CARDS`` cards in all at the largest player count the game allows (and its smallest, for a
+    formula that shrinks as players join), ``copies`` formulas evaluated as setup builds the decks (0 to
+    ``MAX_CARDS`` a kind; one that cannot be computed gives none: house-40), so formulas never multiply the
+    bound (house-50). Two counts keep a hostile file's cost in milliseconds; setup stops at the bound anyway."""
+    kinds = [
+        (f"decks[{i}].cards[{j}].copies", card["copies"])
+        for i, d in enumerate(decks)
+        for j, card in enumerate(d["cards"])
+    ]
+    if not any(isinstance(copies, str) for _, copies in kinds):
+        return  # fixed counts: read_decks summed them
+    for n in dict.fromkeys((players["max"], players["min"])):
+        counts = [(path, _copies_at(copies, path, n)) for path, copies in kinds]
+        total = sum(k for _, k in counts)
+        if total > MAX_CARDS:
+            path, most = max(counts, key=lambda pc: pc[1])
+            c.fail(
+                "decks",
+                f"may hold at most {MAX_CARDS} cards in all: with {n} players these hold {total} ({path} gives {most})",
+            )
+            return
+
+
+def _copies_at(copies: Any, path: str, players: int) -> int:
+    """A card's copies for ``players`` players, as ``items.setup`` deals them."""
+    if not isinstance(copies, str):
+        return max(0, min(int(copies), MAX_CARDS))
+    try:
+        found = formula_int(formula_compile(copies, path=path, names=["players"]), {"players": players})
+    except FormulaError:
+        return 0
+    return max(0, min(found, MAX_CARDS))
 
 
 def read_piles(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

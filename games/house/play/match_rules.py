@@ -14,6 +14,7 @@ from typing import Any
 from django.urls import reverse
 
 from games.house.engine.mechanics import MECHANICS
+from games.house.play.formula_words import Labels, effect_words, formula_words
 from games.house.play.rules_html import rules_markdown_html
 from games.rules_text import RulesText
 
@@ -25,16 +26,18 @@ def _seconds(n: int) -> str:
     return f"{n} seconds" if n < 120 or n % 60 else f"{n // 60} minutes"
 
 
-def definition_summary(d: Mapping[str, Any]) -> list[str]:
-    """The shape of a definition in a few sentences: who plays, how long, what each round asks."""
+def definition_summary(d: Mapping[str, Any], *, turn_seconds: int | None = None) -> list[str]:
+    """The shape of a definition in a few sentences: who plays, how long, what each round asks. ``turn_seconds``:
+    the match's own round length where it sets one (a season's), which its players' turns last (issue 44)."""
     players = d.get("players") or {}
     low, high = players.get("min", 2), players.get("max", 2)
     span = f"{low}" if low == high else f"{low}–{high}"
     kind = "A Death Match" if d.get("kind") == "death" else "A Main Match"
     rounds = d.get("rounds")
-    length = _seconds(int(d.get("turn_seconds") or 86400))
+    length = _seconds(int(turn_seconds or d.get("turn_seconds") or 86400))
     scores = d.get("scores") or {}
     plans = [p for p in d.get("round_plan") or [] if isinstance(p, Mapping)]
+    words = Labels.of(d)  # the round's effects said in words (issue 44)
     lines = [
         f"{kind} for {span} players.",
         (f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else "Rounds")
@@ -52,6 +55,11 @@ def definition_summary(d: Mapping[str, Any]) -> list[str]:
         if d.get("plan_repeat") == "cycle" and len(plans) > 1:
             which = f"{plan.get('label') or 'Round'} (round {i + 1}, then every {len(plans)} rounds)"
         lines.append(f"{which}: {asks or 'nothing to send'}; {_resolved(plan)}.")
+        if plan.get("when"):
+            lines.append(f"{which} is played only when {formula_words(plan['when'], words)}.")
+        lines += [f"{which}, then {effect_words(e, words)}." for e in plan.get("effects") or []]
+    if (d.get("end") or {}).get("when"):
+        lines.append(f"The match ends as soon as {formula_words(d['end']['when'], words)}.")
     return lines
 
 
@@ -62,8 +70,10 @@ def _summary2(d: Mapping[str, Any]) -> list[str]:
         "holder": "each player sees their own",
         "dealer": "only the dealer sees them",
     }
+    words = Labels.of(d)  # a start formula said in words: "the number of Gem cards in your hand" (issue 44)
     lines = [
-        f"{h.get('label') or h.get('name')} start at {h.get('start', 0)}; {seen.get(str(h.get('visibility')), '')}."
+        f"{h.get('label') or h.get('name')} start at {formula_words(h.get('start', 0), words)}; "
+        f"{seen.get(str(h.get('visibility')), '')}."
         for h in d.get("holdings") or []
     ]
     for r in d.get("roles") or []:
@@ -148,8 +158,9 @@ def definition_default_move(d: Mapping[str, Any]) -> str:
     return "; ".join(parts) + "." if parts else "Nothing is sent."
 
 
-def rules_for_options(options: Mapping[str, Any]) -> RulesText | None:
-    """The rules of the definition a match plays (``options["definition"]``), or None without one."""
+def rules_for_options(options: Mapping[str, Any], *, turn_seconds: int | None = None) -> RulesText | None:
+    """The rules of the definition a match plays (``options["definition"]``), or None without one; its rounds
+    last ``turn_seconds`` where the match sets its own length."""
     d = options.get("definition")
     if not isinstance(d, Mapping):
         return None
@@ -158,7 +169,7 @@ def rules_for_options(options: Mapping[str, Any]) -> RulesText | None:
     return RulesText(
         name=str(d.get("title") or "Dealer's game"),
         variant="",
-        summary=tuple(definition_summary(d)),
+        summary=tuple(definition_summary(d, turn_seconds=turn_seconds)),
         default_move=definition_default_move(d),
         html=rules_markdown_html(str(d.get("rules") or "")),
         url=url,

@@ -41,6 +41,10 @@ class Command(BaseCommand):
             strategy = strategies.strategy(match.game, opts["strategy"])
         except KeyError as exc:
             raise CommandError(exc.args[0]) from exc
+        if strategy is None and strategies.planner(match.game, opts["strategy"]) is not None:
+            raise CommandError(
+                f"{opts['strategy']} looks ahead through the match's hidden state: only the playtest lab plays it"
+            )
         if strategy is None:
             raise CommandError(
                 "random needs the hidden state; choose one of the game's strategies: "

@@ -75,13 +75,17 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
     ``garnets``, ``tokens``: per seat; ``turns``: turns played; ``rulings``: ruling id → times
     fired; ``invalid``: strategy moves the engine refused (replaced by a random legal move);
     ``stalemate``: the match hit ``max_turns`` without ending; ``missed``: turns a bot missed (see
-    ``Plan.absent``; each also counts its default-move ruling, in ``rulings`` and in ``defaults``). ``log`` collects every message.
+    ``Plan.absent``; each also counts its default-move ruling, in ``rulings`` and in ``defaults``); ``used``: what
+    the game's ``USAGE`` counted (key → times per seat). ``log`` collects every message.
     """
     engine = get_engine(plan.game)
     seed = plan.match_seed(index)
     handles = plan.handles()
     seats = plan.seats(index)
     bots = {h: strategies.strategy(plan.game, name) for h, name in zip(handles, seats, strict=True)}
+    planners = {h: strategies.planner(plan.game, name) for h, name in zip(handles, seats, strict=True)}
+    tally = strategies.usage(plan.game)
+    used: dict[str, list[int]] = {}
     state = engine.setup(handles, plan.options, Random(f"{seed}:0"))
     chooser = Random(f"bots:{seed}")
     # Its own stream, so a plan without absences plays exactly the matches it always did.
@@ -101,8 +105,12 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
                 continue
             move = None
             bot = bots.get(player)  # a seat no bot holds (a dealer's game's dealer) plays random legal moves
-            if bot is not None:
-                wanted = bot(engine.view(state, player), player, chooser)
+            planner = planners.get(player)
+            if bot is not None or planner is not None:
+                if planner is not None:  # it looks ahead through the engine, redrawing what it may not know
+                    wanted = planner(state, player, chooser)
+                else:
+                    wanted = bot(engine.view(state, player), player, chooser)  # type: ignore[misc]
                 if wanted is not None:
                     try:
                         move = engine.validate(state, player, wanted)
@@ -111,7 +119,10 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
             if move is None:
                 move = engine.validate(state, player, engine.random_move(state, player, chooser))
             moves[player] = move
+        before = state
         state, messages = engine.resolve(state, moves, Random(f"{seed}:{turn}"))
+        for player, key in tally(before, moves, state) if tally is not None else ():
+            used.setdefault(key, [0] * len(handles))[handles.index(player)] += 1
         for message in messages:
             if message.ruling:
                 rulings[message.ruling] += 1
@@ -134,6 +145,7 @@ def play_match(plan: Plan, index: int, *, log: list[Message] | None = None) -> d
         "scores": [0.0] * len(handles),
         "garnets": [0] * len(handles),
         "tokens": [0] * len(handles),
+        "used": dict(sorted(used.items())),
     }
     if outcome is not None:
         result["winners"] = sorted(seat[p] for p in outcome.winners)

@@ -98,6 +98,8 @@ def replay_command(plan: Plan, index: int) -> str:
 
 def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything report.json holds, worked out from ``results`` (ordered or not)."""
+    from games.match.playtest.usage import seat_dominance, usage_summary  # it builds on this module's rates
+
     results = sorted(results, key=lambda r: r["index"])
     n = len(results)
     cap = round_cap_rulings(plan.game)
@@ -170,6 +172,8 @@ def summarise(plan: Plan, results: list[dict[str, Any]]) -> dict[str, Any]:
             for name, ix in flagged.items()
         },
         "strangest": [{**s, "replay": replay_command(plan, s["index"])} for s in strangest],
+        "seat_dominance": seat_dominance(results, plan.players),
+        "usage": usage_summary(results, plan.players),
     }
 
 

@@ -5,6 +5,12 @@ A strategy is a small pure function ``(view, me, rng) -> move | None`` over the 
 returns a move in the public notation, or None to let the caller fall back (the lab: the engine's
 ``random_move``; the REST bot: the game's default at the deadline). Each game lists its strategies
 in ``games/<slug>/bots.py`` as ``STRATEGIES: dict[str, Strategy]``; ``random`` is every game's.
+
+A game may also list **planners** (``PLANNERS: dict[str, Planner]``): ``(state, me, rng) -> move | None``,
+bots that look ahead through the game's own pure engine. The lab alone plays them (it holds the state); a
+planner must redraw the other players' hidden facts (``resample_hidden``) before it simulates, so it too
+knows only what its player may know. ``USAGE: (before, moves, after) -> [(player, key)]`` names what a
+closed turn used (a field filled, a choice made, a trade done), which the report sums per seat.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from random import Random
 from typing import Any
 
 Strategy = Callable[[Mapping[str, Any], str, Random], "dict[str, Any] | None"]
+Planner = Callable[[Any, str, Random], "dict[str, Any] | None"]
+Usage = Callable[[Any, Mapping[str, Any], Any], "list[tuple[str, str]]"]
 
 RANDOM = "random"
 
@@ -25,6 +33,7 @@ _EXTRA: dict[str, Any] = {}
 class _Table:
     def __init__(self, table: Mapping[str, Strategy], round_cap: tuple[str, ...]) -> None:
         self.STRATEGIES = dict(table)
+        self.PLANNERS: dict[str, Planner] = {}
         self.ROUND_CAP_RULINGS = round_cap
 
 
@@ -43,9 +52,9 @@ def _module(slug: str) -> Any:
 
 
 def names(slug: str) -> list[str]:
-    """Every strategy name of ``slug``: ``random`` first, then the game's own."""
+    """Every strategy name of ``slug``: ``random`` first, then the game's own (its planners among them)."""
     module = _module(slug)
-    return [RANDOM, *sorted(getattr(module, "STRATEGIES", {}))]
+    return [RANDOM, *sorted({*getattr(module, "STRATEGIES", {}), *getattr(module, "PLANNERS", {})})]
 
 
 def strategy(slug: str, name: str) -> Strategy | None:
@@ -53,12 +62,24 @@ def strategy(slug: str, name: str) -> Strategy | None:
 
     Raises KeyError naming the known strategies when there is no such strategy.
     """
-    if name == RANDOM:
+    if name == RANDOM or name in getattr(_module(slug), "PLANNERS", {}):
         return None
     table = getattr(_module(slug), "STRATEGIES", {})
     if name not in table:
         raise KeyError(f"{slug} has no strategy {name!r}; choose from: {', '.join(names(slug))}")
     return table[name]
+
+
+def planner(slug: str, name: str) -> Planner | None:
+    """The planner called ``name`` for ``slug``; None when ``name`` is a strategy over the view (or random)."""
+    found: Planner | None = getattr(_module(slug), "PLANNERS", {}).get(name)
+    return found
+
+
+def usage(slug: str) -> Usage | None:
+    """``slug``'s count of what a closed turn used (``USAGE`` in its bots module); None if it keeps none."""
+    found: Usage | None = getattr(_module(slug), "USAGE", None)
+    return found
 
 
 def round_cap_rulings(slug: str) -> frozenset[str]:

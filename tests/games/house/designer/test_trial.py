@@ -41,7 +41,7 @@ def test_a_dealer_tries_a_game_the_dealer_resolves_and_reads_its_balance_report(
     assert "One of these matches, line by line" in trial and replayed
     assert all(text in html.unescape(trial) for _to, text in replayed)
     report = client.get(f"/games/house/trials/{run.pk}/report/")
-    assert report.status_code == 200 and b"<svg" in report.content
+    assert report.status_code == 200 and b'src="data:image/svg+xml;base64,' in report.content
     stranger = Client()
     stranger.force_login(UserFactory(username="nosy"))
     assert stranger.get(f"/games/house/trials/{run.pk}/").status_code == 404

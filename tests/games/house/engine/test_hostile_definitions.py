@@ -178,7 +178,7 @@ def test_a_garnets_field_that_pays_takes_no_default_bid(pays: str) -> None:
     resolve = {"by": "mechanic", "mechanic": "highest_bid", "params": {"field": "bid"}}
     errors = definition_errors(raw(round_plan=[rnd(fields=[bid], resolve=resolve)]))
     assert errors == [
-        f"round_plan[0].fields[0].default: a garnets field that pays ({pays}) has no default: "
+        f"round_plan[0].fields[0].default: a garnets field that pays ({pays}) has no default above 0: "
         "a player who sends nothing bids nothing"
     ]
     free = {**bid, "pays": "none"}

@@ -171,3 +171,18 @@ def test_bot_refuses_a_stranger_and_random() -> None:
         call_command("bot", str(match.pk), "zed", "--strategy", "maximiser")
     with pytest.raises(CommandError, match="hidden state"):
         call_command("bot", str(match.pk), "ann", "--strategy", "random")
+
+
+@pytest.mark.django_db
+def test_bot_refuses_a_planner_saying_only_the_lab_plays_it() -> None:
+    """A dealer's game's greedy bot reads the state to look ahead: the REST stand-in cannot play it."""
+    from games.house.engine.samples import sample_definition
+    from games.match.services.matches import match_start
+    from tests.factories import users
+
+    users(["ann", "bob"])
+    match = match_start(
+        game="house", players=["ann", "bob"], options={"definition": sample_definition("two_thirds")}, seed="s"
+    )
+    with pytest.raises(CommandError, match="only the playtest lab plays it"):
+        call_command("bot", str(match.pk), "ann", "--strategy", "greedy")
