@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -65,12 +66,43 @@ def _next(request: HttpRequest) -> str:
     return ""
 
 
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, limited per address and per e-mail address (accounts/RULES.md 13): past
+    either, the form says so (429) and no mail leaves. The limit counts an e-mail address whether or not
+    an account has it, so its message tells nothing of who has an account."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        address = request_address(self.request)
+        email = str(form.cleaned_data.get("email") or "").strip().lower()
+        mailbox = hashlib.sha256(email.encode()).hexdigest()[:32]  # no address in the counter's key
+        if rate_limited(key=f"reset:{address}", rate=settings.GARNET_RESET_RATE):
+            form.add_error(None, "Too many password reset requests from your network lately; try again in an hour.")
+        elif rate_limited(key=f"reset-mail:{mailbox}", rate=settings.GARNET_RESET_MAIL_RATE):
+            form.add_error(
+                None,
+                "A reset link went to this address several times in the last hour: look for it in your "
+                "mailbox (and its spam folder), or try again later.",
+            )
+        else:
+            return super().form_valid(form)
+        return self.render_to_response(self.get_context_data(form=form), status=429)
+
+
+def request_address(request: HttpRequest) -> str:
+    """The client's address as the limits count it (uvicorn sets it from the proxy's headers)."""
+    return str(request.META.get("REMOTE_ADDR") or "?")
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and sign in, then go where the visitor was going (a season's sign-up link keeps
-    its season through sign-up: accounts/RULES.md 8), else to the dashboard."""
+    its season through sign-up: accounts/RULES.md 8), else to the dashboard. At most
+    ``GARNET_SIGNUP_RATE`` accounts from one address (accounts/RULES.md 13): past it, the form says so."""
     form = SignupForm(request.POST or None)
     target = _next(request)
     if request.method == "POST" and form.is_valid():
+        if rate_limited(key=f"signup:{request_address(request)}", rate=settings.GARNET_SIGNUP_RATE):
+            form.add_error(None, "Too many accounts were made from your network lately; try again in an hour.")
+            return render(request, "accounts/signup.html", {"form": form, "next": target}, status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}.")

@@ -23,6 +23,7 @@ from django.db import close_old_connections
 from alerts.endpoints import EndpointRefused, endpoint_check, push_session
 from alerts.models import PushSubscription
 from alerts.vapid import vapid_keys
+from core.publish import publish_later
 
 log = logging.getLogger(__name__)
 
@@ -136,8 +137,10 @@ def push_dispatch(*, user_ids: list[int], payload: dict[str, Any]) -> None:
     if not push_enabled() or not user_ids:
         return
     try:
-        if _celery():
+        if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
             push_fanout_task.delay(user_ids, payload)
+        elif _celery():  # off the request: a hung broker must not hold the lock-in that closed the turn
+            publish_later(push_fanout_task, user_ids, payload)
         else:
             _threads().submit(_in_thread, False, user_ids, payload)
     except Exception:

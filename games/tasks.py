@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-import os
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 from celery import shared_task
 
+from core.publish import publish_later
 from games.match.services.recovery import turns_close_complete
 from games.match.services.turns import turn_close, turns_close_due
 from games.web.live import ClosePages
@@ -55,9 +54,6 @@ def playtest_run_task(run_id: int) -> bool:
     return playtest_run_execute(run_id=run_id)
 
 
-_publisher: tuple[int, ThreadPoolExecutor] | None = None
-
-
 def turn_close_schedule(turn_id: int, deadline: datetime) -> None:
     """Publish a turn's deadline task from this process's background thread, never the caller's.
 
@@ -65,14 +61,4 @@ def turn_close_schedule(turn_id: int, deadline: datetime) -> None:
     answer) a publish waits for its socket timeout, and the player must not. A publish that fails is logged;
     the deadline sweep closes the turn anyway.
     """
-    global _publisher
-    if _publisher is None or _publisher[0] != os.getpid():  # one per process, again after a fork
-        _publisher = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="garnet-schedule"))
-    _publisher[1].submit(_publish_close, turn_id, deadline)
-
-
-def _publish_close(turn_id: int, deadline: datetime) -> None:
-    try:
-        turn_close_task.apply_async((turn_id,), eta=deadline, retry=False)
-    except Exception:  # the broker is down: the sweep will close it
-        log.warning("could not schedule the close of turn %s", turn_id, exc_info=True)
+    publish_later(turn_close_task, turn_id, eta=deadline, retry=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,53 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         )
         if names and "@" not in item.nodeid.rpartition("::")[2]:
             item._id = type(item.id).parse(f"{item.nodeid}@{'_'.join(names)}")  # type: ignore[attr-defined]
+
+
+_LAST_RUN = pytest.StashKey[str]()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _owns_a_loop(item: pytest.Item) -> bool:
+    """The browser tests run under Playwright's sync API, whose event loop runs in this thread while it is up."""
+    return item.get_closest_marker("browser") is not None or "browser" in item.path.parent.parts[-1:]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Refuse to start a test under an event loop some earlier test left running in this thread.
+
+    Django refuses every database call under a running loop (``SynchronousOnlyOperation``), so such a leak
+    made whichever database test came next on that xdist worker error at random (issue 47). Checked before
+    any fixture, it fails naming the test that ran before, where the leak is to be fixed.
+    """
+    if _loop_running() and not _owns_a_loop(item):
+        before = item.config.stash.get(_LAST_RUN, "none")
+        pytest.fail(
+            "An event loop is still running in this thread, left by an earlier test (the last one to run here: "
+            f"{before}). Close it in that test's fixture: Django refuses database calls under a running loop.",
+            pytrace=False,
+        )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    item.config.stash[_LAST_RUN] = item.nodeid
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Say which order the tests ran in (pytest-randomly), also under ``-q`` (which hides the header)."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if seed is not None and config.pluginmanager.has_plugin("randomly"):
+        terminalreporter.write_line(
+            f"test order: rerun it with -p randomly --randomly-seed={seed} (-p no:randomly: file order)"
+        )
 
 
 def pytest_report_collectionfinish(config: pytest.Config) -> str | None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -366,6 +368,13 @@ AXES_RESET_ON_SUCCESS = True
 # One shared limiter (core.ratelimit) for pages and API: one Redis round trip per check.
 GARNET_SUBMIT_RATE = env.str("GARNET_SUBMIT_RATE", default="60/m")
 GARNET_LOGIN_RATE = env.str("GARNET_LOGIN_RATE", default="20/m")
+# Sign-up and password reset per address, reset mails per e-mail address, the designer's bot trials per
+# user (issue 47: 40 accounts from one address in 14 s, 20 reset mails to one address in 1 s, unbounded trials).
+GARNET_SIGNUP_RATE = env.str("GARNET_SIGNUP_RATE", default="10/h")
+GARNET_RESET_RATE = env.str("GARNET_RESET_RATE", default="10/h")
+GARNET_RESET_MAIL_RATE = env.str("GARNET_RESET_MAIL_RATE", default="3/h")
+GARNET_TRIAL_RATE = env.str("GARNET_TRIAL_RATE", default="30/h")
+GARNET_TRIALS_AT_ONCE = env.int("GARNET_TRIALS_AT_ONCE", default=2)
 
 LOGGING = {
     "version": 1,
@@ -394,8 +403,24 @@ INSTALLED_APPS += [  # noqa: F405 (kept in this block so the settings move can t
 ]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 AUTHENTICATION_BACKENDS += ["allauth.account.auth_backends.AuthenticationBackend"]
+
+
+def site_url_clean(raw: str) -> str:
+    """``GARNET_SITE_URL`` as links are built from it, or ImproperlyConfigured: an address without its scheme
+    (``garnet.example.org``) makes every link in mails relative and every Discord embed invalid (Discord
+    refuses an embed whose ``url`` is not absolute), so a process refuses to start with it (issue 47)."""
+    value = raw.strip().rstrip("/")
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ImproperlyConfigured(
+            f"GARNET_SITE_URL={raw!r} is not the site's full address: write it with its scheme and host, "
+            "e.g. https://garnet.example.org (links in e-mails and Discord embeds are built from it)."
+        )
+    return value
+
+
 # The site's own address, for links in e-mails and Discord embeds (they leave the site).
-GARNET_SITE_URL = env.str("GARNET_SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+GARNET_SITE_URL = site_url_clean(env.str("GARNET_SITE_URL", default="http://127.0.0.1:8000"))
 # E-mail: the embedded default prints to the console; EMAIL_HOST switches to SMTP.
 EMAIL_HOST = env.str("EMAIL_HOST", default="")
 EMAIL_BACKEND = (

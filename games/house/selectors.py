@@ -124,6 +124,15 @@ def version_played(version: HouseGameVersion) -> bool:
     ).exists()
 
 
+def version_usable(version: HouseGameVersion, *, hosts: Iterable[Any]) -> bool:
+    """Whether a season of ``hosts`` may start a match of ``version``: its designer is one of them (a
+    designer shares a game by co-hosting), or the version is published already (a match was started with
+    it, so its rules page is public). Starting a match must not publish someone else's draft (issue 47)."""
+    if version.game.owner_id in {getattr(h, "pk", None) for h in hosts}:
+        return True
+    return version_played(version)
+
+
 def version_summary(version: HouseGameVersion) -> list[str]:
     """The shape of a version in a few sentences (who plays, how long, what each round asks)."""
     return definition_summary(version.definition)

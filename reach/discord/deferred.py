@@ -59,8 +59,21 @@ def interaction_defer(*, payload: dict[str, Any]) -> replies.Reply:
 
 
 def finish_off_request(payload: dict[str, Any]) -> None:
-    """Hand the work to Celery when a worker runs; else to a background thread of this process."""
-    if settings.GARNET_CELERY_ENABLED or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+    """Hand the work to Celery when a worker runs; else to a background thread of this process.
+
+    The publish itself leaves from a background thread too: with Redis hung it waits for the broker's
+    timeouts (and Celery's retries), and Discord wants the deferred answer within three seconds (issue 47).
+    """
+    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):  # tests: run it now, as the worker would
+        from reach.tasks import discord_interaction_finish
+
+        discord_interaction_finish.delay(payload)
+        return
+    threading.Thread(target=_queue_or_finish, args=(payload,), daemon=True).start()
+
+
+def _queue_or_finish(payload: dict[str, Any]) -> None:
+    if settings.GARNET_CELERY_ENABLED:
         from reach.tasks import discord_interaction_finish
 
         try:
@@ -68,7 +81,7 @@ def finish_off_request(payload: dict[str, Any]) -> None:
             return
         except Exception:
             log.warning("could not queue a deferred interaction; finishing it in a thread", exc_info=True)
-    threading.Thread(target=_in_thread, args=(payload,), daemon=True).start()
+    _in_thread(payload)
 
 
 def _in_thread(payload: dict[str, Any]) -> None:

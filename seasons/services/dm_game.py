@@ -27,7 +27,7 @@ def episode_dm_game_set(*, episode_id: int, game: str, user: Any = None, reason:
         if episode.duels.filter(match__isnull=False).exists():
             raise DuelStarted(f"Episode {episode.number}'s Death Match has started; its game can no longer change.")
         if game:
-            game_choice_check(game, duel=True)
+            game_choice_check(game, duel=True, hosts=episode.season.hosts.all())
         episode.dm_game = game
         episode.save(update_fields=["dm_game"])
         name = game_choice_name(game or episode.season.dm_game)

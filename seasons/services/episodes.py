@@ -71,7 +71,7 @@ def episode_start(
     season = Season.objects.get(pk=season_id)
     _require_running(season)
     if dm_game:
-        game_choice_check(dm_game, duel=True)
+        game_choice_check(dm_game, duel=True, hosts=season.hosts.all())
     if Episode.objects.filter(season=season).exclude(status=Episode.Status.DONE).exists():
         raise EpisodeNotOver("The current episode is not over yet.")
     roster = list(players)
@@ -82,9 +82,9 @@ def episode_start(
         if not entrant.alive:
             raise PlayerNotAlive(f"{handle} has been eliminated and cannot play.")
     number = (Episode.objects.filter(season=season).count()) + 1
-    chosen = game_resolve(game, players=len(roster))
+    chosen = game_resolve(game, players=len(roster), hosts=season.hosts.all())
     opts = mm_options(
-        season=season, game=chosen.slug, players=roster, number=number, extra={**chosen.options, **(options or {})}
+        season=season, game=chosen.slug, players=roster, number=number, extra={**(options or {}), **chosen.options}
     )
     with transaction.atomic():
         try:
@@ -332,7 +332,7 @@ def dm_open(*, duel: Duel, seed: str | None = None, now: datetime | None = None)
     """Start the Death Match of ``duel`` (its DMO set), who holds the advantage: its first turn opens now."""
     episode = duel.episode
     season = episode.season
-    chosen = game_resolve(episode.dm_game or season.dm_game, players=2, duel=True)
+    chosen = game_resolve(episode.dm_game or season.dm_game, players=2, duel=True, hosts=season.hosts.all())
     dmo = duel.dmo
     assert dmo is not None
     try:

@@ -296,6 +296,13 @@ class GameUnsuitable(SeasonError, BadRequest):
     code = "game_unsuitable"
 
 
+class GameNotShared(SeasonError, Forbidden):
+    """A dealer's game none of the season's hosts designed, not published yet (issue 47); the message
+    names no title, so a guessed id tells nothing of another designer's draft."""
+
+    code = "game_not_shared"
+
+
 class MatchSetupRefused(SeasonError, BadRequest):
     """The match cannot start as asked (its options or players); the message says why."""
 

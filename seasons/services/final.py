@@ -35,7 +35,7 @@ def final_leg_start(*, season_id: int, game: str, user: Any = None, seed: str | 
         raise FinalNotReady(f"The Final starts when {season.finalists} players are left and no episode is open.")
     if state.running is not None:
         raise FinalNotReady("The current game of the Final is not over yet.")
-    chosen = game_resolve(game, players=2, duel=True)
+    chosen = game_resolve(game, players=2, duel=True, hosts=season.hosts.all())
     number = len([leg for leg in state.legs if leg.stage == state.stage]) + 1
     players = state.pair if number % 2 else list(reversed(state.pair))  # the advantage alternates
     label = "Semifinal" if state.stage == FinalLeg.Stage.SEMI else "Final"

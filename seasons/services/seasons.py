@@ -65,7 +65,8 @@ def season_create(
         raise SlugTaken(f'A season "{slug}" already exists.')
     if token_mode not in Season.TokenMode.values:
         raise BadSeasonSettings("Tokens of Life are either spent or a shield.")
-    game_choice_check(dm_game, duel=True)  # an installed 2-player game or a dealer's Death Match
+    hosts = list(hosts)
+    game_choice_check(dm_game, duel=True, hosts=hosts)  # an installed 2-player game or a dealer's Death Match
     if ecs_per_episode < 1:
         raise BadSeasonSettings("An episode names at least one EC.")
     if ec_pick_way not in Season.EcPickWay.values:

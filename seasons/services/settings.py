@@ -44,7 +44,7 @@ def _checked(setting: SeasonSetting, season: Season, value: Any) -> Any:
             raise BadSeasonSettings(f"{setting.label}: choose one of the listed values.")
     if setting.name == "dm_game":
         try:
-            game_choice_check(str(value), duel=True)
+            game_choice_check(str(value), duel=True, hosts=season.hosts.all())
         except SeasonError as exc:
             raise BadSeasonSettings(f"{setting.label}: {exc}") from exc
     if setting.name == "time_zone" and value not in zoneinfo.available_timezones():

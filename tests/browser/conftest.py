@@ -200,8 +200,15 @@ def fresh_site(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFact
     yield from (FreshSite(url, log_path, env) for url in _serve(env, log_path))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """Headless Chromium, shared by the browser tests and stopped when the last of them on this process ends.
+
+    Playwright's sync API keeps its event loop *running* in this thread while it is started, and Django
+    refuses every database call under a running loop (``SynchronousOnlyOperation``). Session-scoped, it
+    outlived the browser tests, so a database test that xdist gave their worker afterwards errored at
+    setup (issue 47's flaky CI). Package scope stops it as soon as the next test is outside tests/browser/.
+    """
     needs(Path(CHROMIUM).exists(), f"{CHROMIUM} is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 

@@ -91,3 +91,50 @@ def test_a_lock_in_is_answered_within_two_seconds_while_redis_hangs(
     started = time.monotonic()
     assert broadcast.send([(broadcast.group_public(match.pk), {"type": "match.event", "event": "x"})]) == 0
     assert time.monotonic() - started < 1.5
+
+
+def test_the_lock_in_that_completes_a_season_turn_waits_at_most_two_seconds_for_a_hung_redis(
+    hung_redis: int, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 47's finding: during a 35 s Redis hang the lock-in that completed a season's turn waited 22 s,
+    its after-commit publishes (the round's Discord announcement, the next turn's deadline task) each waiting
+    for the hung broker in the request. Now every publish leaves from the process's background publisher:
+    the lock-in is saved and answered within two seconds, the close is committed, and the publishes go out
+    once the broker answers."""
+    from celery.app.task import Task
+
+    from reach.services.discord import season_channel_set
+    from seasons.models import Episode
+    from tests.seasons.factories import abc_episode, started_season
+
+    settings.GARNET_CELERY_ENABLED, settings.CELERY_TASK_ALWAYS_EAGER = True, False
+    settings.GARNET_SCHEDULE_MAX_SECONDS = 10**9
+    settings.DISCORD_WEBHOOK_ORIGINS = ["https://discord.com"]
+    published: list[str] = []
+    broker_back = threading.Event()
+
+    def hung_publish(self: Task, args: tuple[Any, ...] = (), kwargs: Any = None, **options: Any) -> None:
+        published.append(self.name)
+        broker_back.wait(30)  # every publish to a hung broker waits (Celery retries it, too)
+
+    monkeypatch.setattr(Task, "apply_async", hung_publish)
+    season = started_season()
+    season_channel_set(season=season, discord_webhook="https://discord.com/api/webhooks/1/token")
+    episode: Episode = abc_episode(season)
+    match = episode.mm_match
+    ann = Client()
+    ann.force_login(UserFactory(username="ann"))
+    assert ann.get(f"/matches/{match.pk}/").status_code == 200  # the process's first page costs its imports
+    started = time.monotonic()
+    response = ann.post(
+        f"/api/matches/{match.pk}/submit/", {"move": PAIRS, "lock": True}, content_type="application/json"
+    )
+    took = time.monotonic() - started
+    assert response.status_code == 201, response.content
+    assert took < 2.0, f"the lock-in waited {took:.1f} s for a hung Redis"
+    assert Turn.objects.get(match=match, number=1).status == Turn.Status.CLOSED
+    broker_back.set()
+    waited = time.monotonic()
+    while "reach.tasks.discord_deliver" not in published and time.monotonic() - waited < 5:
+        time.sleep(0.02)
+    assert "reach.tasks.discord_deliver" in published, published  # the announcement still leaves

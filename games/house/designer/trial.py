@@ -4,9 +4,14 @@ range in one step (d-9)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from core.errors import Forbidden, NotFound
+from django.conf import settings
+from django.utils import timezone
+
+from core.errors import Forbidden, NotFound, RateLimited
+from core.ratelimit import rate_limited
 from games.engine import Message
 from games.house.access import may_edit
 from games.house.designer.balance import TEST_GARNETS, trial_options
@@ -34,6 +39,29 @@ def _own(game_id: int, user: Any) -> HouseGame:
     return game
 
 
+TRIAL_STUCK = timedelta(hours=1)
+"""A trial older than this no longer counts as waiting (its worker died): it never blocks its designer."""
+
+
+def _trials_bound(user: Any) -> None:
+    """RateLimited unless ``user`` may queue one more trial: at most ``GARNET_TRIALS_AT_ONCE`` waiting or
+    running, and ``GARNET_TRIAL_RATE`` started (issue 47: a designer queued any number, each up to 97 s of
+    the worker that also carries picks and mails; games/house/RULES.md d-8)."""
+    at_once = int(settings.GARNET_TRIALS_AT_ONCE)
+    waiting = PlaytestRun.objects.filter(
+        created_by=user,
+        status__in=[PlaytestRun.Status.QUEUED, PlaytestRun.Status.RUNNING],
+        created_at__gte=timezone.now() - TRIAL_STUCK,
+    ).count()
+    if waiting >= at_once:
+        raise RateLimited(
+            f"You have {waiting} trials waiting or running; a designer runs at most {at_once} at once. "
+            "Try again when one has finished."
+        )
+    if rate_limited(key=f"house-trial:{user.pk}", rate=settings.GARNET_TRIAL_RATE):
+        raise RateLimited(f"You started many trials lately (at most {settings.GARNET_TRIAL_RATE}); try again later.")
+
+
 def house_trial_start(
     *,
     game_id: int,
@@ -46,7 +74,8 @@ def house_trial_start(
     """Queue a playtest of game ``game_id``'s latest version: ``players`` seats of bots of kind ``bots`` (a key
     of ``BOT_MODES``; the dealer's seat, where rounds are the dealer's, plays random legal resolutions), each
     player's seat bringing ``garnets`` (RULES.md d-17). PlaytestError (with the reason) when that many players
-    cannot play it."""
+    cannot play it; RateLimited past the
+    designer's bound."""
     version = _own(game_id, user).latest
     low, high = version.players
     if not low <= players <= high:
@@ -55,6 +84,7 @@ def house_trial_start(
         raise PlaytestError(f"Choose random, greedy or mixed bots, not {bots!r}.")
     if matches is None:
         matches = TRIAL_MATCHES if bots == "random" else GREEDY_MATCHES
+    _trials_bound(user)
     return playtest_run_create(
         game="house",
         options=trial_options(version, players=players, garnets=garnets),

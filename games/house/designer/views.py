@@ -36,7 +36,6 @@ from games.house.services import (
     house_game_import,
     house_game_update,
 )
-from games.match.services.playtest import PlaytestError
 
 MAX_UPLOAD = 256 * 1024  # a definition is a few KB; this bounds what an upload may make the server read
 
@@ -108,7 +107,7 @@ def _try_saved(request: HttpRequest, game: HouseGame) -> HttpResponse:
     """The trial of a game just saved, with its fewest players; if the bots cannot play it, its page says why."""
     try:
         run = house_trial_start(game_id=game.pk, user=request.user, players=game.latest.players[0])
-    except PlaytestError as exc:
+    except GameError as exc:  # not playable by bots, or past the designer's trial bound (RateLimited)
         messages.error(request, f"Saved, but not tried: {exc}")
         return HttpResponseRedirect(reverse("house:game", args=[game.pk]))
     return HttpResponseRedirect(reverse("house:trial", args=[run.pk]))

@@ -286,12 +286,10 @@ def turn_close_soon(*, turn_id: int, read: TurnRead | None = None, draw: PageDra
     except Exception:
         log.exception("closing turn %s after its last lock-in failed", turn_id)
     if settings.GARNET_CELERY_ENABLED:
+        from core.publish import publish_later
         from games.tasks import turn_close_task
 
-        try:
-            turn_close_task.delay(turn_id)
-        except Exception:
-            log.warning("broker unavailable; the sweep will close turn %s", turn_id, exc_info=True)
+        publish_later(turn_close_task, turn_id)  # off the request: a hung broker must not hold its answer
     return None
 
 

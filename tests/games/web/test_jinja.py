@@ -19,11 +19,15 @@ from jinja2 import ChoiceLoader, DictLoader
 
 from games.web import drawings
 
-JINJA = engines["jinja2"]
+
+def jinja() -> Any:
+    """The Jinja2 engine as the code under test finds it now: Django builds its engines again after a test
+    overrides TEMPLATES, so one kept at import went stale when such a test ran first (issue 47, random order)."""
+    return engines["jinja2"]
 
 
 def draw(source: str, **names: Any) -> str:
-    return str(JINJA.from_string(source).render(names))
+    return str(jinja().from_string(source).render(names))
 
 
 def test_the_filters_mean_what_djangos_mean() -> None:
@@ -54,7 +58,7 @@ def test_an_undefined_name_or_attribute_draws_nothing_and_escaping_is_on() -> No
 def test_draw_takes_a_jinja2_template_with_the_callers_names_and_never_a_django_one() -> None:
     """A game's view is a Jinja2 template (the suite's toy game's too), drawn from the page's names; the games'
     templates are looked up among Jinja2's alone, so what a close draws never crosses back into Django's."""
-    page = JINJA.from_string("{{ draw(t) }}")
+    page = jinja().from_string("{{ draw(t) }}")
     toy = drawings.pick(("odds/view.html",))
     assert type(toy).__module__ == "django.template.backends.jinja2"
     view = {"public": {"target": 3, "standing": [], "rounds": [[1, 2]]}, "turn": "Round 1"}
@@ -69,7 +73,7 @@ def test_draw_takes_a_jinja2_template_with_the_callers_names_and_never_a_django_
 @pytest.fixture
 def templates() -> Iterator[dict[str, str]]:
     """Templates of the Jinja2 engine by name, for one test."""
-    env = JINJA.env
+    env = jinja().env
     mine: dict[str, str] = {}
     original = env.loader
     env.loader = ChoiceLoader([DictLoader(mine), original])
@@ -87,7 +91,7 @@ def test_a_shared_drawing_sees_only_its_values_and_is_drawn_once_per_value(templ
     first = draw(page, view={"public": {"n": 1}}, me="ann")
     assert first == "[1|]"  # ``me`` is not among its values: the template cannot show it
     templates["t/_public.html"] = "changed"
-    JINJA.env.cache.clear()  # the template is compiled again: only a drawing kept by its values can still show "[1|]"
+    jinja().env.cache.clear()  # the template is compiled again: only a drawing kept by its values can still show "[1|]"
     assert draw(page, view={"public": {"n": 1}}, me="bob") == first  # the drawing of those values, reused
     assert draw(page, view={"public": {"n": 2}}, me="bob") == "changed"
 
