@@ -33,9 +33,9 @@ class Season(models.Model):
         FORFEIT = "forfeit", "They forfeit: the player who is ready wins"
 
     class EcPickWay(models.TextChoices):
-        FIRST = "first", "The winner first in the tiebreak order names every EC"
-        EACH = "each", "Each winner names one EC, in the tiebreak order"
-        VOTE = "vote", "The winners vote for each EC: most votes, ties by the tiebreak order"
+        FIRST = "first", "The winner first in the tiebreak order names every Elimination Candidate"
+        EACH = "each", "Each winner names one Elimination Candidate, in the tiebreak order"
+        VOTE = "vote", "The winners vote for each Elimination Candidate: most votes, ties by the tiebreak order"
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True)
@@ -59,7 +59,7 @@ class Season(models.Model):
         max_length=8,
         choices=EcPickWay.choices,
         default=EcPickWay.FIRST,
-        help_text="How the Main Match winners pick the EC, when they do.",
+        help_text="How the Main Match winners pick the Elimination Candidate, when they do.",
     )
     dm_game = models.CharField(max_length=32, default="warriors", help_text="The default Death Match game.")
     starting_garnets = models.PositiveIntegerField(
