@@ -238,6 +238,11 @@ class Duel(models.Model):
     )
     proposed_at = models.DateTimeField(null=True, blank=True, help_text="A start one player proposed.")
     proposed_by = models.CharField(max_length=150, blank=True, help_text="Who proposed it (the other agrees).")
+    ready_called_for = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The start for which its players were told that Ready awaits them (once per start time).",
+    )
 
     class Meta:
         ordering = ["episode", "pk"]

@@ -125,8 +125,9 @@ def connect() -> None:
 
 
 def _picks_sweep() -> int:
-    """Time out overdue DMO / EC picks and start due scheduled Death Matches (the in-process sweeper calls this)."""
-    from seasons.services.duels import duels_start_due
+    """Time out overdue DMO / EC picks, call the players of scheduled Death Matches whose Ready is now awaited,
+    and start the due ones (the in-process sweeper calls this)."""
+    from seasons.services.duels import duels_ready_call_due, duels_start_due
     from seasons.services.picks import picks_close_due
 
-    return picks_close_due() + duels_start_due()
+    return picks_close_due() + duels_ready_call_due() + duels_start_due()

@@ -3,13 +3,15 @@ time, and the no-show rule at the scheduled start."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from games.match.waiting import LIVE_SECONDS
 from seasons.models import Duel, Season
 from seasons.services.entrants import entrant_eliminate
 from seasons.services.episodes import dm_open, episode_close_if_done
@@ -131,3 +133,35 @@ def duels_start_due(*, now: datetime | None = None) -> int:
         except SeasonError:
             continue
     return started
+
+
+def duels_ready_call_due(*, now: datetime | None = None) -> int:
+    """Tell the two players of each scheduled Death Match whose Ready has just become awaited (it starts
+    within ``LIVE_SECONDS``, alerts ruling 13) once: their open pages hear ``awaits`` after commit and
+    call them (issue 46). Once per start time (``ready_called_for``): a Death Match moved later is called
+    again when that time nears. How many Death Matches were called."""
+    moment = now or timezone.now()
+    due = (
+        Duel.objects.filter(
+            match__isnull=True,
+            loser__isnull=True,
+            dmo__isnull=False,
+            starts_at__gt=moment,  # one already due starts (duels_start_due): its first turn calls them
+            starts_at__lte=moment + timedelta(seconds=LIVE_SECONDS),
+            episode__season__status=Season.Status.RUNNING,
+        )
+        .exclude(ready_called_for=F("starts_at"))
+        .values_list("pk", "starts_at", "ec__user_id", "dmo__user_id")
+    )
+    called = 0
+    for duel_id, starts_at, ec_user_id, dmo_user_id in list(due):
+        with transaction.atomic():
+            # The conditional write makes a second sweeper (a worker and the standby) call nobody twice.
+            if (
+                Duel.objects.filter(pk=duel_id, starts_at=starts_at)
+                .exclude(ready_called_for=starts_at)
+                .update(ready_called_for=starts_at)
+            ):
+                awaits_tell(user_ids=[ec_user_id, dmo_user_id])
+                called += 1
+    return called

@@ -1,0 +1,102 @@
+"""Issue 46's leftovers: every call to act leaves and arrives live on /ws/me/ (alerts/RULES.md 15, 17, 18).
+
+- A scheduled Death Match's Ready that becomes due (15 minutes before its start) tells its two players once.
+- A host pausing or cancelling a match drops its turn from the awaited players' titles; resuming calls them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games.match import broadcast
+from games.match.events import check_event
+from games.match.waiting import awaits_of
+from seasons.models import Duel, Pick
+from seasons.receivers import _picks_sweep
+from seasons.services import episode_dmo_pick
+from seasons.services.duels import duels_ready_call_due
+from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def sent(monkeypatch: Any) -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """What the server pushes to /ws/me/ after commit (the test's writes commit at once), schema-checked."""
+    frames: list[tuple[str, dict[str, Any]]] = []
+
+    def send(events: Any) -> int:
+        for group, payload in events:
+            if group.startswith("user-"):
+                check_event({k: v for k, v in payload.items() if k != "type"})
+            frames.append((group, payload))
+        return len(frames)
+
+    monkeypatch.setattr(broadcast, "send", send)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
+    yield frames
+
+
+def _events(sent: list[tuple[str, dict[str, Any]]], handle: str, event: str) -> list[dict[str, Any]]:
+    group = broadcast.group_user(user(handle).pk)
+    return [p for g, p in sent if g == group and p.get("event") == event]
+
+
+def _scheduled_duel() -> Duel:
+    """eve (the EC) picked gus; their Death Match starts on its own in an hour."""
+    season = started_season(slug="s1", dm_lead_seconds=3600, pick_seconds=300)
+    pick: Pick = open_pick(finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"]))
+    return episode_dmo_pick(pick_id=pick.pk, user=user("eve"), dmo="gus")
+
+
+def test_a_death_matchs_ready_becoming_due_tells_both_players_once(sent: list[tuple[str, dict[str, Any]]]) -> None:
+    """Counted from 15 minutes before the start: the sweep sends `awaits` to the two players the first time it
+    finds the Ready due, and never again for that start."""
+    duel = _scheduled_duel()
+    assert duel.starts_at is not None
+    sent.clear()
+    assert duels_ready_call_due(now=duel.starts_at - timedelta(minutes=16)) == 0
+    assert sent == []
+    due = duel.starts_at - timedelta(minutes=14)
+    assert duels_ready_call_due(now=due) == 1
+    assert len(_events(sent, "eve", "awaits")) == len(_events(sent, "gus", "awaits")) == 1
+    assert duels_ready_call_due(now=due + timedelta(seconds=2)) == 0
+    assert duels_ready_call_due(now=due + timedelta(minutes=5)) == 0
+    assert len(sent) == 2
+
+
+def test_a_death_match_moved_later_is_called_again_when_its_new_start_nears(
+    sent: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """Once per start time: a start moved later (agreed, or set by a host) is called again 15 minutes before it."""
+    duel = _scheduled_duel()
+    assert duel.starts_at is not None
+    assert duels_ready_call_due(now=duel.starts_at - timedelta(minutes=10)) == 1
+    later = duel.starts_at + timedelta(hours=2)
+    Duel.objects.filter(pk=duel.pk).update(starts_at=later)
+    sent.clear()
+    assert duels_ready_call_due(now=later - timedelta(minutes=20)) == 0
+    assert duels_ready_call_due(now=later - timedelta(minutes=10)) == 1
+    assert _events(sent, "eve", "awaits") and _events(sent, "gus", "awaits")
+
+
+def test_the_sweep_calls_the_players_of_a_death_match_whose_ready_is_due(
+    sent: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """The periodic sweep (the seasons' sweep hook) makes the call; the open pages' read then finds the Ready,
+    live (it rings where the sound is on)."""
+    duel = _scheduled_duel()
+    Duel.objects.filter(pk=duel.pk).update(starts_at=timezone.now() + timedelta(minutes=10))
+    sent.clear()
+    _picks_sweep()
+    assert _events(sent, "eve", "awaits") and _events(sent, "gus", "awaits")
+    steps = awaits_of(user("eve"))
+    assert [s.kind for s in steps] == ["duel"] and steps[0].live
+    sent.clear()
+    _picks_sweep()
+    assert not _events(sent, "eve", "awaits")
