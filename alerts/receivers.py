@@ -31,6 +31,21 @@ def on_turn_closed(sender: Any, match: Match, turn: Turn, **kwargs: Any) -> None
         log.exception("the closed-turn alerts of match %s could not be prepared", match.pk)
 
 
+def on_turn_held(sender: Any, match: Match, turn: Turn, held: bool, **kwargs: Any) -> None:
+    """A host paused or cancelled the match (its turn leaves the titles at once), or resumed it (the turn
+    calls its players again, as one that opens does)."""
+    from alerts.services import turn_alert, turn_done_alert
+
+    try:
+        if held:
+            turn_done_alert(match=match, turn=turn)
+        else:
+            turn_alert(match=match, turn=turn)
+    except Exception:
+        log.exception("the held-turn alerts of match %s could not be prepared", match.pk)
+
+
 def connect() -> None:
     hooks.turn_opened.connect(on_turn_opened, dispatch_uid="alerts.turn_opened")
     hooks.turn_closed.connect(on_turn_closed, dispatch_uid="alerts.turn_closed")
+    hooks.turn_held.connect(on_turn_held, dispatch_uid="alerts.turn_held")

@@ -20,6 +20,8 @@
 - ``turn_closed`` is sent inside the transaction that closes a turn with ``costs``: the
   ``garnet_cost`` of each resolved move (a season charges or releases its holds), and ``closing`` True.
   ``match_finished`` is sent by a close too, with ``closing`` True.
+- ``turn_held`` is sent inside the transaction in which a host pauses or cancels a match (``held`` True: its
+  open turn awaits nobody meanwhile) or resumes it (``held`` False: the turn awaits its players again).
 - ``closing_batch`` is sent by a sweep with the matches whose turns it has just claimed
   (row-locked), before it closes them one by one: a receiver may read what it needs of
   all of them at once and keep it for each (seasons: which season).
@@ -43,6 +45,7 @@ turn_opened = Signal()  # sender=Match, match=Match, turn=Turn, closing=bool
 match_opened = Signal()  # sender=Match, match=Match, user=User, url=str: a signed-in user opened the match page
 turn_closed = Signal()  # sender=Match, match=Match, turn=Turn, costs=dict[str, int], closing=True
 closing_batch = Signal()  # sender=Match, matches=list[Match]: a sweep holds them locked and closes their turns next
+turn_held = Signal()  # sender=Match, match=Match, turn=Turn, held=bool: a host paused or cancelled (True) or resumed
 
 MoveCheck = Callable[["Match", str, dict[str, Any]], None]
 MOVE_CHECKS: list[MoveCheck] = []

@@ -15,12 +15,12 @@ from django.utils import timezone
 
 from games.match import broadcast
 from games.match.events import check_event
-from games.match.waiting import awaits_of
+from games.match.waiting import awaited_user_ids, awaits_of
 from seasons.models import Duel, Pick
 from seasons.receivers import _picks_sweep
 from seasons.services import episode_dmo_pick
 from seasons.services.duels import duels_ready_call_due
-from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
+from tests.seasons.factories import abc_episode, finish_mm, host_user, open_pick, started_season, user
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +100,47 @@ def test_the_sweep_calls_the_players_of_a_death_match_whose_ready_is_due(
     sent.clear()
     _picks_sweep()
     assert not _events(sent, "eve", "awaits")
+
+
+def _match_with_open_turn() -> tuple[Any, Any]:
+    from games.models import Turn
+    from tests.factories import abc_match
+
+    match = abc_match(seed="held")
+    return match, Turn.objects.get(match=match, status=Turn.Status.OPEN)
+
+
+def test_pausing_a_match_drops_its_turn_from_the_players_titles(sent: list[tuple[str, dict[str, Any]]]) -> None:
+    """The host pauses the match: its awaited players hear `turn_done` (no "(1) Your move" for a turn that
+    takes no move); resuming calls them again with `your_turn`."""
+    from games.match.services.host import match_pause, match_resume
+
+    match, turn = _match_with_open_turn()
+    host = host_user()
+    sent.clear()
+    match_pause(match_id=match.pk, user=host, reason="a break")
+    done = {"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}
+    awaited = awaited_user_ids(match, list(turn.awaiting))
+    assert awaited and sorted(g for g, p in sent if p == done) == sorted(broadcast.group_user(u) for u in awaited)
+    assert not [s for s in awaits_of(user("ann")) if s.match_id == match.pk]
+    sent.clear()
+    match_resume(match_id=match.pk, user=host, reason="back")
+    again = _events(sent, "ann", "your_turn")
+    assert [(e["match"], e["turn"]) for e in again] == [(match.pk, turn.number)] and again[0]["deadline"]
+    assert not _events(sent, "ann", "turn_done")
+    assert [s.match_id for s in awaits_of(user("ann"))] == [match.pk]
+
+
+def test_cancelling_a_match_drops_its_turn_from_the_players_titles(sent: list[tuple[str, dict[str, Any]]]) -> None:
+    """The host cancels (aborts) the match: its unresolved turn awaits nobody, and its players hear `turn_done`."""
+    from games.match.services.host import match_abort
+
+    match, turn = _match_with_open_turn()
+    host = host_user()
+    sent.clear()
+    match_abort(match_id=match.pk, user=host, reason="broken")
+    assert _events(sent, "ann", "turn_done") == [
+        {"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}
+    ]
+    assert not _events(sent, "ann", "your_turn")
+    assert awaits_of(user("ann")) == []

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import NoOpenTurn
-from games.match import broadcast
+from games.match import broadcast, hooks
 from games.match.services.results import ClosedTurn, PageDrawer
 from games.match.services.turns import turn_close
 from games.models import HostAction, Match, Turn
@@ -106,7 +106,9 @@ def _match_switch(
             match.save(update_fields=["status"])
             host_action_log(match=match, user=user, action=action, reason=reason)
             if Turn.objects.filter(match_id=match_id, status=Turn.Status.OPEN).exists():
-                turn_step(match_id=match_id, user=user, reason=reason)
+                turn = turn_step(match_id=match_id, user=user, reason=reason)
+                # The turn leaves (or comes back to) its players' "awaits you" signal (alerts, issue 46).
+                hooks.turn_held.send(sender=Match, match=match, turn=turn, held=after != Match.Status.RUNNING)
     return match
 
 
@@ -149,10 +151,11 @@ def match_abort(*, match_id: int, user: Any, reason: str = "", now: datetime | N
             match.finished_at = now or timezone.now()
             match.save(update_fields=["status", "finished_at"])
             host_action_log(match=match, user=user, action="match_abort", reason=reason)
-            events = broadcast.turn_events(
-                match=match, closed=match_open_turn_or_none(match_id), messages=[], opened=None
-            )
+            turn = match_open_turn_or_none(match_id)
+            events = broadcast.turn_events(match=match, closed=turn, messages=[], opened=None)
             transaction.on_commit(lambda: broadcast.send(events))
+            if turn is not None:  # the unresolved turn awaits nobody any more
+                hooks.turn_held.send(sender=Match, match=match, turn=turn, held=True)
     return match
 
 
