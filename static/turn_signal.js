@@ -141,12 +141,13 @@
 
   function onThisPage(url) { return location.pathname === url; }
 
-  function sound() {
+  // ``key`` names the call (a match's turn, a step): several tabs hear the same one and the first plays it.
+  // Keyed by the call, not by time, so a live round opening right after another still rings.
+  function sound(key) {
     if (store("garnet.sound") !== "1") return;
-    // Several tabs hear the same event: the first one plays.
-    const now = Date.now(), last = Number(store("garnet.sound.at") || 0);
-    if (now - last < 2000) return;
-    try { window.localStorage.setItem("garnet.sound.at", String(now)); } catch (err) { /* plays anyway */ }
+    const id = key || "at " + Date.now();
+    if (store("garnet.sound.key") === id) return;
+    try { window.localStorage.setItem("garnet.sound.key", id); } catch (err) { /* plays anyway */ }
     const audio = new Audio(nav.dataset.sound);
     const played = audio.play();
     if (played && played.catch) played.catch(() => { /* the browser wants a tap on the page first */ });
@@ -173,7 +174,7 @@
     turns[t.key] = t;
     draw();
     notify(t);
-    if (t.live) sound();
+    if (t.live) sound(t.key + " turn " + (t.turn || ""));
     window.garnetTurns.events += 1;
   }
 
@@ -201,7 +202,7 @@
             const t = turns[k];
             if (before.has(k) || !t.kind || t.kind === "turn") return;
             notify(t);
-            if (t.live) sound();
+            if (t.live) sound(k + " until " + (t.deadline || ""));
           });
         }
         window.garnetTurns.reads += 1;

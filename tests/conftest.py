@@ -124,6 +124,19 @@ def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
     return f"-p no:django: left out {len(skipped)} modules that need Django" if skipped else None
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _celery_configured_from_the_test_settings(request: pytest.FixtureRequest) -> None:
+    """Celery reads its ``CELERY_*`` settings once per process, the first time its configuration is used. A
+    test that flips ``CELERY_TASK_ALWAYS_EAGER`` off for itself (the embedded default, a hung broker) would
+    otherwise fix it off for every later test of that xdist worker, whose mails, Discord posts and playtests
+    then sit in a queue nobody reads. Read it now, from the test settings, before any test runs."""
+    if not request.config.pluginmanager.has_plugin("django"):
+        return
+    from config.celery import app
+
+    assert app.conf.task_always_eager, "the test settings run Celery's tasks eagerly"
+
+
 @pytest.fixture(autouse=True)
 def _clear_cache(request: pytest.FixtureRequest) -> None:
     """Start each Django test with empty rate-limit counters."""

@@ -54,7 +54,8 @@ def test_five_players_play_an_abc_round_through_the_pages(
     watcher.goto(f"{live_url}/matches/{match_id}/")
     watcher.wait_for_function("window.garnetLive && window.garnetLive.connected")
     ann = pages["ann"]
-    assert ann.locator("text=Your move").count() == 1
+    # Inside the live part: the invitation to turn alerts on ("Be told when it is your move") sits below it.
+    assert ann.locator("#live >> text=Your move").count() == 1
     ann.screenshot(path=str(SHOTS / "abc-x-pairing.png"), full_page=True)
     ann.check("input[name=partner][value=cat]")
     ann.click("button[name=lock][value='1']")
