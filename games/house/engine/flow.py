@@ -207,9 +207,11 @@ def _move_words(state: State, plan: Mapping[str, Any], move: Mapping[str, Any]) 
         if value is None:
             continue
         if f["type"] == "trade" and isinstance(value, dict):
-            words = happened.trade_words(state, value)  # "give 3 chips for 1 gem with bob", not "give chips 3"
+            words = happened.trade_words(
+                happened.labels(state), value
+            )  # "give 3 chips for 1 gem with bob", not "give chips 3"
         elif f["type"] == "give" and isinstance(value, dict) and not f.get("pile"):
-            words = happened.gift_words(state, f["holding"], value)
+            words = happened.gift_words(happened.labels(state), f["holding"], value)
         else:
             words = _words(value)
         parts.append(words if len(plan["fields"]) == 1 else f"{f['label']} {words}")

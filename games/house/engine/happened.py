@@ -62,37 +62,36 @@ def amount(label: str, n: int) -> str:
     return f"{n} {noun(label, n)}"
 
 
-def holding_label(state: Mapping[str, Any], name: str) -> str:
-    """The dealer's label of holding ``name`` (its name when it has none)."""
-    decl = next((h for h in state["definition"]["holdings"] if h["name"] == name), None)
-    return str((decl or {}).get("label") or name)
+def labels(state: Mapping[str, Any]) -> dict[str, str]:
+    """Each holding's label by its name (the name when it has none)."""
+    return {str(h["name"]): str(h.get("label") or h["name"]) for h in state["definition"]["holdings"]}
 
 
-def terms(state: Mapping[str, Any], given: Mapping[str, Any]) -> str:
-    """What one side of a trade gives, in words: "3 chips and 1 gem", or "nothing"."""
-    parts = [amount(holding_label(state, h), int(n)) for h, n in given.items() if int(n or 0)]
+def terms(names: Mapping[str, str], given: Mapping[str, Any]) -> str:
+    """What one side of a trade gives, in words ("3 chips and 1 gem", or "nothing"); ``names``: :func:`labels`."""
+    parts = [amount(names.get(h, h), int(n)) for h, n in given.items() if int(n or 0)]
     if not parts:
         return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _joined(parts)
 
 
-def trade_words(state: Mapping[str, Any], offer: Mapping[str, Any]) -> str:
+def trade_words(names: Mapping[str, str], offer: Mapping[str, Any]) -> str:
     """A trade offer in words: "give 3 chips for 1 gem", "give 3 chips, get nothing" (no ``get``: "give 3
-    chips"), naming the partner when the offer does."""
-    give = terms(state, offer.get("give") or {})
+    chips"), naming the partner when the offer does; ``names``: :func:`labels`."""
+    give = terms(names, offer.get("give") or {})
     got: Mapping[str, Any] | None = offer.get("get")
     if got is None:  # terms "each_gives": the offer names only what it gives
         words = f"give {give}"
     elif not any(got.values()):
         words = f"give {give}, get nothing"
     else:
-        words = f"give {give} for {terms(state, got)}"
+        words = f"give {give} for {terms(names, got)}"
     return f"{words} with {offer['with']}" if offer.get("with") else words
 
 
-def gift_words(state: Mapping[str, Any], holding: str, gift: Mapping[str, Any]) -> str:
-    """A gift of a holding in words: "1 gem to bob"."""
-    return f"{amount(holding_label(state, holding), int(gift.get('amount') or 0))} to {gift.get('to')}"
+def gift_words(names: Mapping[str, str], holding: str, gift: Mapping[str, Any]) -> str:
+    """A gift of a holding in words: "1 gem to bob"; ``names``: :func:`labels`."""
+    return f"{amount(names.get(holding, holding), int(gift.get('amount') or 0))} to {gift.get('to')}"
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -193,7 +193,7 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                     state["holdings"][to][f["holding"]] = bounded(
                         state, f["holding"], state["holdings"][to][f["holding"]] + n
                     )
-                    given = happened.amount(happened.holding_label(state, f["holding"]), n)
+                    given = happened.amount(happened.labels(state).get(f["holding"], f["holding"]), n)
                     messages.append(Message(f"You gave {given} to {to}.", to=p))
                     messages.append(Message(f"{p} gave you {given}.", to=to))
         elif f["type"] == "trade":
@@ -282,8 +282,8 @@ def _trades(
                 state["holdings"][giver][h] -= n
                 state["holdings"][taker][h] = bounded(state, h, state["holdings"][taker][h] + n)
         words = (
-            f"{a} and {b} traded: {a} gave {happened.terms(state, mine['give'])}, "
-            f"{b} gave {happened.terms(state, theirs['give'])}."
+            f"{a} and {b} traded: {a} gave {happened.terms(happened.labels(state), mine['give'])}, "
+            f"{b} gave {happened.terms(happened.labels(state), theirs['give'])}."
         )
         public = f["public"] and g["public"]  # either offer private: the trade stays between the two
         messages += [Message(words)] if public else [Message(words, to=a), Message(words, to=b)]

@@ -40,12 +40,12 @@ def test_a_label_is_a_noun_singular_for_one_and_plural_otherwise() -> None:
 
 def test_a_trades_terms_read_as_a_sentence() -> None:
     """ "give 3 chips, get nothing" / "give 3 chips for 1 gem", never "give chips 3, get ."."""
-    state = _match()
+    names = happened.labels(_match())
     nothing = {"with": "bob", "give": {"chips": 3}, "get": {}}
     both = {"with": "bob", "give": {"chips": 3}, "get": {"gems": 1}}
-    assert happened.trade_words(state, nothing) == "give 3 chips, get nothing with bob"
-    assert happened.trade_words(state, both) == "give 3 chips for 1 gem with bob"
-    assert happened.trade_words(state, {"give": {"chips": 1, "gems": 2}}) == "give 1 chip and 2 gems"
+    assert happened.trade_words(names, nothing) == "give 3 chips, get nothing with bob"
+    assert happened.trade_words(names, both) == "give 3 chips for 1 gem with bob"
+    assert happened.trade_words(names, {"give": {"chips": 1, "gems": 2}}) == "give 1 chip and 2 gems"
 
 
 def test_a_private_score_is_told_to_its_owner_alone_first() -> None:
