@@ -82,6 +82,11 @@ class MoveFormBase(forms.Form):
         a game whose keys are its own words needs none; a dealer's game names them by the dealer's labels."""
         return {}
 
+    def move_words(self, move: Mapping[str, Any]) -> dict[str, str]:
+        """How the player's confirmation says a key's value, where plain words of its parts would not read as
+        a sentence (a key not listed is said part by part): a dealer's trade is "give 3 chips for 1 gem"."""
+        return {}
+
     def set_choices(self, name: str, choices: Sequence[tuple[Any, str]], *, initial: Any = None) -> None:
         """Offer only ``choices`` in the choice field ``name`` (preselecting ``initial`` when given)."""
         field = self.fields[name]

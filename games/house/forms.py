@@ -9,11 +9,13 @@ Nobody types JSON or a handle; the engine's ``validate`` still judges the move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 
 from games.forms import MoveFormBase
+from games.house.engine import happened
 from games.house.engine import tally_summary as summing
 from games.house.play import dealer_fields as tally
 from games.house.play import player_fields as fields
@@ -210,6 +212,23 @@ class MoveForm(MoveFormBase):
         if self.mode != "player":
             return {}
         return {str(spec["name"]): str(spec.get("label") or spec["name"]) for spec in self.specs}
+
+    def move_words(self, move: Mapping[str, Any]) -> dict[str, str]:
+        """A trade or a gift of a holding in words, as the match's lines say them: "give 3 chips for 1 gem with
+        bob", "1 gem to bob" (issue 44), never "give chips 3, get"."""
+        if self.mode != "player":
+            return {}
+        names = {str(h["name"]): str(h.get("label") or h["name"]) for h in self.public.get("holding_facts") or []}
+        words: dict[str, str] = {}
+        for spec in self.specs:
+            value = move.get(str(spec["name"]))
+            if not isinstance(value, dict):
+                continue
+            if spec.get("type") == "trade":
+                words[str(spec["name"])] = happened.trade_words(names, value)
+            elif spec.get("type") == "give" and spec.get("holding") and not spec.get("pile"):
+                words[str(spec["name"])] = happened.gift_words(names, str(spec["holding"]), value)
+        return words
 
     def to_move(self) -> dict[str, Any]:
         """The move in FORMAT.md's notation; call only after ``is_valid()``."""

@@ -53,13 +53,16 @@ def _phrase(value: Any) -> str:
 
 
 @register.filter
-def move_summary(move: Any, labels: Mapping[str, str] | None = None) -> str:
+def move_summary(move: Any, labels: Mapping[str, str] | None = None, words: Mapping[str, str] | None = None) -> str:
     """A move in plain words: ``{"pairs": [["bob","cat"],["dan","eve"]], "double": False}`` →
-    "pairs: bob & cat; dan & eve · double: no"; ``labels`` names keys the way the form did."""
+    "pairs: bob & cat; dan & eve · double: no"; ``labels`` names keys the way the form did, ``words`` says
+    values the way the form does (``MoveFormBase.move_words``)."""
     if not isinstance(move, dict):
         return _phrase(move)
-    names = labels or {}
-    return " · ".join(f"{names.get(key) or key.replace('_', ' ')}: {_phrase(value)}" for key, value in move.items())
+    names, said = labels or {}, words or {}
+    return " · ".join(
+        f"{names.get(key) or key.replace('_', ' ')}: {said.get(key) or _phrase(value)}" for key, value in move.items()
+    )
 
 
 @register.filter

@@ -58,6 +58,7 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "submit_url": submit_url,
         "check_url": check_url,
         "move_labels": _move_labels(entry, viewer, form),
+        "move_words": _move_words(entry, viewer, form),
         "match": match,
         "viewer": viewer,
         "seq": viewer.seq,
@@ -90,15 +91,27 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
     }
 
 
-def _move_labels(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str]:
-    """How this viewer's stored move names its keys: as the move form does (a dealer's labels), drawn from the
-    open form, or for a locked move (no form on the page) from the form it was made with."""
-    if viewer.submission is None:
-        return {}
+def _move_form(entry: Any, viewer: MatchForViewer, form: Any) -> Any:
+    """The form that says this viewer's stored move: the open form, or for a locked move (no form on the
+    page) the form it was made with."""
     if form is None:
         form_class = entry.form_class or JsonMoveForm
         form = form_class(view=viewer.view, player=viewer.me or "")
-    return dict(form.move_labels())
+    return form
+
+
+def _move_labels(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str]:
+    """How this viewer's stored move names its keys: as the move form does (a dealer's labels)."""
+    if viewer.submission is None:
+        return {}
+    return dict(_move_form(entry, viewer, form).move_labels())
+
+
+def _move_words(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str]:
+    """How this viewer's stored move says its values: as the move form does (a dealer's trade in words)."""
+    if viewer.submission is None or not isinstance(viewer.submission.move, dict):
+        return {}
+    return dict(_move_form(entry, viewer, form).move_words(viewer.submission.move))
 
 
 def live_root_render(viewer: MatchForViewer) -> str:

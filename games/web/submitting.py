@@ -101,10 +101,16 @@ def refusal_text(exc: errors.GameError) -> str:
     return str(exc) if exc.code == errors.RateLimited.code else f"Not saved: {exc}"
 
 
-def saved_text(submitted: Submitted, *, lock: bool, labels: Mapping[str, str] | None = None) -> str:
+def saved_text(
+    submitted: Submitted,
+    *,
+    lock: bool,
+    labels: Mapping[str, str] | None = None,
+    words: Mapping[str, str] | None = None,
+) -> str:
     """A stored submit in words: saved, locked in, or locked in and so closed the turn; ``labels`` name the
-    move's keys as the form did."""
-    summary = move_summary(submitted.submission.move, labels)
+    move's keys and ``words`` say their values as the form did."""
+    summary = move_summary(submitted.submission.move, labels, words)
     if not lock:
         return f"Saved: {summary}. You can change it until the deadline."
     if submitted.completes_turn:
@@ -115,6 +121,11 @@ def saved_text(submitted: Submitted, *, lock: bool, labels: Mapping[str, str] | 
 def labels_of(form: Any) -> dict[str, str]:
     """The move's keys as the posted form names them (a JSON move has no form: its keys as written)."""
     return dict(form.move_labels()) if form is not None else {}
+
+
+def words_of(form: Any, move: Any) -> dict[str, str]:
+    """The move's values as the posted form says them (none: each said part by part)."""
+    return dict(form.move_words(move)) if form is not None and isinstance(move, dict) else {}
 
 
 def wants_lock(data: QueryDict) -> bool:
@@ -171,7 +182,13 @@ def submit_move(*, user: Any, match: Match, data: QueryDict) -> SubmitResult:
     except errors.GameError as exc:
         result = {"kind": "error", "code": exc.code, "text": refusal_text(exc)}
         return SubmitResult(result=result, status=exc.status, form=form)
-    result = {"kind": "success", "code": "saved", "text": saved_text(submitted, lock=lock, labels=labels_of(form))}
+    result = {
+        "kind": "success",
+        "code": "saved",
+        "text": saved_text(
+            submitted, lock=lock, labels=labels_of(form), words=words_of(form, submitted.submission.move)
+        ),
+    }
     page = submitted.closed.page_for(submitted.player) if submitted.closed is not None else None
     return SubmitResult(result=result, submitted=submitted, form=form, page=page)
 
@@ -203,6 +220,7 @@ def submit_answer(*, match: Match, user: Any, done: SubmitResult, request: Any =
             "submission": submitted.submission,
             "turn": submitted.turn,
             "move_labels": labels_of(done.form),
+            "move_words": words_of(done.form, submitted.submission.move),
         }
         return Answer(into="submit", html=_draw("games/_submit_answer.html", context, request))
     if submitted is not None and done.page is not None:

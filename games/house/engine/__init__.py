@@ -23,7 +23,7 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house.engine import dealer, ending, flow, items, items_draw, play, present, rounds
+from games.house.engine import dealer, ending, flow, happened, items, items_draw, play, present, rounds
 from games.house.engine.definition import definition_clean
 from games.house.engine.errors import DefinitionError
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_value, is_blank
@@ -246,6 +246,7 @@ class HouseEngine(BaseEngine[State]):
         # Never change the input; the definition is only ever read, so the copy shares it (a close's largest part).
         rest = kit.json_copy({k: v for k, v in state.items() if k != "definition"})
         new: State = {k: state[k] if k == "definition" else rest[k] for k in state}
+        before = happened.snapshot(new)
         if new["phase"] == "play":
             given = {p: moves[p] if p in moves else self.default_move(new, p) for p in new["awaits"]}
             full = {p: {k: v for k, v in m.items() if v is not None} for p, m in given.items()}
@@ -261,7 +262,8 @@ class HouseEngine(BaseEngine[State]):
             messages = play.ec_resolve(new, given, rng)
         else:
             messages = []
-        return new, messages
+        # The round's points and changed holdings first, as sentences: "What just happened" leads with them.
+        return new, happened.summary(before, new) + messages
 
     def outcome(self, state: State) -> Outcome | None:
         return Outcome.from_json(state["outcome"]) if state["outcome"] else None

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, items, mechanics, play, rounds
+from games.house.engine import effects, happened, items, mechanics, play, rounds
 from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
@@ -174,7 +174,7 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
         messages.append(Message(text))
     reveal = plan["reveal"] == "all"
     if reveal and moves:
-        shown = "; ".join(f"{p}: {_move_words(plan, moves[p])}" for p in moves)
+        shown = "; ".join(f"{p}: {_move_words(state, plan, moves[p])}" for p in moves)
         messages.append(Message(f"{label} submissions: {shown}."))
     if gone:
         messages.append(Message(f"Out of the match: {', '.join(gone)}."))
@@ -200,13 +200,20 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     return messages
 
 
-def _move_words(plan: Mapping[str, Any], move: Mapping[str, Any]) -> str:
+def _move_words(state: State, plan: Mapping[str, Any], move: Mapping[str, Any]) -> str:
     parts = []
     for f in plan["fields"]:
         value = move.get(f["name"])
         if value is None:
             continue
-        words = _words(value)
+        if f["type"] == "trade" and isinstance(value, dict):
+            words = happened.trade_words(
+                happened.labels(state), value
+            )  # "give 3 chips for 1 gem with bob", not "give chips 3"
+        elif f["type"] == "give" and isinstance(value, dict) and not f.get("pile"):
+            words = happened.gift_words(happened.labels(state), f["holding"], value)
+        else:
+            words = _words(value)
         parts.append(words if len(plan["fields"]) == 1 else f"{f['label']} {words}")
     return ", ".join(parts) or "nothing"
 

@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
+from games.house.engine import happened
 from games.house.engine.formula import FormulaError, formula_compile, formula_int
 from games.house.engine.state import State, plan_for
 
@@ -192,8 +193,9 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                     state["holdings"][to][f["holding"]] = bounded(
                         state, f["holding"], state["holdings"][to][f["holding"]] + n
                     )
-                    messages.append(Message(f"{p} gave {n} {f['holding']} to {to}.", to=p))
-                    messages.append(Message(f"{p} gave you {n} {f['holding']}.", to=to))
+                    given = happened.amount(happened.labels(state).get(f["holding"], f["holding"]), n)
+                    messages.append(Message(f"You gave {given} to {to}.", to=p))
+                    messages.append(Message(f"{p} gave you {given}.", to=to))
         elif f["type"] == "trade":
             messages += _trades(state, f, moves, before, settled)
     return messages
@@ -279,7 +281,10 @@ def _trades(
             for h, n in terms.items():
                 state["holdings"][giver][h] -= n
                 state["holdings"][taker][h] = bounded(state, h, state["holdings"][taker][h] + n)
-        words = f"{a} and {b} traded: {a} gave {_terms(mine['give'])}, {b} gave {_terms(theirs['give'])}."
+        words = (
+            f"{a} and {b} traded: {a} gave {happened.terms(happened.labels(state), mine['give'])}, "
+            f"{b} gave {happened.terms(happened.labels(state), theirs['give'])}."
+        )
         public = f["public"] and g["public"]  # either offer private: the trade stays between the two
         messages += [Message(words)] if public else [Message(words, to=a), Message(words, to=b)]
     return messages
@@ -294,7 +299,3 @@ def _record(state: State, a: PlayerId, b: PlayerId, gave: Mapping[str, int], got
         for h, n in into.items():
             rec["got"][h] = rec["got"].get(h, 0) + n
         rec["partners"].append(q)
-
-
-def _terms(terms: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {h}" for h, n in terms.items()) or "nothing"

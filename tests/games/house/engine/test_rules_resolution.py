@@ -26,7 +26,8 @@ def test_dealer_tally() -> None:
     assert "dealer" not in E.view(state, "ann") and "pending" not in str(E.view(state, None))
     move = {"announcement": "cat wins", "private": {"bob": "close!"}, "points": {"cat": 2, "ann": -1}, "out": ["ann"]}
     state, messages = step(state, {DEALER: move})
-    assert texts(messages) == ["cat wins", "Out of the match: ann."] and texts(messages, "bob") == ["close!"]
+    points = "Round 1: ann lost 1 point and cat scored 2 points; nobody else scored."  # first: issue 44
+    assert texts(messages) == [points, "cat wins", "Out of the match: ann."] and texts(messages, "bob") == ["close!"]
     assert state["scores"] == {"ann": -1, "bob": 0, "cat": 2} and E.awaiting(state) == ("bob", "cat")
     assert E.view(state, None)["public"]["history"][0]["points"] == {"cat": 2, "ann": -1}
 
@@ -70,10 +71,11 @@ def test_a_missed_tally_publishes_no_result_and_goes_on() -> None:
     state, _ = step(start(definition=raw(rounds=2)), {})
     assert E.default_ruling(state, DEALER) == "house-3"
     state, messages = E.resolve(state, {}, Random(0))
-    assert texts(messages) == ["Round 1: the dealer published no result."] and E.turn_label(state) == "Round 2"
+    published = ["Round 1: nobody scored.", "Round 1: the dealer published no result."]
+    assert texts(messages) == published and E.turn_label(state) == "Round 2"
     state, _ = step(state, {})
     state, messages = E.resolve(state, {}, Random(0))
-    assert E.outcome(state) is not None and texts(messages)[0] == "Round 2: the dealer published no result."
+    assert E.outcome(state) is not None and texts(messages)[1] == "Round 2: the dealer published no result."
 
 
 def test_mechanic_publishes_at_once_without_review() -> None:
@@ -82,7 +84,8 @@ def test_mechanic_publishes_at_once_without_review() -> None:
     state = start(definition=raw(round_plan=[rnd(resolve=TWO_THIRDS)]))
     state, messages = step(state, {"ann": {"guess": 0}, "bob": {"guess": 30}, "cat": {"guess": 60}})
     # mean 30, 2/3 of it 20: bob (30) is 10 away, ann (0) 20 away.
-    assert texts(messages)[0].startswith("Round 1: the target was 2/3")
+    assert texts(messages)[0] == "Round 1: bob scored 1 point; nobody else scored."
+    assert texts(messages)[1].startswith("Round 1: the target was 2/3")
     assert state["scores"] == {"ann": 0, "bob": 1, "cat": 0} and E.turn_label(state) == "Round 2"
     assert texts(messages, "bob")
 
@@ -98,7 +101,7 @@ def test_mechanic_review_lets_the_dealer_edit_before_publishing() -> None:
     proposal = E.view(state, DEALER)["dealer"]["proposal"]
     assert proposal["points"] == {"bob": 1} and "proposal" not in str(E.view(state, "bob"))
     edited, messages = step(state, {DEALER: {"announcement": "Bob wins, doubled.", "points": {"bob": 2}}})
-    assert texts(messages) == ["Bob wins, doubled."] and edited["scores"]["bob"] == 2
+    assert texts(messages)[1:] == ["Bob wins, doubled."] and edited["scores"]["bob"] == 2
     assert texts(messages, "bob") == [proposal["private"]["bob"]]
 
 
@@ -109,7 +112,7 @@ def test_a_missed_review_publishes_the_mechanics_result() -> None:
     state, _ = step(state, {"ann": {"guess": 0}, "bob": {"guess": 30}, "cat": {"guess": 60}})
     proposal = state["proposal"]
     state, messages = E.resolve(state, {}, Random(0))
-    assert texts(messages)[0] == proposal["announcement"] and state["scores"]["bob"] == 1
+    assert texts(messages)[1] == proposal["announcement"] and state["scores"]["bob"] == 1
 
 
 def test_end_after_rounds() -> None:

@@ -17,7 +17,7 @@ from random import Random
 from typing import Any
 
 from games.engine import DEALER, RuleError
-from games.house.engine import HouseEngine
+from games.house.engine import HouseEngine, happened
 from games.house.engine.constants import LIMIT
 
 E = HouseEngine()
@@ -173,6 +173,8 @@ def trace(
         obs["costs"] = {p: E.garnet_cost(state, p, m) for p, m in checked.items()}
         before = state
         state, messages = E.resolve(state, checked, Random(f"{seed}:{turn}"))
+        # The lines /2 writes first, the round's points in sentences (issue 44), are none of /1's: left out.
+        messages = messages[len(happened.summary(happened.snapshot(before), state)) :]
         obs["messages"] = [[m.text, m.to, m.ruling] for m in messages]
         obs["spent"] = {p: n for p, n in E.round_spent(before, checked, state).items() if n}
         obs["scores"] = dict(state["scores"])
