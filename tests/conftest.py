@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -124,17 +125,26 @@ def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
     return f"-p no:django: left out {len(skipped)} modules that need Django" if skipped else None
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _celery_configured_from_the_test_settings(request: pytest.FixtureRequest) -> None:
-    """Celery reads its ``CELERY_*`` settings once per process, the first time its configuration is used. A
-    test that flips ``CELERY_TASK_ALWAYS_EAGER`` off for itself (the embedded default, a hung broker) would
-    otherwise fix it off for every later test of that xdist worker, whose mails, Discord posts and playtests
-    then sit in a queue nobody reads. Read it now, from the test settings, before any test runs."""
+@pytest.fixture(autouse=True)
+def _celery_eager_as_the_test_settings_say(request: pytest.FixtureRequest) -> None:
+    """Every test starts with Celery's tasks run eagerly and no worker assumed, as the test settings say.
+
+    Celery reads ``CELERY_*`` from Django's settings when a task is sent; a test that turned eager tasks off
+    for itself (the embedded default, a hung broker) and left them off made every later mail, Discord post
+    and playtest of its xdist worker sit in a queue nobody reads. Put them back, and say which test left them.
+    """
     if not request.config.pluginmanager.has_plugin("django"):
         return
-    from config.celery import app
+    from django.conf import settings
 
-    assert app.conf.task_always_eager, "the test settings run Celery's tasks eagerly"
+    if settings.CELERY_TASK_ALWAYS_EAGER and not settings.GARNET_CELERY_ENABLED:
+        return
+    warnings.warn(
+        f"Celery's test settings were left changed by an earlier test "
+        f"({request.config.stash.get(_LAST_RUN, 'none')}); restored.",
+        stacklevel=1,
+    )
+    settings.CELERY_TASK_ALWAYS_EAGER, settings.GARNET_CELERY_ENABLED = True, False
 
 
 @pytest.fixture(autouse=True)
