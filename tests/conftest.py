@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -123,28 +122,6 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
     skipped = config.stash.get(_SKIPPED, [])
     return f"-p no:django: left out {len(skipped)} modules that need Django" if skipped else None
-
-
-@pytest.fixture(autouse=True)
-def _celery_eager_as_the_test_settings_say(request: pytest.FixtureRequest) -> None:
-    """Every test starts with Celery's tasks run eagerly and no worker assumed, as the test settings say.
-
-    Celery reads ``CELERY_*`` from Django's settings when a task is sent; a test that turned eager tasks off
-    for itself (the embedded default, a hung broker) and left them off made every later mail, Discord post
-    and playtest of its xdist worker sit in a queue nobody reads. Put them back, and say which test left them.
-    """
-    if not request.config.pluginmanager.has_plugin("django"):
-        return
-    from django.conf import settings
-
-    if settings.CELERY_TASK_ALWAYS_EAGER and not settings.GARNET_CELERY_ENABLED:
-        return
-    warnings.warn(
-        f"Celery's test settings were left changed by an earlier test "
-        f"({request.config.stash.get(_LAST_RUN, 'none')}); restored.",
-        stacklevel=1,
-    )
-    settings.CELERY_TASK_ALWAYS_EAGER, settings.GARNET_CELERY_ENABLED = True, False
 
 
 @pytest.fixture(autouse=True)

@@ -71,7 +71,8 @@ def test_a_worker_consumes_the_push_queue_and_delivers(
             stderr=subprocess.STDOUT,
         )
         try:
-            sender = Celery("sender", broker=own)
+            # Not the current app: shared tasks of later tests in this process must keep the site's (eager) app.
+            sender = Celery("sender", broker=own, set_as_current=False)
             sender.conf.task_queues = settings.CELERY_TASK_QUEUES
             sender.conf.task_routes = settings.CELERY_TASK_ROUTES
             # What a turn's close publishes: one fan-out task, which queues one delivery per browser.
