@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from games.match import broadcast
+from games.match.events import check_event
 from tests.alerts.pushkit import push_service_running
 
 
@@ -31,3 +33,21 @@ def public_dns(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
 
     monkeypatch.setattr("alerts.endpoints.resolve", resolve)
     return table
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """What the server pushes after commit (the test's writes commit at once); /ws/me/'s frames are checked
+    against the events' schema (the season socket has its own table)."""
+    frames: list[tuple[str, dict[str, Any]]] = []
+
+    def send(events: Any) -> int:
+        for group, payload in events:
+            if group.startswith("user-"):
+                check_event({k: v for k, v in payload.items() if k != "type"})
+            frames.append((group, payload))
+        return len(frames)
+
+    monkeypatch.setattr(broadcast, "send", send)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
+    yield frames

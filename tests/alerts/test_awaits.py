@@ -5,7 +5,7 @@ leaves at once; logging in from home lands on the soonest step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -16,8 +16,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games.match import broadcast
-from games.match.events import check_event
 from games.match.services.turns import turn_close
 from games.match.waiting import awaits_of
 from games.models import Turn
@@ -25,6 +23,7 @@ from seasons.models import Duel, Notice, Pick
 from seasons.services import episode_dmo_pick
 from seasons.services.duels import duel_ready
 from seasons.services.picks import picks_close_due
+from tests.alerts.frames import events_to
 from tests.factories import abc_match
 from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
 
@@ -35,28 +34,6 @@ def _ec_picking(slug: str = "s1", **settings: Any) -> Pick:
     season = started_season(slug=slug, **{"dm_lead_seconds": 3600, "pick_seconds": 300, **settings})
     episode = finish_mm(abc_episode(season), winners=["ann"], candidates=["eve"])
     return open_pick(episode)
-
-
-@pytest.fixture
-def sent(monkeypatch: Any) -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    """What the server pushes after commit (the test's writes commit at once), checked against the events' schema."""
-    frames: list[tuple[str, dict[str, Any]]] = []
-
-    def send(events: Any) -> int:
-        for group, payload in events:
-            if group.startswith("user-"):  # /ws/me/'s frames (the season socket has its own table)
-                check_event({k: v for k, v in payload.items() if k != "type"})
-            frames.append((group, payload))
-        return len(frames)
-
-    monkeypatch.setattr(broadcast, "send", send)
-    monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
-    yield frames
-
-
-def _events(sent: list[tuple[str, dict[str, Any]]], handle: str, event: str) -> list[dict[str, Any]]:
-    group = broadcast.group_user(user(handle).pk)
-    return [p for g, p in sent if g == group and p.get("event") == event]
 
 
 def test_the_ecs_pick_awaits_them_like_a_turn() -> None:
@@ -94,7 +71,7 @@ def test_the_picked_player_is_told_on_the_first_screen_and_in_the_title_until_re
     pick = _ec_picking()
     sent.clear()
     duel = episode_dmo_pick(pick_id=pick.pk, user=user("eve"), dmo="gus")
-    assert _events(sent, "eve", "awaits") and _events(sent, "gus", "awaits")
+    assert events_to(sent, "eve", "awaits") and events_to(sent, "gus", "awaits")
     steps = awaits_of(user("gus"))
     assert [s.kind for s in steps] == ["duel"]
     assert steps[0].label.startswith("eve picked you as their Death Match opponent") and "press Ready" in steps[0].label
@@ -106,7 +83,7 @@ def test_the_picked_player_is_told_on_the_first_screen_and_in_the_title_until_re
     assert awaits_of(user("eve")) == []
     sent.clear()
     duel_ready(duel_id=duel.pk, user=user("gus"))
-    assert _events(sent, "gus", "awaits") and _events(sent, "eve", "awaits")
+    assert events_to(sent, "gus", "awaits") and events_to(sent, "eve", "awaits")
     assert awaits_of(user("gus")) == []  # Ready pressed: the notice merged into it is read with it
     # gus waits for her now: her Ready is awaited.
     steps = awaits_of(user("eve"))
@@ -127,14 +104,14 @@ def test_a_notice_of_being_drawn_by_lot_stays_until_its_page_is_opened(
     duel = Duel.objects.get(episode=pick.episode)
     assert duel.dmo is not None
     drawn = duel.dmo.handle
-    assert _events(sent, drawn, "awaits") and _events(sent, "eve", "awaits")
+    assert events_to(sent, drawn, "awaits") and events_to(sent, "eve", "awaits")
     steps = awaits_of(user(drawn))
     assert "drawn by lot" in steps[0].label
     # Opening the Death Match's page reads the notice: nothing more awaits them until the start nears.
     sent.clear()
     client_for(drawn).get(reverse("season_duel", args=["s1", duel.pk]))
     assert not Notice.objects.filter(user=user(drawn), seen=False, kind="dmo").exists()
-    assert _events(sent, drawn, "awaits")
+    assert events_to(sent, drawn, "awaits")
     assert awaits_of(user(drawn)) == []
     Duel.objects.filter(pk=duel.pk).update(starts_at=timezone.now() + timedelta(minutes=10))
     steps = awaits_of(user(drawn))
@@ -158,7 +135,7 @@ def test_a_closed_turn_leaves_its_players_pages_at_once(
     turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
     sent.clear()
     turn_close(turn_id=turn.pk, force=True)
-    done = _events(sent, "ann", "turn_done")
+    done = events_to(sent, "ann", "turn_done")
     assert done == [{"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}]
 
 

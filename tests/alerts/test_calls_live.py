@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -14,37 +13,15 @@ import pytest
 from django.utils import timezone
 
 from games.match import broadcast
-from games.match.events import check_event
 from games.match.waiting import awaited_user_ids, awaits_of
 from seasons.models import Duel, Pick
 from seasons.receivers import _picks_sweep
 from seasons.services import episode_dmo_pick
 from seasons.services.duels import duels_ready_call_due
+from tests.alerts.frames import events_to
 from tests.seasons.factories import abc_episode, finish_mm, host_user, open_pick, started_season, user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def sent(monkeypatch: Any) -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    """What the server pushes to /ws/me/ after commit (the test's writes commit at once), schema-checked."""
-    frames: list[tuple[str, dict[str, Any]]] = []
-
-    def send(events: Any) -> int:
-        for group, payload in events:
-            if group.startswith("user-"):
-                check_event({k: v for k, v in payload.items() if k != "type"})
-            frames.append((group, payload))
-        return len(frames)
-
-    monkeypatch.setattr(broadcast, "send", send)
-    monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
-    yield frames
-
-
-def _events(sent: list[tuple[str, dict[str, Any]]], handle: str, event: str) -> list[dict[str, Any]]:
-    group = broadcast.group_user(user(handle).pk)
-    return [p for g, p in sent if g == group and p.get("event") == event]
 
 
 def _scheduled_duel() -> Duel:
@@ -64,7 +41,7 @@ def test_a_death_matchs_ready_becoming_due_tells_both_players_once(sent: list[tu
     assert sent == []
     due = duel.starts_at - timedelta(minutes=14)
     assert duels_ready_call_due(now=due) == 1
-    assert len(_events(sent, "eve", "awaits")) == len(_events(sent, "gus", "awaits")) == 1
+    assert len(events_to(sent, "eve", "awaits")) == len(events_to(sent, "gus", "awaits")) == 1
     assert duels_ready_call_due(now=due + timedelta(seconds=2)) == 0
     assert duels_ready_call_due(now=due + timedelta(minutes=5)) == 0
     assert len(sent) == 2
@@ -82,7 +59,7 @@ def test_a_death_match_moved_later_is_called_again_when_its_new_start_nears(
     sent.clear()
     assert duels_ready_call_due(now=later - timedelta(minutes=20)) == 0
     assert duels_ready_call_due(now=later - timedelta(minutes=10)) == 1
-    assert _events(sent, "eve", "awaits") and _events(sent, "gus", "awaits")
+    assert events_to(sent, "eve", "awaits") and events_to(sent, "gus", "awaits")
 
 
 def test_the_sweep_calls_the_players_of_a_death_match_whose_ready_is_due(
@@ -94,12 +71,12 @@ def test_the_sweep_calls_the_players_of_a_death_match_whose_ready_is_due(
     Duel.objects.filter(pk=duel.pk).update(starts_at=timezone.now() + timedelta(minutes=10))
     sent.clear()
     _picks_sweep()
-    assert _events(sent, "eve", "awaits") and _events(sent, "gus", "awaits")
+    assert events_to(sent, "eve", "awaits") and events_to(sent, "gus", "awaits")
     steps = awaits_of(user("eve"))
     assert [s.kind for s in steps] == ["duel"] and steps[0].live
     sent.clear()
     _picks_sweep()
-    assert not _events(sent, "eve", "awaits")
+    assert not events_to(sent, "eve", "awaits")
 
 
 def _match_with_open_turn() -> tuple[Any, Any]:
@@ -125,9 +102,9 @@ def test_pausing_a_match_drops_its_turn_from_the_players_titles(sent: list[tuple
     assert not [s for s in awaits_of(user("ann")) if s.match_id == match.pk]
     sent.clear()
     match_resume(match_id=match.pk, user=host, reason="back")
-    again = _events(sent, "ann", "your_turn")
+    again = events_to(sent, "ann", "your_turn")
     assert [(e["match"], e["turn"]) for e in again] == [(match.pk, turn.number)] and again[0]["deadline"]
-    assert not _events(sent, "ann", "turn_done")
+    assert not events_to(sent, "ann", "turn_done")
     assert [s.match_id for s in awaits_of(user("ann"))] == [match.pk]
 
 
@@ -139,8 +116,8 @@ def test_cancelling_a_match_drops_its_turn_from_the_players_titles(sent: list[tu
     host = host_user()
     sent.clear()
     match_abort(match_id=match.pk, user=host, reason="broken")
-    assert _events(sent, "ann", "turn_done") == [
+    assert events_to(sent, "ann", "turn_done") == [
         {"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}
     ]
-    assert not _events(sent, "ann", "your_turn")
+    assert not events_to(sent, "ann", "your_turn")
     assert awaits_of(user("ann")) == []
