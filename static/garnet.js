@@ -11,6 +11,18 @@
     return (d ? d + "d " : "") + (d || h ? h + "h " : "") + p(m) + "m " + p(r) + "s";
   }
 
+  // A deadline in words ("in 3 h 12 min"), for the match page and the nav's turn list (match_page.js,
+  // turn_signal.js): one wording everywhere.
+  window.garnetInWords = function inWords(ms) {
+    if (ms <= 0) return "now";
+    const s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600),
+      m = Math.floor((s % 3600) / 60);
+    if (d) return "in " + d + " d " + h + " h";
+    if (h) return "in " + h + " h " + m + " min";
+    if (m) return "in " + m + " min";
+    return "in " + s + " s";
+  };
+
   function tick() {
     const now = Date.now();
     document.querySelectorAll(".countdown[data-deadline]").forEach((el) => {

@@ -3,15 +3,7 @@
 (function () {
   "use strict";
 
-  function inWords(ms) {
-    if (ms <= 0) return "now";
-    const s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600),
-      m = Math.floor((s % 3600) / 60);
-    if (d) return "in " + d + " d " + h + " h";
-    if (h) return "in " + h + " h " + m + " min";
-    if (m) return "in " + m + " min";
-    return "in " + s + " s";
-  }
+  const inWords = window.garnetInWords; // garnet.js, loaded before this file
 
   function untils() {
     const now = Date.now();
