@@ -66,9 +66,13 @@ class MoveForm(MoveFormBase):
         return (self.player == (self.public.get("roles") or {}).get(role)) == (kind == "role")
 
     def _own_facts(self, spec: dict[str, Any]) -> None:
-        """A /2 field's facts only the viewer knows: their cards of a card field, what a flag costs them now."""
+        """A /2 field's facts only the viewer knows: their cards of a card field, what a flag costs them now, the
+        values a ruled field offers them now."""
         if spec.get("type") == "card" or (spec.get("type") == "give" and spec.get("pile")):
             spec["cards"] = ((self.you.get("piles") or {}).get(self.player) or {}).get(str(spec.get("pile")), [])
+        allowed = (self.you.get("allowed") or {}).get(str(spec.get("name")))
+        if isinstance(allowed, list):
+            spec["offered"] = allowed  # only what the viewer's own state allows now (RULES.md house-82)
         cost = spec.get("cost")
         if spec.get("type") == "flag" and isinstance(cost, dict):
             held = {**(self.public.get("holdings") or {}).get(self.player, {}), **(self.you.get("holdings") or {})}

@@ -187,16 +187,20 @@ def top_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
-    """A round's /2 keys: ``when``, ``order``, ``deal`` and ``effects``."""
+    """A round's /2 keys: ``when``, ``order``, ``deal``, ``effects`` and ``shows``."""
     order = _text(post, f"{p}.order") or "together"
     if order == "formula":
         order = _text(post, f"{p}.order_formula") or "together"
-    return {
+    out: dict[str, Any] = {
         "when": _text(post, f"{p}.when") or None,
         "order": order,
         "deal": rows_from_post(post, f"{p}.deal", "deal"),
         "effects": rows_from_post(post, f"{p}.effects", "effects"),
     }
+    shows = [line.partition(":") for line in str(post.get(f"{p}.shows") or "").splitlines() if line.strip()]
+    if shows:  # "name: formula", one a line (RULES.md house-83)
+        out["shows"] = {name.strip(): formula.strip() for name, _, formula in shows}
+    return out
 
 
 def resolve_from_post(
@@ -236,7 +240,8 @@ def resolve_from_post(
 
 
 def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
-    """A field's /2 keys for its type (``cost``, ``holding``, ``holdings``, ``public``, ``pile``) and ``for``."""
+    """A field's /2 keys for its type (``cost``, ``holding``, ``holdings``, ``public``, ``pile``), ``for``, and its
+    rules of the state (``allowed``, ``refusal``, ``required_if``)."""
     out: dict[str, Any] = {}
     whose = _text(post, f"{p}.for")
     if whose and whose != "all":
@@ -260,6 +265,9 @@ def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
         out["terms"] = _text(post, f"{p}.terms") or "matching"
     elif kind == "card":
         out["pile"] = _text(post, f"{p}.pile") or None
+    for key in ("allowed", "refusal", "required_if"):  # choices and needs of the state (house-80, house-81)
+        if value := _text(post, f"{p}.{key}"):
+            out[key] = value
     return out
 
 

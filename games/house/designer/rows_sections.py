@@ -139,6 +139,7 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
     assert isinstance(resolve, Mapping)
     order = str(rnd.get("order") or "together")
     awaits = [("all", "Everyone still in"), ("named", "Players the dealer names"), ("leaders", "The leaders")]
+    awaits += [("nobody", "Nobody (a break)")]
     for role in roles:
         awaits += [(f"role:{role}", f"The holder of {role}"), (f"others:{role}", f"All but {role}'s holder")]
     current = str(rnd.get("awaits") or "all")
@@ -149,8 +150,12 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
     choices = next(([str(c) for c in f.get("choices") or []] for f in fields if f.get("name") == pair_field), [])
     matrix = resolve.get("matrix") if isinstance(resolve.get("matrix"), Mapping) else {}
     assert isinstance(matrix, Mapping)
+    shows = rnd.get("shows") if isinstance(rnd.get("shows"), Mapping) else {}
+    assert isinstance(shows, Mapping)
     return {
         "awaits_choices": awaits,
+        "shows_text": "\n".join(f"{k}: {v}" for k, v in shows.items()),
+        "shows_errors": errors.container(f"{p}.shows"),
         "when": rnd.get("when") or "",
         "order_choice": order if order in ("together", "seat") else "formula",
         "order_formula": "" if order in ("together", "seat") else order,
@@ -209,7 +214,9 @@ def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: S
         "cost_counter": _shown(cost.get("counter")) if isinstance(cost, Mapping) else "",
         "holdings_text": ", ".join(str(h) for h in field.get("holdings") or []),
         "public": field.get("public") is not False,
+        "rules": {k: _shown(field.get(k)) for k in ("allowed", "refusal", "required_if")},
         "e2": {
-            k.replace(".", "_"): errors.at(f"{p}.{k}") for k in ("for", "cost", "holding", "holdings", "public", "pile")
+            k.replace(".", "_"): errors.at(f"{p}.{k}")
+            for k in ("for", "cost", "holding", "holdings", "public", "pile", "allowed", "refusal", "required_if")
         },
     }

@@ -23,7 +23,7 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house.engine import dealer, ending, flow, happened, items, items_draw, play, present, rounds
+from games.house.engine import dealer, ending, flow, happened, items, items_draw, move_rules, play, present, rounds
 from games.house.engine.definition import definition_clean
 from games.house.engine.errors import DefinitionError
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_value, is_blank
@@ -192,6 +192,7 @@ class HouseEngine(BaseEngine[State]):
             raise RuleError(f'This round has no field "{unknown[0]}" (its fields: {", ".join(sorted(names))})')
         out: dict[str, Any] = {}
         missing: list[str] = []
+        nulls = [name for name, value in move.items() if value is None]
         for decl in fields:
             name = decl["name"]
             if name in move and move[name] is None:
@@ -204,6 +205,7 @@ class HouseEngine(BaseEngine[State]):
             out[name] = field_value(decl, move[name], player=player, eligible=choosable)
         if missing:
             raise RuleError(f"{missing[0]}: is required")
+        move_rules.check_move(state, player, out, fields, nulls)
         play.check_move(state, player, out)
         items.check_move(state, player, out)
         return out

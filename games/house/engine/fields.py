@@ -23,6 +23,8 @@ EXCHANGE_TYPES = tuple(name for name, t in TYPES.items() if t.exchange)
 PLAYER_TYPES = tuple(name for name, t in TYPES.items() if t.names_players)
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 COMMON = ("name", "label", "type", "help", "required", "default")
+RULE_KEYS = ("allowed", "refusal", "required_if")
+"""garnet-house/2: a field's choices and its being required by the state (``move_rules``; checked there)."""
 KEYS: dict[str, tuple[str, ...]] = {name: t.keys for name, t in TYPES.items()}
 
 
@@ -35,7 +37,7 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
     if kind not in FIELD_TYPES:
         fail(f"{path}.type", f"must be one of: {', '.join(FIELD_TYPES)}")
         return None
-    allowed = (*COMMON, *KEYS[kind], "for")
+    allowed = (*COMMON, *KEYS[kind], "for", *RULE_KEYS)
     for key in raw:
         if key not in allowed:
             fail(f"{path}.{key}", f"is not a key of a {kind} field (known: {', '.join(allowed)})")
@@ -53,6 +55,9 @@ def field_clean(raw: Any, path: str, fail: Fail, *, max_players: int) -> dict[st
     }
     TYPES[kind].clean_keys(raw, path, fail, out, max_players)
     out["default"] = _default(raw.get("default"), out, f"{path}.default", fail)
+    for key in RULE_KEYS:  # garnet-house/2: read by move_rules.clean_field_keys, compiled with the round
+        if key in raw:
+            out[key] = raw[key]
     if "for" in raw:  # garnet-house/2: whose form asks it (checked against the roles by sections_holdings.check_names)
         out["for"] = raw["for"] if isinstance(raw["for"], str) else "all"
         if not isinstance(raw["for"], str):

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, happened, items, mechanics, play, rounds
+from games.house.engine import effects, happened, items, mechanics, move_rules, play, rounds
 from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
@@ -156,7 +156,7 @@ def close_dealer(
 
 def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, dict[str, Any]]) -> list[Message]:
     """A round's result made public: the announcement, the private lines, the scores, the players out, and
-    (``reveal: all``) everyone's submissions."""
+    (``reveal: all``) everyone's submissions, or what the round ``shows`` of each (house-83)."""
     plan = plan_for(state, state["round"])
     label = round_label(state)
     points = {p: n for p, n in result.get("points", {}).items() if n}
@@ -164,6 +164,7 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
         for p, n in effects.apply_effects(state, moves, list(result.get("winners", []))).items():
             points[p] = points.get(p, 0) + n
         points = {p: n for p, n in points.items() if n}
+    shows = move_rules.shown(state, plan, moves)  # after the effects: it may read what they set (house-83)
     errors = state.pop("formula_errors", [])
     for p, n in points.items():
         state["scores"][p] += n
@@ -176,6 +177,8 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     if reveal and moves:
         shown = "; ".join(f"{p}: {_move_words(state, plan, moves[p])}" for p in moves)
         messages.append(Message(f"{label} submissions: {shown}."))
+    if shows:
+        messages.append(move_rules.shown_message(label, plan, shows))
     if gone:
         messages.append(Message(f"Out of the match: {', '.join(gone)}."))
     messages.extend(
@@ -190,6 +193,7 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
             "announcement": str(result.get("announcement", "")),
             "moves": {p: dict(m) for p, m in moves.items()},
             "reveal": reveal,
+            **({"shown": shows} if shows else {}),
             "points": points,
             "scores": dict(state["scores"]),
             "private": private,

@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
-from games.house.engine import present_holdings
+from games.house.engine import move_rules, present_holdings
 from games.house.engine.dealer import dealer_default, next_is_named
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
 from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
@@ -27,20 +27,40 @@ def random_fields(
     living: Sequence[PlayerId] | None = None,
 ) -> dict[str, Any]:
     """A random legal move of ``player`` for the current round (or for ``plan`` with ``living`` players in)."""
-    plan = plan or plan_for(state, state["round"])
     gone = (
         [p for p in state["players"] if living is not None and p not in living] if living is not None else state["out"]
     )
+    current = plan is None  # a rule of the state (move_rules) is read for the round being played only
+    plan = plan or plan_for(state, state["round"])
     move: dict[str, Any] = {}
     for decl in plan["fields"]:
         if not asks(state, decl, player):
             continue
-        if not decl["required"] and rng.random() < 0.2:
+        needed = move_rules.required_now(state, player, decl, move) if current else decl["required"]
+        if not needed and rng.random() < 0.2:
             continue
-        value = field_random(decl, eligible(decl, players=state["players"], out=gone, player=player), rng)
+        allowed = move_rules.allowed_values(state, player, decl, move) if current and "allowed" in decl else None
+        if allowed is not None:
+            value = rng.choice(allowed) if allowed else None
+        else:
+            value = field_random(decl, eligible(decl, players=state["players"], out=gone, player=player), rng)
         if value is not None:
             move[decl["name"]] = value
     return move
+
+
+def _allowed(state: State, player: PlayerId) -> dict[str, list[Any]]:
+    """The values each field of ``player``'s form with an ``allowed`` rule offers them now, by field; a rule that
+    reads the move's other fields is only held when the move is saved (house-82)."""
+    if state["phase"] != "play" or player not in state["awaits"]:
+        return {}
+    found = {}
+    for decl in plan_for(state, state["round"])["fields"]:
+        if "allowed" in decl and asks(state, decl, player) and not move_rules.reads_fields(state, decl):
+            values = move_rules.allowed_values(state, player, decl, {})
+            if values is not None:
+                found[decl["name"]] = values
+    return found
 
 
 def _form(state: State) -> list[dict[str, Any]]:
@@ -62,6 +82,8 @@ def _history(state: State) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"label": h["label"], "announcement": h["announcement"], "out": list(h["out"])}
         if h["reveal"]:
             row["moves"] = h["moves"]
+        elif h.get("shown"):
+            row["moves"] = h["shown"]  # what the round shows of each move, not the moves (house-83)
         if public:
             row["points"], row["scores"] = h["points"], h["scores"]
         rows.append(row)
@@ -135,6 +157,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
         if state["definition"]["secrets"]:
             you["secrets"] = dict(state["secrets"][viewer])
         you.update(present_holdings.you(state, viewer))
+        if allowed := _allowed(state, viewer):
+            you["allowed"] = allowed  # the player's own state decides them: never public (house-82)
         out["you"] = you
     return out
 

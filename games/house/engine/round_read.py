@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.house.engine import fields as field_rules
-from games.house.engine import sections_formulas, sections_holdings
+from games.house.engine import move_rules, sections_formulas, sections_holdings
 from games.house.engine.constants import SCHEMA
 from games.house.engine.errors import ParamError
 from games.house.engine.mechanics import mechanic_names, mechanic_params_clean
@@ -71,7 +71,12 @@ def read_round(
     reveal = c.choice(data.get("reveal", "none"), f"{path}.reveal", ("none", "all"))
     raw_fields = data.get("fields")
     fields: list[dict[str, Any]] = []
-    if not isinstance(raw_fields, list) or not 1 <= len(raw_fields) <= MAX_FIELDS:
+    if v2 and awaits == "nobody":  # a break: a timed turn that asks nobody anything (house-84)
+        raw_fields = [] if raw_fields is None else raw_fields
+        if raw_fields != []:
+            c.fail(f"{path}.fields", "a round that awaits nobody asks nothing: leave fields out")
+            raw_fields = []
+    elif not isinstance(raw_fields, list) or not 1 <= len(raw_fields) <= MAX_FIELDS:
         c.fail(f"{path}.fields", f"must be a list of 1 to {MAX_FIELDS} fields")
         raw_fields = raw_fields if isinstance(raw_fields, list) else []
     names: set[str] = set()
@@ -82,6 +87,12 @@ def read_round(
             continue
         if not v2 and "for" in found:
             c.fail(f"{where}.for", f"is a key of {SCHEMA}")
+        for key in (k for k in field_rules.RULE_KEYS if k in found):
+            if not v2:
+                c.fail(f"{where}.{key}", f"is a key of {SCHEMA}")
+            del found[key]
+        if v2:
+            move_rules.clean_field_keys(item, where, c, found)
         if not v2 and found["type"] in field_rules.EXCHANGE_TYPES:
             c.fail(f"{where}.type", f"{found['type']} is a field of {SCHEMA}")
         if found["name"] in names:
@@ -115,4 +126,9 @@ def read_round(
     }
     if v2:
         found.update(sections_formulas.read_round2(c, data, path, v2_parts or {}, fields))
+        move_rules.read_rules(c, path, v2_parts or {}, fields)
+        if "shows" in data:
+            found["shows"] = move_rules.read_shows(c, data["shows"], f"{path}.shows", v2_parts or {}, fields)
+            if found["reveal"] == "all":
+                c.fail(f"{path}.shows", "says what a round shows of each move: with reveal: all it would show all")
     return found

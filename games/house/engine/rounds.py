@@ -79,6 +79,8 @@ def open_round(state: State, awaits: list[PlayerId] | None) -> list[Message]:
     named = play.round_awaits(state, plan)
     if plan["awaits"] == "leaders":
         named = effects.match_env(state)["leaders"]
+    elif plan["awaits"] == "nobody":
+        named = []  # a break: the turn runs its time, then closes with no moves (house-84)
     players = named if named is not None else (awaits if awaits is not None else alive(state))
     items.deal_round(state, plan, alive(state))
     if plan.get("order", "together") != "together" and players:

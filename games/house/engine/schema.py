@@ -26,6 +26,7 @@ def _field_schema() -> dict[str, Any]:
         "help": {"type": "string", "maxLength": 500, "default": ""},
         "required": {"type": "boolean", "default": True},
         "for": {"type": "string", "pattern": "^(all|(role|others):[a-z][a-z0-9_]{0,31})$", "default": "all"},
+        **schema_parts.FIELD_RULES2,
     }
     player_keys = {
         "not_self": {"type": "boolean", "default": True},
@@ -108,20 +109,21 @@ def definition_schema() -> dict[str, Any]:
     }
     round_schema = {
         "type": "object",
-        "required": ["fields"],
+        **schema_parts.BREAK2,
         "additionalProperties": False,
         "properties": {
             "label": {"type": "string", "maxLength": 40, "default": "Round"},
             "awaits": {
                 "type": "string",
-                "pattern": "^(all|named|(role|others):[a-z][a-z0-9_]{0,31})$",
+                "pattern": "^(all|named|leaders|nobody|(role|others):[a-z][a-z0-9_]{0,31})$",
                 "default": "all",
             },
             "seconds": {"type": ["integer", "null"], "minimum": 10, "maximum": 604_800, "default": None},
             "reveal": {"enum": ["none", "all"], "default": "none"},
-            "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "minItems": 1, "maxItems": 12},
+            "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "maxItems": 12},
             "resolve": {**resolve, "default": {"by": "dealer"}},
             **schema_parts.ROUND2,
+            "shows": schema_parts.SHOWS2,
         },
     }
     return {

@@ -110,6 +110,29 @@ ROUND2: dict[str, Any] = {
     },
 }
 
+FIELD_RULES2: dict[str, Any] = {
+    "allowed": {"type": "string", "description": "a formula: true for a value the player may choose now"},
+    "refusal": {"type": "string", "maxLength": 200, "description": "what the player reads when allowed is false"},
+    "required_if": {"type": "string", "description": "a formula: an optional field is required while it holds"},
+}
+"""A field's rules of the player's state and of the move's other fields (RULES.md house-80, house-81)."""
+
+SHOWS2: dict[str, Any] = {
+    "type": "object",
+    "minProperties": 1,
+    "maxProperties": 8,
+    "propertyNames": NAME,
+    "additionalProperties": {"type": "string"},
+    "description": "what the round shows of each move: name -> a per-player formula (house-83)",
+}
+
+BREAK2: dict[str, Any] = {
+    "if": {"properties": {"awaits": {"const": "nobody"}}, "required": ["awaits"]},
+    "then": {"properties": {"fields": {"maxItems": 0}}},
+    "else": {"required": ["fields"], "properties": {"fields": {"minItems": 1}}},
+}
+"""A round has 1 to 12 fields; a break (``awaits: nobody``, house-84) none."""
+
 TOP2: dict[str, Any] = {
     "plan_repeat": {"enum": ["last", "cycle"], "default": "last"},
     "holdings": {

@@ -14,7 +14,7 @@ from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
 TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
-ROUND_KEYS2 = ("when", "order", "deal", "effects")
+ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = (
     "score",
@@ -117,8 +117,8 @@ def read_roles(c: Checker, raw: Any) -> list[dict[str, Any]]:
 
 def awaits_choices(roles: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
     """What a round's ``awaits`` may say in ``/2``: all, named, ``role:<name>`` (the holder) or
-    ``others:<name>`` (everyone still in but the holder)."""
-    return ("all", "named", "leaders", *(f"{k}:{r['name']}" for r in roles for k in ("role", "others")))
+    ``others:<name>`` (everyone still in but the holder), or nobody (a break: house-84)."""
+    return ("all", "named", "leaders", "nobody", *(f"{k}:{r['name']}" for r in roles for k in ("role", "others")))
 
 
 def read_pairs_resolve(c: Checker, data: Mapping[str, Any], path: str, fields: list[dict[str, Any]]) -> dict[str, Any]:

@@ -78,7 +78,7 @@ def _help(spec: Mapping[str, Any], *extra: str) -> str:
 
 
 def _choice(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
-    choices = [(str(c), str(c)) for c in spec.get("choices") or []]
+    choices = [(str(c), str(c)) for c in spec.get("offered", spec.get("choices")) or []]
     widget = forms.RadioSelect if len(choices) <= RADIO_UP_TO else forms.Select
     if widget is forms.Select:
         choices = [("", "—"), *choices]
@@ -86,8 +86,16 @@ def _choice(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, An
 
 
 def _number(spec: Mapping[str, Any], me: str, initial: Any, common: dict[str, Any]) -> dict[str, forms.Field]:
-    """A number or a garnets field: a whole number within its range (a garnets field says what it costs)."""
+    """A number or a garnets field: a whole number within its range (a garnets field says what it costs); one
+    whose rule lists what the player may choose now (``offered``, RULES.md house-82) is a select of those."""
     kind = spec.get("type")
+    if isinstance(spec.get("offered"), list):
+        offered = [(str(v), str(v)) for v in spec["offered"]]
+        return {
+            str(spec["name"]): forms.TypedChoiceField(
+                choices=[("", "—"), *offered], coerce=int, empty_value=None, help_text=_help(spec), **common
+            )
+        }
     low, high = spec.get("min", 0 if kind == "garnets" else None), spec.get("max")
     extra = cost_sentence(spec) if kind == "garnets" else ""
     if kind == "number" and low is not None and high is not None:

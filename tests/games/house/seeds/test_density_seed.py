@@ -157,9 +157,6 @@ def test_draws_and_discards_round_the_table_agree_with_density(draws: dict[str, 
     assert {k: v for k, v in draws.items() if not k.startswith("refusals:")} == {}
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="a field's choices that depend on the round (no fight in Round 1)"
-)
 def test_a_fight_is_refused_in_round_1(draws: dict[str, list[str]]) -> None:
     """The text: "a player can initiate a fight, but only after the first round is complete"."""
     assert draws.get("refusals:fight_round_1") is None

@@ -1,12 +1,11 @@
 """A Warrior's Death (``samples/warriors_classic.yaml``) against ``games/warriors`` (classic) through the differential
 harness (issue 43).
 
-The coded engine plays a timed break after each bout, a turn that awaits nobody; the definition has none, so the
-differential plays it folded into the bout's last round (:class:`BreaklessWarriors`) and holds the break to its own
-strict xfail. Agreeing: who is awaited, every legal move accepted, each bout's points and winner, the rounds each
-player is announced to win (the Blue Mage's fake included), each player's living units and their strengths (altered
-strengths kept), and the outcome (the extra bout, the Death Match Opponent on a level extra bout). Each clause the
-format cannot say yet is a strict xfail named after it."""
+Agreeing: who is awaited (the timed break after each bout, which awaits nobody, included), every legal move accepted
+and each move the text forbids refused (a dead unit, a Blue Mage disguised as itself, an Astrologian without its
+prediction), each bout's points and winner, the rounds each player is announced to win (the Blue Mage's fake
+included), both units as they look (a Blue Mage as its disguise), each player's living units and their strengths
+(altered strengths kept), and the outcome (the extra bout, the Death Match Opponent on a level extra bout)."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from games.engine import Message
 from games.warriors.engine import WarriorsEngine
 from games.warriors.units import table
 from tests.games.house.seeds.harness import Seed, play, play_many
@@ -25,17 +23,6 @@ PLAYERS = ("ann", "bob")
 MATCHES = range(100)
 BASE = {name: unit.base for name, unit in table("classic").items()}
 NAME = {base: name for name, base in BASE.items()}
-
-
-class BreaklessWarriors(WarriorsEngine):
-    """``games/warriors`` with the break after a bout folded into the bout's last round (no other change)."""
-
-    def resolve(self, state: Any, moves: Mapping[str, dict[str, Any]], rng: Random) -> tuple[Any, list[Message]]:
-        new, told = super().resolve(state, moves, rng)
-        if new["phase"] == "break":
-            new, more = super().resolve(new, {}, rng)
-            told = [*told, *more]
-        return new, told
 
 
 def _options(rng: Random) -> dict[str, Any]:
@@ -109,12 +96,12 @@ def _coded_looks(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
 
 
 def _house_looks(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
-    history = view["public"]["history"]
-    moves = history[-1].get("moves") if history else None
-    return {"looks": {p: NAME[m["unit"]] for p, m in moves.items()} if moves else None}
+    """The units the last round played showed (a break shows nothing: the round before it)."""
+    shown = [h["moves"] for h in view["public"]["history"] if h.get("moves")]
+    return {"looks": {p: NAME[m["unit"]] for p, m in shown[-1].items()} if shown else None}
 
 
-WARRIORS = BreaklessWarriors()
+WARRIORS = WarriorsEngine()
 WARRIORS_SEED = Seed(
     sample="warriors_classic",
     coded=WARRIORS,
@@ -127,7 +114,7 @@ WARRIORS_SEED = Seed(
 )
 LOOKS_SEED = Seed(**{**WARRIORS_SEED.__dict__, "coded_facts": _coded_looks, "house_facts": _house_looks})
 SILENT_SEED = Seed(**{**WARRIORS_SEED.__dict__, "absent": (1.0,)})
-BREAK_SEED = Seed(**{**WARRIORS_SEED.__dict__, "coded": WarriorsEngine()})
+BREAK_SEED = WARRIORS_SEED
 
 
 @pytest.fixture(scope="module")
@@ -161,39 +148,36 @@ def test_level_bouts_bring_an_extra_bout_then_the_death_match_opponent_wins() ->
     for number in range(2):
         report = play(SILENT_SEED, number)
         assert {k: v for k, v in report.mismatches.items() if not k.startswith("refusals:")} == {}
-        assert report.turns == 60
+        assert report.turns == 65  # six bouts of 10 rounds and the 5 breaks between them
         advantage = _options(Random(f"warriors_classic:{number}"))["advantage"]  # as the harness draws it
         assert tuple(report.coded_outcome.winners) == tuple(report.house_outcome.winners) == (advantage,)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a field's choices that depend on the player's state")
 def test_a_dead_unit_is_refused(probed: dict[str, list[str]]) -> None:
     """The text: "You cannot play a unit that's dead (with the exception of Dark Knight's ability)"; the unit
-    field offers 0-9 every round."""
+    field's ``allowed`` reads the dead units and the unit Living Dead may bring back."""
     assert probed.get("refusals:dead_unit") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a field's choices that depend on another field")
 def test_a_blue_mage_is_disguised_as_another_unit(probed: dict[str, list[str]]) -> None:
-    """The text: the Blue Mage "can be disguised as another unit": the disguise field offers the Blue Mage too."""
+    """The text: the Blue Mage "can be disguised as another unit": the disguise field's ``allowed`` reads
+    the unit field and refuses the Blue Mage."""
     assert probed.get("refusals:disguise_self") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a field required by another field's value")
 def test_an_astrologian_without_a_prediction_is_refused(probed: dict[str, list[str]]) -> None:
     """The text: "For [1] Astrologian and [2] Blue Mage, submit the name of another unit as part of your
-    submission": the prediction field cannot be required only when the unit is the Astrologian."""
+    submission": the prediction field is ``required_if`` the unit is the Astrologian."""
     assert probed.get("refusals:no_prediction") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="an announcement computed by a formula")
 def test_both_units_are_revealed_as_they_look() -> None:
     """The text: "both units are revealed" (a Blue Mage as its disguise) and "nothing else is revealed":
-    ``reveal: all`` would publish every field (the Blue Mage's true unit, the prediction), so nothing is."""
+    the round ``shows`` the unit as a formula computes it, not ``reveal: all`` (the true unit, the prediction)."""
     assert play_many(LOOKS_SEED, range(2)).get("view:looks") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a timed turn that awaits nobody (a break)")
 def test_there_is_a_break_between_bouts() -> None:
-    """The text: "There will be a break between bouts": ``games/warriors`` plays it as a turn awaiting nobody."""
+    """The text: "There will be a break between bouts": ``games/warriors`` plays it as a turn awaiting nobody;
+    the definition as a round that ``awaits: nobody``."""
     assert play_many(BREAK_SEED, range(2)).get("awaited") is None
