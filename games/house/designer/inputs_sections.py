@@ -43,6 +43,7 @@ PILE_VIS = (
     ("all", "Everyone"),
     ("nobody", "Nobody"),
     ("dealer", "Only the dealer"),
+    ("top", "Everyone sees its top card"),
 )
 WHO = (
     ("each", "Each player still in"),
@@ -191,12 +192,15 @@ def round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
     order = _text(post, f"{p}.order") or "together"
     if order == "formula":
         order = _text(post, f"{p}.order_formula") or "together"
-    return {
+    found = {
         "when": _text(post, f"{p}.when") or None,
         "order": order,
         "deal": rows_from_post(post, f"{p}.deal", "deal"),
         "effects": rows_from_post(post, f"{p}.effects", "effects"),
     }
+    if again := _text(post, f"{p}.again"):
+        found["again"] = again  # the mover awaited again while true (a round in turn order)
+    return found
 
 
 def resolve_from_post(
@@ -260,6 +264,11 @@ def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
         out["terms"] = _text(post, f"{p}.terms") or "matching"
     elif kind == "card":
         out["pile"] = _text(post, f"{p}.pile") or None
+        if to := _text(post, f"{p}.to"):
+            out["to"] = to  # the player's own pile the card goes onto (blank: the deck's discard)
+    elif kind == "draw":
+        out["pile"] = _text(post, f"{p}.pile") or None
+        out["from"] = _text(post, f"{p}.from") or None
     return out
 
 

@@ -154,6 +154,7 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
         "when": rnd.get("when") or "",
         "order_choice": order if order in ("together", "seat") else "formula",
         "order_formula": "" if order in ("together", "seat") else order,
+        "again": rnd.get("again") or "",
         "order_choices": ORDER_CHOICES,
         "deal": section(errors, f"{p}.deal", "deal", rnd.get("deal")),
         "effects": section(errors, f"{p}.effects", "effects", rnd.get("effects")),
@@ -180,6 +181,7 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
             for k in (
                 "when",
                 "order",
+                "again",
                 "resolve.key",
                 "resolve.among",
                 "resolve.ties",
@@ -210,6 +212,7 @@ def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: S
         "holdings_text": ", ".join(str(h) for h in field.get("holdings") or []),
         "public": field.get("public") is not False,
         "e2": {
-            k.replace(".", "_"): errors.at(f"{p}.{k}") for k in ("for", "cost", "holding", "holdings", "public", "pile")
+            k.replace(".", "_"): errors.at(f"{p}.{k}")
+            for k in ("for", "cost", "holding", "holdings", "public", "pile", "to", "from")
         },
     }

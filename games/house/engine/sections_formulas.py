@@ -22,7 +22,7 @@ MAX_CARDS = 500
 MAX_PILES = 8
 MAX_COUNTERS = 8
 MAX_EFFECTS = 12
-PILE_VISIBILITY = ("holder", "others", "all", "nobody", "dealer")
+PILE_VISIBILITY = ("holder", "others", "all", "nobody", "dealer", "top")
 
 
 def formula(c: Checker, raw: Any, path: str, names: Sequence[str]) -> str | None:
@@ -251,6 +251,10 @@ def read_round2(
         replace = c.boolean(dd.get("replace", False), f"{path}.deal[{j}].replace")
         out["deal"].append({"pile": pile, "count": count, "replace": bool(replace)})
     out["effects"] = read_effects(c, data.get("effects"), f"{path}.effects", definition, fields)
+    if data.get("again") is not None:  # a mover awaited again while true (house-93): only in turn order
+        if out["order"] == "together":
+            c.fail(f"{path}.again", "awaits a mover again: only a round in turn order (order: seat or a formula)")
+        out["again"] = formula(c, data["again"], f"{path}.again", player_names(definition, fields))
     return out
 
 

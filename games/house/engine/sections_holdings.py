@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.house.engine import field_draw
 from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
 TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
-ROUND_KEYS2 = ("when", "order", "deal", "effects")
+ROUND_KEYS2 = ("when", "order", "deal", "effects", "again")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = (
     "score",
@@ -253,6 +254,8 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
                 c.fail(f"{where}.holdings", "must name holdings only")
             if f["type"] == "card" and f.get("pile") not in piles:
                 c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
+            if f["type"] in ("card", "draw"):
+                field_draw.check_piles(c.fail, f, where, parts.get("piles", []))
             if f.get("for", "all") not in ("all", *(f"{k}:{n}" for n in role_names for k in ("role", "others"))):
                 c.fail(f"{where}.for", "must be all, role:<role> or others:<role> of a declared role")
             if r.get("order") not in (None, "together") and f.get("pays") == "if_won":
