@@ -19,7 +19,7 @@ from games.house.engine import effects, items, play
 from games.house.engine.constants import LIMIT, MAX_ROUNDS, SCHEMA1
 from games.house.engine.definition import definition_upgrade
 from games.house.engine.formula import FormulaError, formula_bool, formula_compile
-from games.house.engine.sections_formulas import player_names
+from games.house.engine.sections_formulas import is_formula_awaits, player_names
 from games.house.engine.state import State, alive, plan_for, plan_path, round_label
 
 
@@ -81,6 +81,8 @@ def open_round(state: State, awaits: list[PlayerId] | None) -> list[Message]:
     named = play.round_awaits(state, plan)
     if plan["awaits"] == "leaders":
         named = effects.match_env(state)["leaders"]
+    elif is_formula_awaits(plan["awaits"]):
+        named = awaited_by(state, plan)
     players = named if named is not None else (awaits if awaits is not None else alive(state))
     items.deal_round(state, plan, alive(state))
     if plan.get("order", "together") != "together" and players:
@@ -145,3 +147,19 @@ def again(state: State, mover: PlayerId, move: Mapping[str, Any]) -> bool:
     state["so_far"][mover] = dict(move)
     state["again"] = {"mover": mover, "steps": steps + 1}
     return True
+
+
+def awaited_by(state: State, plan: Mapping[str, Any]) -> list[PlayerId]:
+    """The players still in (seat order) for whom a round's ``awaits`` formula is true when it opens, their fields
+    read as left out; one for whom it cannot be computed is not awaited (house-95, house-40)."""
+    names = player_names(state["definition"], plan["fields"])
+    rule = formula_compile(plan["awaits"], path=f"{plan_path(state)}.awaits", names=names)
+    base = effects.match_env(state)
+    found = []
+    for p in alive(state):
+        try:
+            if formula_bool(rule, effects.player_env(state, p, base, {}, plan["fields"])):
+                found.append(p)
+        except FormulaError:
+            continue
+    return found

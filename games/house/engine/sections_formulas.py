@@ -73,6 +73,19 @@ def _pick_problem(text: str, names: Sequence[str]) -> str | None:
     return None
 
 
+def is_formula_awaits(raw: Any) -> bool:
+    """Whether a ``/2`` round's ``awaits`` is a per-player formula (house-95): text that is none of the words
+    (``all``, ``named``, ``leaders``) nor names a role (``role:x``, ``others:x``)."""
+    words = ("all", "named", "leaders")
+    return isinstance(raw, str) and raw.strip() not in words and not raw.startswith(("role:", "others:"))
+
+
+def is_formula_for(raw: Any) -> bool:
+    """Whether a field's ``for`` is a per-player formula (house-96): text other than ``all``, ``role:x``,
+    ``others:x``."""
+    return isinstance(raw, str) and raw != "all" and not raw.startswith(("role:", "others:"))
+
+
 def match_names(definition: Mapping[str, Any]) -> list[str]:
     """What a match-wide formula reads (``when``, ``end.when``, a field's ``among``)."""
     names = ["round", "players", "alive", "out", "leaders", "lowest", "scores", "all_scores", "last_points"]
@@ -251,6 +264,9 @@ def read_round2(
         replace = c.boolean(dd.get("replace", False), f"{path}.deal[{j}].replace")
         out["deal"].append({"pile": pile, "count": count, "replace": bool(replace)})
     out["effects"] = read_effects(c, data.get("effects"), f"{path}.effects", definition, fields)
+    if is_formula_awaits(data.get("awaits")):
+        names = player_names(definition, fields)
+        out["awaits"] = formula(c, data["awaits"], f"{path}.awaits", names) or "all"
     if data.get("again") is not None:  # a mover awaited again while true (house-93): only in turn order
         if out["order"] == "together":
             c.fail(f"{path}.again", "awaits a mover again: only a round in turn order (order: seat or a formula)")

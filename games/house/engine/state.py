@@ -109,6 +109,10 @@ def asks(state: Mapping[str, Any], decl: Mapping[str, Any], player: PlayerId | N
     who = decl.get("for", "all")
     if who == "all" or player is None:
         return True
+    if not str(who).startswith(("role:", "others:")):  # a per-player formula of the player's state (house-96)
+        from games.house.engine.effects import asks_by_formula  # effects reads this module: imported late
+
+        return asks_by_formula(state, decl, player)
     kind, _, role = str(who).partition(":")
     return (player == holder(state, role)) == (kind == "role")
 
