@@ -26,10 +26,10 @@ from games.house.engine.mechanics import MECHANICS
 # The keys each field type has beyond name, label, type, help, required and default (FORMAT.md "Fields"):
 # the definition check's own list, so the designer cannot offer a key the check refuses.
 TYPE_KEYS = KEYS
-HAS_DEFAULT = ("choice", "number", "text", "garnets")  # a default a dealer can type; players' fields have none
+HAS_DEFAULT = ("choice", "number", "text", "garnets", "card", "draw")  # a default a dealer can type (a card: drawn)
 BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
-KEYS2 = ("cost", "holding", "holdings", "public", "pile", "terms")  # the /2 field keys designer2 reads
+KEYS2 = ("cost", "holding", "holdings", "public", "pile", "terms", "to", "from")  # the /2 field keys designer2 reads
 
 
 def _num(text: Any) -> Any:

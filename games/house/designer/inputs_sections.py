@@ -43,6 +43,7 @@ PILE_VIS = (
     ("all", "Everyone"),
     ("nobody", "Nobody"),
     ("dealer", "Only the dealer"),
+    ("top", "Everyone sees its top card"),
 )
 WHO = (
     ("each", "Each player still in"),
@@ -200,6 +201,8 @@ def round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
     shows = [line.partition(":") for line in str(post.get(f"{p}.shows") or "").splitlines() if line.strip()]
     if shows:  # "name: formula", one a line (RULES.md house-83)
         out["shows"] = {name.strip(): formula.strip() for name, _, formula in shows}
+    if again := _text(post, f"{p}.again"):
+        out["again"] = again  # the mover awaited again while true (a round in turn order)
     return out
 
 
@@ -265,6 +268,11 @@ def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
         out["terms"] = _text(post, f"{p}.terms") or "matching"
     elif kind == "card":
         out["pile"] = _text(post, f"{p}.pile") or None
+        if to := _text(post, f"{p}.to"):
+            out["to"] = to  # the player's own pile the card goes onto (blank: the deck's discard)
+    elif kind == "draw":
+        out["pile"] = _text(post, f"{p}.pile") or None
+        out["from"] = _text(post, f"{p}.from") or None
     for key in ("allowed", "refusal", "required_if"):  # choices and needs of the state (house-80, house-81)
         if value := _text(post, f"{p}.{key}"):
             out[key] = value

@@ -23,6 +23,7 @@ FIELD_TYPES = (
     ("give", "A gift of a holding"),
     ("trade", "A trade of holdings"),
     ("card", "A card played"),
+    ("draw", "A card drawn"),
 )
 TURN_CHOICES = (("86400", "24 hours"), ("60", "60 seconds (live)"), ("custom", "Another length (seconds)"))
 TALLY_CHOICES = (

@@ -159,6 +159,7 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
         "when": rnd.get("when") or "",
         "order_choice": order if order in ("together", "seat") else "formula",
         "order_formula": "" if order in ("together", "seat") else order,
+        "again": rnd.get("again") or "",
         "order_choices": ORDER_CHOICES,
         "deal": section(errors, f"{p}.deal", "deal", rnd.get("deal")),
         "effects": section(errors, f"{p}.effects", "effects", rnd.get("effects")),
@@ -185,6 +186,7 @@ def round_context(errors: ErrorsLike, p: str, rnd: Mapping[str, Any], roles: Seq
             for k in (
                 "when",
                 "order",
+                "again",
                 "resolve.key",
                 "resolve.among",
                 "resolve.ties",
@@ -217,6 +219,18 @@ def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: S
         "rules": {k: _shown(field.get(k)) for k in ("allowed", "refusal", "required_if")},
         "e2": {
             k.replace(".", "_"): errors.at(f"{p}.{k}")
-            for k in ("for", "cost", "holding", "holdings", "public", "pile", "allowed", "refusal", "required_if")
+            for k in (
+                "for",
+                "cost",
+                "holding",
+                "holdings",
+                "public",
+                "pile",
+                "to",
+                "from",
+                "allowed",
+                "refusal",
+                "required_if",
+            )
         },
     }

@@ -23,7 +23,19 @@ from games.engine import (
     RuleError,
     expect_roster,
 )
-from games.house.engine import dealer, ending, flow, happened, items, items_draw, move_rules, play, present, rounds
+from games.house.engine import (
+    dealer,
+    ending,
+    flow,
+    happened,
+    items,
+    items_draw,
+    items_shared,
+    move_rules,
+    play,
+    present,
+    rounds,
+)
 from games.house.engine.definition import definition_clean
 from games.house.engine.errors import DefinitionError
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_value, is_blank
@@ -208,6 +220,7 @@ class HouseEngine(BaseEngine[State]):
         move_rules.check_move(state, player, out, fields, nulls)
         play.check_move(state, player, out)
         items.check_move(state, player, out)
+        items_shared.check_move(state, player, out)
         return out
 
     def _eligible(self, state: State, decl: Mapping[str, Any], player: PlayerId | None) -> list[PlayerId]:
@@ -288,6 +301,7 @@ class HouseEngine(BaseEngine[State]):
             return {"ec": rng.choice(state["ec"]["tied"])}
         move = present.random_fields(state, player, rng)
         items_draw.random_extras(state, player, move, rng)
+        items_shared.random_draws(state, player, move, rng)
         try:
             play.check_move(state, player, move)
         except RuleError:  # a flag the player cannot pay for: left unset

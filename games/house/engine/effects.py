@@ -248,3 +248,17 @@ def formula_winners(state: Mapping[str, Any]) -> list[PlayerId]:
         except FormulaError:
             continue  # not a winner (house-40)
     return found
+
+
+def asks_by_formula(state: Mapping[str, Any], decl: Mapping[str, Any], player: PlayerId) -> bool:
+    """Whether a field whose ``for`` is a formula is asked of ``player`` now: the formula of their state, the
+    fields the player has sent this turn as sent (the others left out); one that cannot be computed asks it
+    (the form never loses a field, house-96)."""
+    plan = plan_for(state, state["round"])
+    rule = _compiled(decl["for"], f"{plan_path(state)}.fields.for", player_names(state["definition"], plan["fields"]))
+    try:
+        return formula_bool(
+            rule, player_env(state, player, match_env(state), state.get("so_far") or {}, plan["fields"])
+        )
+    except FormulaError:
+        return True

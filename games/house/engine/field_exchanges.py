@@ -16,8 +16,11 @@ from typing import Any
 from games.engine import PlayerId, RuleError
 from games.house.engine.constants import LIMIT
 from games.house.engine.field_base import Bad, Fail, FieldType, handle
+from games.house.engine.field_draw import Draw
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+DRAWN = "drawn"
+"""A card field's value that plays the pile's last card: the one just drawn (or dealt)."""
 
 
 def _int(value: Any, path: str, fail: Fail, low: int, high: int) -> int | None:
@@ -148,27 +151,39 @@ class Trade(_Held):
 
 
 class Card(_Held):
-    """One card of the player's ``pile``, by its number."""
+    """One card of the player's ``pile``, by its number, or ``"drawn"``: the pile's last card (the one just drawn
+    or dealt); played to the deck's discard, or (``to``) onto the player's own pile ``to``."""
 
     name = "card"
-    keys = ("pile",)
+    keys = ("pile", "to")
     exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
         out["pile"] = raw.get("pile") if isinstance(raw.get("pile"), str) else None
         if out["pile"] is None:
             fail(f"{path}.pile", "must name a pile")
+        if "to" in raw:  # garnet-house/2 shared piles: the card goes onto the player's own pile `to`
+            out["to"] = raw["to"] if isinstance(raw["to"], str) else None
+            if out["to"] is None:
+                fail(f"{path}.to", "must name a pile (the player's own pile the card goes onto)")
+
+    def default_problem(self, decl: Mapping[str, Any]) -> str | None:
+        if decl["default"] == DRAWN:
+            return None  # the card just drawn: a default that depends on the turn (house-94)
+        return f'a card field\'s default must be null (a missing one plays nothing) or "{DRAWN}"'
 
     def value(
         self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
     ) -> Any:
+        if isinstance(value, str) and value.strip().lower() == DRAWN:
+            return DRAWN
         value = _digits(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100_000:
             raise bad("must be one of your cards")
         return value
 
 
-FIELD_TYPES2: tuple[FieldType, ...] = (Flag(), Pairing(), Give(), Trade(), Card())
+FIELD_TYPES2: tuple[FieldType, ...] = (Flag(), Pairing(), Give(), Trade(), Card(), Draw())
 """The ``/2`` field types, in the order the format lists them."""
 
 

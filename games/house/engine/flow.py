@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, happened, items, mechanics, move_rules, play, rounds
+from games.house.engine import effects, happened, items, items_shared, mechanics, move_rules, play, rounds
 from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
@@ -73,14 +73,25 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
     round itself, or the dealer tallies it, or a mechanic's result is published or reviewed by the dealer."""
     plan = plan_for(state, state["round"])
     earlier: dict[PlayerId, dict[str, Any]] = {}
-    if plan.get("order", "together") != "together" and state["awaits"]:
+    played: list[Message] = []
+    ordered = plan.get("order", "together") != "together"
+    if ordered and state["awaits"]:
         mover = state["awaits"][0]
-        if (more := rounds.step(state, mover, moves.get(mover, {}))) is not None:
-            return more
+        played, move = items_shared.play_turn(state, mover, moves.get(mover, {}))  # at the mover's turn (house-91)
+        move = rounds.merge_turn(state, mover, move)
+        if rounds.again(state, mover, move):
+            return played + [Message(f"{round_label(state)}: {mover} moves again.")]
+        if (more := rounds.step(state, mover, move)) is not None:
+            return played + more
         earlier = {p: m for p, m in state["so_far"].items() if p != mover}
         moves = {**state["so_far"]}
+    else:
+        moves = items_shared.draws_first(state, moves)
     flags = play.charge(state, {p: moves.get(p, {}) for p in state["awaits"] if p not in earlier})
-    messages = items.exchange(state, {p: dict(moves.get(p, {})) for p in state["awaits"]})
+    exchanged = {p: dict(moves.get(p, {})) for p in state["awaits"]}
+    if ordered:
+        exchanged = {p: items_shared.unplayed(m, plan["fields"]) for p, m in exchanged.items()}
+    messages = played + items.exchange(state, exchanged)
     by = plan["resolve"]["by"]
     if by in ("pairs", "none", "best"):
         round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}

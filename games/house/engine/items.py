@@ -127,7 +127,7 @@ def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, An
         value = move.get(f["name"])
         if value is None:
             continue
-        if f["type"] == "card" and value not in state["piles"][f["pile"]][player]:
+        if f["type"] == "card" and value != "drawn" and value not in state["piles"][f["pile"]][player]:
             raise RuleError(f"{f['label']}: you do not hold that card")
         if f["type"] == "give" and f.get("pile"):
             if value["card"] not in state["piles"][f["pile"]][player]:
@@ -176,7 +176,7 @@ def exchange(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> list[
                 card = move.get(f["name"])
                 if card in state["piles"][f["pile"]][p]:
                     state["piles"][f["pile"]][p].remove(card)
-                    state["discard"][deck].append(card)
+                    (state["piles"][f["to"]][p] if f.get("to") else state["discard"][deck]).append(card)
                     messages.append(Message(f"Round {round_no}: {p} played {state['cards'][card]['label']}."))
         elif f["type"] == "give" and f.get("pile"):
             messages += _give_cards(state, f, moves)

@@ -69,7 +69,7 @@ def _form(state: State) -> list[dict[str, Any]]:
     form = []
     for decl in plan_for(state, state["round"])["fields"]:
         entry = dict(decl)
-        if decl["type"] in (*PLAYER_TYPES, "pairing", "give", "trade"):
+        if decl["type"] in (*PLAYER_TYPES, "pairing", "give", "trade", "draw"):
             entry["players"] = eligible(decl, players=state["players"], out=state["out"], player=None)
         form.append(entry)
     return form

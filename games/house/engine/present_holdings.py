@@ -34,12 +34,15 @@ def _piles(state: State, viewer: PlayerId | None, *, public: bool) -> dict[str, 
     for pile in state["definition"].get("piles", []):
         for p in state["players"]:
             seen = (
-                pile["visibility"] == "all"
+                pile["visibility"] in ("all", "top")
                 if public
-                else pile["visibility"] != "all" and items.seen_by(pile, p, viewer)
+                else pile["visibility"] not in ("all", "top") and items.seen_by(pile, p, viewer)
             )
-            if seen:
-                out.setdefault(p, {})[pile["name"]] = items.shown(state, state["piles"][pile["name"]][p])
+            ids = state["piles"][pile["name"]][p]
+            if public and pile["visibility"] == "top":
+                ids = ids[-1:]  # its top card; the cards under it only the dealer sees (house-90)
+            if seen or (viewer == DEALER and pile["visibility"] == "top"):
+                out.setdefault(p, {})[pile["name"]] = items.shown(state, ids)
     return out
 
 

@@ -60,11 +60,15 @@ def read_round(
     keys = ("label", "awaits", "seconds", "reveal", "fields", "resolve")
     c.unknown(data, keys + sections_holdings.ROUND_KEYS2 if v2 else keys, path)
     label = c.text(data.get("label", "Round"), f"{path}.label", max_length=40, required=True)
-    awaits = c.choice(
-        data.get("awaits", "all"),
-        f"{path}.awaits",
-        sections_holdings.awaits_choices(roles or []) if v2 else ("all", "named"),
-    )
+    raw_awaits = data.get("awaits", "all")
+    if v2 and sections_formulas.is_formula_awaits(raw_awaits):
+        awaits = raw_awaits  # a per-player formula: compiled with the round's fields (read_round2, house-95)
+    else:
+        awaits = c.choice(
+            raw_awaits,
+            f"{path}.awaits",
+            sections_holdings.awaits_choices(roles or []) if v2 else ("all", "named"),
+        )
     seconds = data.get("seconds")
     if seconds is not None:
         seconds = c.integer(seconds, f"{path}.seconds", 10, 604_800)

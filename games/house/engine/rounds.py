@@ -18,7 +18,9 @@ from games.engine import Message, PlayerId
 from games.house.engine import effects, items, play
 from games.house.engine.constants import LIMIT, MAX_ROUNDS, SCHEMA1
 from games.house.engine.definition import definition_upgrade
-from games.house.engine.state import State, alive, plan_for, round_label
+from games.house.engine.formula import FormulaError, formula_bool, formula_compile
+from games.house.engine.sections_formulas import is_formula_awaits, player_names
+from games.house.engine.state import State, alive, plan_for, plan_path, round_label
 
 
 def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
@@ -81,6 +83,8 @@ def open_round(state: State, awaits: list[PlayerId] | None) -> list[Message]:
         named = effects.match_env(state)["leaders"]
     elif plan["awaits"] == "nobody":
         named = []  # a break: the turn runs its time, then closes with no moves (house-84)
+    elif is_formula_awaits(plan["awaits"]):
+        named = awaited_by(state, plan)
     players = named if named is not None else (awaits if awaits is not None else alive(state))
     items.deal_round(state, plan, alive(state))
     if plan.get("order", "together") != "together" and players:
@@ -112,3 +116,52 @@ def step(state: State, mover: PlayerId, move: Mapping[str, Any]) -> list[Message
     play.settle_spent(state, {mover: n} if (n := paid.get(mover, 0) + bid) else {})
     state["awaits"] = [state["queue"].pop(0)]
     return [Message(f"{round_label(state)}: {mover} has moved; {state['awaits'][0]} is next.")]
+
+
+MAX_STEPS = 8
+"""The most times one mover is awaited again in a turn (house-93): a formula that stays true ends the turn."""
+
+
+def merge_turn(state: State, mover: PlayerId, move: Mapping[str, Any]) -> dict[str, Any]:
+    """``mover``'s move with what they sent at the earlier steps of this turn (a round's ``again``)."""
+    turn = state.get("again") or {}
+    earlier = state["so_far"].get(mover, {}) if turn.get("mover") == mover else {}
+    return {**earlier, **move}
+
+
+def again(state: State, mover: PlayerId, move: Mapping[str, Any]) -> bool:
+    """Whether the round's ``again`` is true for ``mover`` after the move just played: they are then awaited again
+    (their move so far public, as every mover's), their form asking the fields they have not answered this turn
+    (house-93). False once they have moved ``MAX_STEPS`` more times, or when it cannot be computed (house-40)."""
+    plan = plan_for(state, state["round"])
+    turn = state.pop("again", None) or {}
+    steps = int(turn.get("steps", 0)) if turn.get("mover") == mover else 0
+    if not plan.get("again") or steps >= MAX_STEPS:
+        return False
+    names = player_names(state["definition"], plan["fields"])
+    rule = formula_compile(plan["again"], path=f"{plan_path(state)}.again", names=names)
+    try:
+        env = effects.player_env(state, mover, effects.match_env(state), {mover: move}, plan["fields"])
+        if not formula_bool(rule, env):
+            return False
+    except FormulaError:
+        return False
+    state["so_far"][mover] = dict(move)
+    state["again"] = {"mover": mover, "steps": steps + 1}
+    return True
+
+
+def awaited_by(state: State, plan: Mapping[str, Any]) -> list[PlayerId]:
+    """The players still in (seat order) for whom a round's ``awaits`` formula is true when it opens, their fields
+    read as left out; one for whom it cannot be computed is not awaited (house-95, house-40)."""
+    names = player_names(state["definition"], plan["fields"])
+    rule = formula_compile(plan["awaits"], path=f"{plan_path(state)}.awaits", names=names)
+    base = effects.match_env(state)
+    found = []
+    for p in alive(state):
+        try:
+            if formula_bool(rule, effects.player_env(state, p, base, {}, plan["fields"])):
+                found.append(p)
+        except FormulaError:
+            continue
+    return found

@@ -25,7 +25,12 @@ def _field_schema() -> dict[str, Any]:
         "label": {"type": "string", "maxLength": 80},
         "help": {"type": "string", "maxLength": 500, "default": ""},
         "required": {"type": "boolean", "default": True},
-        "for": {"type": "string", "pattern": "^(all|(role|others):[a-z][a-z0-9_]{0,31})$", "default": "all"},
+        "for": {
+            "type": "string",
+            "maxLength": 500,
+            "default": "all",
+            "description": "all, role:<role>, others:<role>, or a per-player formula (/2)",
+        },
         **schema_parts.FIELD_RULES2,
     }
     player_keys = {
@@ -115,8 +120,9 @@ def definition_schema() -> dict[str, Any]:
             "label": {"type": "string", "maxLength": 40, "default": "Round"},
             "awaits": {
                 "type": "string",
-                "pattern": "^(all|named|leaders|nobody|(role|others):[a-z][a-z0-9_]{0,31})$",
+                "maxLength": 500,
                 "default": "all",
+                "description": "all, named, leaders, nobody, role:<role>, others:<role>, or a per-player formula (/2)",
             },
             "seconds": {"type": ["integer", "null"], "minimum": 10, "maximum": 604_800, "default": None},
             "reveal": {"enum": ["none", "all"], "default": "none"},

@@ -40,7 +40,8 @@ FIELDS2: dict[str, dict[str, Any]] = {
         "terms": {"enum": ["matching", "each_gives"], "default": "matching"},
         "default": {"type": "null"},
     },
-    "card": {"pile": NAME, "default": {"type": "null"}},
+    "card": {"pile": NAME, "to": NAME, "default": {"enum": [None, "drawn"]}},
+    "draw": {"pile": NAME, "from": {"type": ["string", "null"]}, "default": {"enum": [None, "deck"]}},
 }
 
 RESOLVE2: list[dict[str, Any]] = [
@@ -79,6 +80,7 @@ RESOLVE2: list[dict[str, Any]] = [
 ROUND2: dict[str, Any] = {
     "when": FORMULA_OR_NULL,
     "order": {"type": "string", "default": "together", "description": "together, seat or a formula"},
+    "again": {**FORMULA_OR_NULL, "description": "a per-player formula: the mover is awaited again while true"},
     "deal": {
         "type": "array",
         "maxItems": 8,
@@ -203,7 +205,7 @@ TOP2: dict[str, Any] = {
                 "label": {"type": "string", "maxLength": 40},
                 "deck": NAME,
                 "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
-                "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer"], "default": "holder"},
+                "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer", "top"], "default": "holder"},
             },
         },
     },

@@ -22,7 +22,7 @@ MAX_CARDS = 500
 MAX_PILES = 8
 MAX_COUNTERS = 8
 MAX_EFFECTS = 12
-PILE_VISIBILITY = ("holder", "others", "all", "nobody", "dealer")
+PILE_VISIBILITY = ("holder", "others", "all", "nobody", "dealer", "top")
 
 
 def formula(c: Checker, raw: Any, path: str, names: Sequence[str]) -> str | None:
@@ -71,6 +71,19 @@ def _pick_problem(text: str, names: Sequence[str]) -> str | None:
                 "field), not by a handle written in the formula: handles are not known when the game is designed"
             )
     return None
+
+
+def is_formula_awaits(raw: Any) -> bool:
+    """Whether a ``/2`` round's ``awaits`` is a per-player formula (house-95): text that is none of the words
+    (``all``, ``named``, ``leaders``, ``nobody``) nor names a role (``role:x``, ``others:x``)."""
+    words = ("all", "named", "leaders", "nobody")
+    return isinstance(raw, str) and raw.strip() not in words and not raw.startswith(("role:", "others:"))
+
+
+def is_formula_for(raw: Any) -> bool:
+    """Whether a field's ``for`` is a per-player formula (house-96): text other than ``all``, ``role:x``,
+    ``others:x``."""
+    return isinstance(raw, str) and raw != "all" and not raw.startswith(("role:", "others:"))
 
 
 def match_names(definition: Mapping[str, Any]) -> list[str]:
@@ -251,6 +264,13 @@ def read_round2(
         replace = c.boolean(dd.get("replace", False), f"{path}.deal[{j}].replace")
         out["deal"].append({"pile": pile, "count": count, "replace": bool(replace)})
     out["effects"] = read_effects(c, data.get("effects"), f"{path}.effects", definition, fields)
+    if is_formula_awaits(data.get("awaits")):
+        names = player_names(definition, fields)
+        out["awaits"] = formula(c, data["awaits"], f"{path}.awaits", names) or "all"
+    if data.get("again") is not None:  # a mover awaited again while true (house-93): only in turn order
+        if out["order"] == "together":
+            c.fail(f"{path}.again", "awaits a mover again: only a round in turn order (order: seat or a formula)")
+        out["again"] = formula(c, data["again"], f"{path}.again", player_names(definition, fields))
     return out
 
 

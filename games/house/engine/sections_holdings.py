@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.house.engine import field_draw
 from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
 TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
-ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows")
+ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows", "again")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = (
     "score",
@@ -227,13 +228,13 @@ def outcome_v1_part(raw: Mapping[str, Any]) -> dict[str, Any]:
 def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[str, Any]) -> None:
     """Names across the definition: a flag's cost counter, a gift's or a trade's holdings are holdings; a card
     field's pile is a pile; a pair round's role is a role; a round in turn order has no ``if_won`` field."""
+    from games.house.engine.sections_formulas import formula, is_formula_for, player_names
+
     counters = {h["name"] for h in parts.get("holdings", [])}
     public = {h["name"]: h["visibility"] == "public" for h in parts.get("holdings", [])}
     pile_names = ["players", *(p["name"] for p in parts.get("piles", []))]
     for i, h in enumerate(parts.get("holdings", [])):
         if isinstance(h["start"], str):
-            from games.house.engine.sections_formulas import formula
-
             h["start"] = formula(c, h["start"], f"holdings[{i}].start", pile_names) or 0
     piles = {p["name"] for p in parts.get("piles", [])}
     role_names = {r["name"] for r in parts.get("roles", [])}
@@ -253,8 +254,12 @@ def check_names(c: Checker, plan: Sequence[Mapping[str, Any]], parts: Mapping[st
                 c.fail(f"{where}.holdings", "must name holdings only")
             if f["type"] == "card" and f.get("pile") not in piles:
                 c.fail(f"{where}.pile", f'"{f.get("pile")}" is not a pile')
-            if f.get("for", "all") not in ("all", *(f"{k}:{n}" for n in role_names for k in ("role", "others"))):
-                c.fail(f"{where}.for", "must be all, role:<role> or others:<role> of a declared role")
+            if f["type"] in ("card", "draw"):
+                field_draw.check_piles(c.fail, f, where, parts.get("piles", []))
+            if is_formula_for(f.get("for", "all")):  # a per-player formula (house-96)
+                f["for"] = formula(c, f["for"], f"{where}.for", player_names(parts, r["fields"])) or "all"
+            elif f.get("for", "all") not in ("all", *(f"{k}:{n}" for n in role_names for k in ("role", "others"))):
+                c.fail(f"{where}.for", "must be all, role:<role> or others:<role> of a declared role, or a formula")
             if r.get("order") not in (None, "together") and f.get("pays") == "if_won":
                 c.fail(f"{where}.pays", "a round in turn order charges each mover at their turn: bid or none")
         role = r["resolve"].get("role")

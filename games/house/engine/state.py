@@ -103,9 +103,16 @@ def holder(state: Mapping[str, Any], role: str, number: int | None = None) -> Pl
 def asks(state: Mapping[str, Any], decl: Mapping[str, Any], player: PlayerId | None) -> bool:
     """Whether ``player``'s form asks field ``decl`` (``/2``'s ``for``: ``role:x`` only the holder of x,
     ``others:x`` everyone but them; None, the public form: every field)."""
+    turn = state.get("again") or {}
+    if player is not None and player == turn.get("mover") and decl["name"] in state["so_far"].get(player, {}):
+        return False  # answered at an earlier step of this turn (a round's ``again``, house-93)
     who = decl.get("for", "all")
     if who == "all" or player is None:
         return True
+    if not str(who).startswith(("role:", "others:")):  # a per-player formula of the player's state (house-96)
+        from games.house.engine.effects import asks_by_formula  # effects reads this module: imported late
+
+        return asks_by_formula(state, decl, player)
     kind, _, role = str(who).partition(":")
     return (player == holder(state, role)) == (kind == "role")
 

@@ -1,6 +1,7 @@
 """A player's form for the ``garnet-house/2`` field types (FORMAT.md "Fields in /2"): a flag is a checkbox, a
 pairing one select per seat of each pair, a gift a player and an amount, a trade a partner and an amount per
-holding each way, a card a select of the player's own cards. Each becomes plain Django fields named
+holding each way, a card a select of the player's own cards (and the card just drawn), a draw a select of the
+deck and the other players' piles. Each becomes plain Django fields named
 ``<field>__<part>``; :func:`value_of` puts the move's value back together. The engine's ``validate`` judges it.
 """
 
@@ -95,7 +96,18 @@ def fields_for(spec: Mapping[str, Any], me: str, initial: Any, help_text: str) -
         last = list(out)[-1]
         out[last].help_text = help_text
         return out
+    if kind == "draw":  # the deck, or the top of another player's pile (the engine refuses an empty one)
+        sources = [("deck", "The deck")]
+        if spec.get("from"):
+            sources += [(p, f"{p}'s pile") for p in _players(spec, me)]
+        return {
+            name: forms.ChoiceField(
+                choices=[("", "—"), *sources], label=label, required=required, initial=initial, help_text=help_text
+            )
+        }
     cards = [(str(c["id"]), str(c["label"])) for c in spec.get("cards") or []]
+    if spec.get("to") or spec.get("default") == "drawn":
+        cards.append(("drawn", "The card you draw"))  # house-94: the pile's last card once drawn
     return {
         name: forms.ChoiceField(
             choices=[("", "—"), *cards], label=label, required=required, initial=initial, help_text=help_text
@@ -128,4 +140,6 @@ def value_of(spec: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
         }
         return {"with": partner, **terms}
     value = data.get(name)
+    if kind == "draw" or value == "drawn":
+        return str(value) if value not in (None, "") else None
     return int(value) if value not in (None, "") else None

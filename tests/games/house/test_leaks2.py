@@ -136,6 +136,7 @@ def _who_sees(state: dict[str, Any]) -> dict[str, set[str]]:
                 "others": ({*state["players"]} - {p}) | {HOST},
                 "nobody": set(),
                 "dealer": {HOST},
+                "top": everyone,  # each card was public on its top when played there (house-90)
             }[vis]
             for i in ids:
                 out.setdefault(state["cards"][i]["label"], set()).update(who)

@@ -13,9 +13,9 @@ from tests.games.house.scenario import E, raw, rnd, start, step
 def test_the_registry_lists_the_formats_types_in_its_order() -> None:
     assert fields.FIELD_TYPES == (
         "choice", "number", "player", "players", "order", "text", "garnets",
-        "flag", "pairing", "give", "trade", "card",
+        "flag", "pairing", "give", "trade", "card", "draw",
     )  # fmt: skip
-    assert fields.EXCHANGE_TYPES == ("flag", "pairing", "give", "trade", "card")
+    assert fields.EXCHANGE_TYPES == ("flag", "pairing", "give", "trade", "card", "draw")
     assert fields.PLAYER_TYPES == ("player", "players", "order")
     assert all(FIELD_TYPES[name].name == name for name in FIELD_TYPES)
 
@@ -28,6 +28,7 @@ def test_a_random_value_of_every_type_is_a_legal_one() -> None:
         "give": {"holding": "gold"},
         "trade": {"holdings": ["gold"]},
         "card": {"pile": "hand"},
+        "draw": {"pile": "hand"},
     }
     rng = Random(7)
     problems: list[str] = []

@@ -22,3 +22,16 @@ def test_a_list_field_comes_back_as_a_list_and_a_blank_one_is_left_out() -> None
     ]
     data = {"who": ("bob",), "guess": "", "rank__1": "cat", "rank__2": "bob"}
     assert player_fields.player_move(specs, data, "ann") == {"who": ["bob"], "rank": ["cat", "bob"]}
+
+
+def test_a_draw_offers_the_deck_and_the_other_players_piles_and_a_discard_the_card_drawn() -> None:
+    """FORMAT.md "Shared piles": a draw is "deck" or another player; a card field may name "drawn" (house-94)."""
+    draw = {"name": "draw", "type": "draw", "pile": "hand", "from": "discards", "players": ["ann", "bob", "cat"]}
+    discard = {"name": "discard", "type": "card", "pile": "hand", "to": "discards", "cards": [{"id": 7, "label": "A"}]}
+    choices = [c for c, _ in player_exchanges.fields_for(draw, "ann", None, "")["draw"].choices]  # type: ignore[attr-defined]
+    assert choices == ["", "deck", "bob", "cat"]
+    offered = [c for c, _ in player_exchanges.fields_for(discard, "ann", None, "")["discard"].choices]  # type: ignore[attr-defined]
+    assert offered == ["", "7", "drawn"]
+    move = player_fields.player_move([draw, discard], {"draw": "bob", "discard": "drawn"}, "ann")
+    assert move == {"draw": "bob", "discard": "drawn"}
+    assert player_fields.player_move([draw, discard], {"draw": "deck", "discard": "7"}, "ann")["discard"] == 7
