@@ -154,6 +154,11 @@ def test_a_round_shows_what_a_formula_computes_of_each_move_and_nothing_else() -
     assert ENGINE.view(state, "bob")["public"] == ENGINE.view(state, None)["public"]
     assert ENGINE.view(state, "ann")["you"]["moves"]["Round 1"] == {"unit": 1, "guess": 4}
     assert "'guess': 4" not in str(ENGINE.view(state, "bob")) and "'unit': 1" not in str(ENGINE.view(state, "bob"))
+    both = rnd(fields=[UNIT, GUESS], effects=[SPEND], shows={"unit": "unit", "spent": "used"})
+    state = _start(_definition(round_plan=[both]))
+    state, told = ENGINE.resolve(state, {"ann": {"unit": 3}, "bob": {"unit": 2}}, Random(2))
+    assert ENGINE.view(state, None)["public"]["history"][-1]["moves"]["ann"] == {"unit": 3, "spent": 8}  # after
+    assert "Round 1 shows: ann: Your unit 3, spent 8; bob: Your unit 2, spent 4." in [m.text for m in told]
     errors = definition_errors(_definition(round_plan=[{**plan, "reveal": "all"}]))
     assert errors == ["round_plan[0].shows: says what a round shows of each move: with reveal: all it would show all"]
 
