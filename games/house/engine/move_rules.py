@@ -22,8 +22,6 @@ from games.house.engine.sections import Checker
 from games.house.engine.sections_formulas import formula, player_names
 from games.house.engine.state import State, plan_for, plan_path
 
-FIELD_KEYS = ("allowed", "refusal", "required_if")
-"""The ``/2`` keys of any field that make its choices and its being required depend on the state."""
 REFUSAL = "is not allowed now"
 """What the player reads when a field's ``allowed`` has no ``refusal`` of its own."""
 MAX_SHOWS = 8
