@@ -92,6 +92,15 @@ def player_env(
     return env
 
 
+def field_values(move: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The round's fields as a per-player formula reads them from ``move`` (left out: 0, '' or false): all a
+    formula that reads only the move needs, without the rest of :func:`player_env`."""
+    return {
+        f["name"]: _plain(move[f["name"]]) if move.get(f["name"]) is not None else _EMPTY.get(f["type"], [])
+        for f in fields
+    }
+
+
 def _sent(moves: Mapping[PlayerId, Mapping[str, Any]], fields: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """Each field's values sent this round, in seat order (those who left it out: missing)."""
     return {f["name"]: [_plain(m[f["name"]]) for m in moves.values() if m.get(f["name"]) is not None] for f in fields}
@@ -135,8 +144,8 @@ def _apply(
     points: dict[PlayerId, int],
 ) -> None:
     definition, plan = state["definition"], plan_for(state, state["round"])
-    base = match_env(state)
     if effect["who"] == "match":
+        base = match_env(state)
         mnames = [*match_names(definition), "sent", "winners"]
         env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
         if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), env):
@@ -146,12 +155,55 @@ def _apply(
     amount = _compiled(effect["amount"], f"{path}.amount", names)
     when = _compiled(effect["when"], f"{path}.when", names) if effect["when"] else None
     changes: dict[PlayerId, int] = {}
+    read = amount.names | (when.names if when is not None else frozenset())
+    narrow = _narrow(state, read, plan["fields"])
+    base = match_env(state) if narrow is None else {}
     for p in _who(state, effect["who"], winners):
-        env = player_env(state, p, base, moves, plan["fields"], winners)
+        if narrow is not None:
+            env = _narrow_env(state, p, narrow, moves, plan["fields"])
+        else:
+            env = player_env(state, p, base, moves, plan["fields"], winners)
         if when is None or formula_bool(when, env):
             changes[p] = formula_int(amount, env)
     for p, n in changes.items():
         _change(state, effect["to"], p, n, points)
+
+
+def _narrow(
+    state: State, read: frozenset[str], fields: Sequence[Mapping[str, Any]]
+) -> tuple[frozenset[str], ...] | None:
+    """The names ``read`` split as :func:`_narrow_env` computes them (holdings, ``all_`` lists, fields, the rest),
+    or None when a formula reads a name only :func:`player_env` computes. A close's largest part is its effects:
+    most read only the move, the player's own holdings and each player's list, so their env is built alone."""
+    holdings = {h["name"] for h in state["definition"].get("holdings", [])}
+    field_names = {f["name"] for f in fields}
+    lists = {f"all_{h}" for h in holdings}
+    if not read <= holdings | field_names | lists | {"me", "seat", "round", "sent"}:
+        return None
+    return read & holdings, read & lists, read & field_names
+
+
+def _narrow_env(
+    state: State,
+    player: PlayerId,
+    narrow: tuple[frozenset[str], ...],
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    fields: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The names :func:`_narrow` kept, with the values :func:`player_env` gives them, in its order (a field named
+    like a holding is the field's value)."""
+    holdings, lists, field_names = narrow
+    living = alive(state)
+    env: dict[str, Any] = {"round": state["round"], "me": player, "seat": state["players"].index(player)}
+    for name in lists:
+        env[name] = [state["holdings"][p][name[4:]] for p in living]
+    own = state["holdings"][player]
+    for name in holdings:
+        env[name] = own[name]
+    if field_names:
+        env.update(field_values(moves.get(player, {}), [f for f in fields if f["name"] in field_names]))
+    env["sent"] = _sent(moves, fields)
+    return env
 
 
 def _who(state: State, who: str, winners: Sequence[PlayerId]) -> list[PlayerId]:

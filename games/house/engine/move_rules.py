@@ -16,14 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
-from games.house.engine.effects import match_env, player_env
+from games.house.engine.effects import field_values, match_env, player_env
 from games.house.engine.formula import Formula, FormulaError, formula_bool, formula_compile
 from games.house.engine.sections import Checker
 from games.house.engine.sections_formulas import formula, player_names
 from games.house.engine.state import State, plan_for, plan_path
 
-FIELD_KEYS = ("allowed", "refusal", "required_if")
-"""The ``/2`` keys of any field that make its choices and its being required depend on the state."""
 REFUSAL = "is not allowed now"
 """What the player reads when a field's ``allowed`` has no ``refusal`` of its own."""
 MAX_SHOWS = 8
@@ -186,18 +184,23 @@ def required_now(state: State, player: PlayerId, decl: Mapping[str, Any], move: 
 def shown(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, Mapping[str, Any]]) -> dict[str, Any]:
     """What the round ``shows`` of each player's move, by player (``{}``: it shows nothing). Evaluated after the
     round's effects, so a formula may read the holdings they set; one that cannot be computed shows nothing
-    for that player (house-40)."""
+    for that player (house-40). A formula that reads only the move's fields is given only them (a close's cost)."""
     if not plan.get("shows") or not moves:
         return {}
     names = player_names(state["definition"], plan["fields"])
-    base = match_env(state)
+    rules = {
+        name: formula_compile(text, path=f"{plan_path(state)}.shows.{name}", names=names)
+        for name, text in plan["shows"].items()
+    }
+    light = set().union(*(f.names for f in rules.values())) <= {f["name"] for f in plan["fields"]}
+    base = {} if light else match_env(state)
     out: dict[str, Any] = {}
     for p in moves:
-        env = player_env(state, p, base, moves, plan["fields"])
+        env = field_values(moves[p], plan["fields"]) if light else player_env(state, p, base, moves, plan["fields"])
         row = {}
-        for name, text in plan["shows"].items():
+        for name, rule in rules.items():
             try:
-                row[name] = formula_compile(text, path=f"{plan_path(state)}.shows.{name}", names=names).evaluate(env)
+                row[name] = rule.evaluate(env)
             except FormulaError as exc:
                 state.setdefault("formula_errors", []).append(str(exc))
         out[p] = row
