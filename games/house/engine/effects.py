@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
-from games.house.engine import items
-from games.house.engine.formula import FormulaError, formula_bool, formula_compile, formula_int
+from games.house.engine import items, trade_log
+from games.house.engine.formula import FormulaError, formula_bool, formula_int
+from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import match_names, player_names
 from games.house.engine.state import State, alive, balance, holder, plan_for, plan_path
 
@@ -84,6 +85,7 @@ def player_env(
     env["gave"] = {**every, **traded.get("gave", {})}
     env["got"] = {**every, **traded.get("got", {})}
     env["partners"] = list(traded.get("partners", []))
+    env.update(trade_log.history_env(state, player))
     move = moves.get(player, {})
     for f in fields:
         value = move.get(f["name"])
@@ -104,8 +106,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _compiled(text: str, path: str, names: Sequence[str]) -> Any:
-    return formula_compile(text, path=path, names=names)
+def _compiled(state: Mapping[str, Any], text: str, path: str, names: Sequence[str]) -> Any:
+    """``text`` compiled (cached) with the definition's named formulas written out where it uses them."""
+    return compile_named(text, path=path, names=names, defs=defs_of(state["definition"]))
 
 
 def apply_effects(
@@ -139,17 +142,25 @@ def _apply(
     if effect["who"] == "match":
         mnames = [*match_names(definition), "sent", "winners"]
         env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
-        if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), env):
+        if effect["when"] and not formula_bool(_compiled(state, effect["when"], f"{path}.when", mnames), env):
             return
-        state["counters"][effect["to"]] += formula_int(_compiled(effect["amount"], f"{path}.amount", mnames), env)
+        state["counters"][effect["to"]] += formula_int(
+            _compiled(state, effect["amount"], f"{path}.amount", mnames), env
+        )
         return
-    amount = _compiled(effect["amount"], f"{path}.amount", names)
-    when = _compiled(effect["when"], f"{path}.when", names) if effect["when"] else None
+    per_trade = effect.get("per") == "trade"
+    if per_trade:
+        names = [*names, *trade_log.TRADE_NAMES]
+    amount = _compiled(state, effect["amount"], f"{path}.amount", names)
+    when = _compiled(state, effect["when"], f"{path}.when", names) if effect["when"] else None
     changes: dict[PlayerId, int] = {}
     for p in _who(state, effect["who"], winners):
         env = player_env(state, p, base, moves, plan["fields"], winners)
-        if when is None or formula_bool(when, env):
-            changes[p] = formula_int(amount, env)
+        # per: trade — once for each trade the player made this round, reading that trade (house-61)
+        for one in trade_log.this_round(state, p) if per_trade else [{}]:
+            env.update(one)
+            if when is None or formula_bool(when, env):
+                changes[p] = changes.get(p, 0) + formula_int(amount, env)
     for p, n in changes.items():
         _change(state, effect["to"], p, n, points)
 
@@ -180,8 +191,8 @@ def best(state: State, resolve: Mapping[str, Any], moves: Mapping[PlayerId, Mapp
     earliest in the tiebreak order."""
     plan = plan_for(state, state["round"])
     names = player_names(state["definition"], plan["fields"])
-    key = _compiled(resolve["key"], f"{plan_path(state)}.resolve.key", names)
-    among = _compiled(resolve["among"], f"{plan_path(state)}.resolve.among", names) if resolve["among"] else None
+    key = _compiled(state, resolve["key"], f"{plan_path(state)}.resolve.key", names)
+    among = _compiled(state, resolve["among"], f"{plan_path(state)}.resolve.among", names) if resolve["among"] else None
     base = match_env(state)
     scored: dict[PlayerId, int] = {}
     for p in state["awaits"]:
@@ -203,7 +214,7 @@ def round_runs(state: Mapping[str, Any], plan: Mapping[str, Any]) -> bool:
     if not plan.get("when"):
         return True
     try:
-        when = _compiled(plan["when"], f"{plan_path(state)}.when", match_names(state["definition"]))
+        when = _compiled(state, plan["when"], f"{plan_path(state)}.when", match_names(state["definition"]))
         return formula_bool(when, match_env(state))
     except FormulaError:
         return False  # a condition that cannot be computed does not hold (house-40)
@@ -215,7 +226,7 @@ def movers(state: Mapping[str, Any], plan: Mapping[str, Any], players: Sequence[
     if plan.get("order") in (None, "together", "seat"):
         return list(players)
     names = player_names(state["definition"], plan["fields"])
-    key = _compiled(plan["order"], f"{plan_path(state)}.order", names)
+    key = _compiled(state, plan["order"], f"{plan_path(state)}.order", names)
     base = match_env(state)
     try:
         value = {p: formula_int(key, player_env(state, p, base, {}, plan["fields"])) for p in players}
@@ -230,7 +241,7 @@ def end_now(state: Mapping[str, Any]) -> bool:
     if not text:
         return False
     try:
-        return formula_bool(_compiled(text, "end.when", match_names(state["definition"])), match_env(state))
+        return formula_bool(_compiled(state, text, "end.when", match_names(state["definition"])), match_env(state))
     except FormulaError:
         return False  # house-40
 
@@ -238,7 +249,7 @@ def end_now(state: Mapping[str, Any]) -> bool:
 def formula_winners(state: Mapping[str, Any]) -> list[PlayerId]:
     """A formula ``outcome.winners``: every player it holds true for, in seat order."""
     names = player_names(state["definition"])
-    rule = _compiled(state["definition"]["outcome"]["winners"], "outcome.winners", names)
+    rule = _compiled(state, state["definition"]["outcome"]["winners"], "outcome.winners", names)
     base = match_env(state)
     found = []
     for p in state["players"]:

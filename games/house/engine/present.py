@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
-from games.house.engine import present_holdings
+from games.house.engine import present_holdings, trade_log
 from games.house.engine.dealer import dealer_default, next_is_named
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
 from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
@@ -128,6 +128,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
     if viewer == DEALER:
         out["dealer"] = _dealer(state)
         out["dealer"].update(present_holdings.dealer(state))
+        if trade_log.has_trades(state["definition"]):
+            out["dealer"]["trades"] = kit.json_copy(state.get("trade_log") or [])
     elif viewer is not None and viewer in state["players"]:
         you: dict[str, Any] = {"awaited": viewer in awaits, "moves": _own_moves(state, viewer)}
         if not is_public(state):
@@ -135,6 +137,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
         if state["definition"]["secrets"]:
             you["secrets"] = dict(state["secrets"][viewer])
         you.update(present_holdings.you(state, viewer))
+        if trade_log.has_trades(state["definition"]):  # their own trades only (house-64)
+            you["trades"] = trade_log.own(state, viewer)
         out["you"] = you
     return out
 
