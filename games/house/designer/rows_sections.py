@@ -20,6 +20,7 @@ SECTION_WORDS = {
     "piles": ("Pile", "Add a pile"),
     "deal": ("Deal", "Deal cards before the round"),
     "effects": ("Effect", "Add an effect"),
+    "formulas": ("Named formula", "Add a named formula"),
 }
 
 
@@ -101,7 +102,8 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
     assert isinstance(end, Mapping) and isinstance(garnets, Mapping)
     return {
         "v2_sections": [
-            section(errors, key, key, draft.get(key)) for key in ("holdings", "counters", "roles", "decks", "piles")
+            section(errors, key, key, draft.get(key))
+            for key in ("holdings", "counters", "roles", "decks", "piles", "formulas")
         ],
         "names": names_of(draft),
         "plan_repeat": draft.get("plan_repeat") or "last",
@@ -210,6 +212,7 @@ def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: S
         "holdings_text": ", ".join(str(h) for h in field.get("holdings") or []),
         "public": field.get("public") is not False,
         "e2": {
-            k.replace(".", "_"): errors.at(f"{p}.{k}") for k in ("for", "cost", "holding", "holdings", "public", "pile")
+            k.replace(".", "_"): errors.at(f"{p}.{k}")
+            for k in ("for", "cost", "holding", "holdings", "public", "pile", "one_for_one", "barred", "barred.players")
         },
     }

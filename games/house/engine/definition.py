@@ -98,7 +98,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
             "decks": decks,
             "piles": sections_formulas.read_piles(c, top.get("piles"), decks),
         }
-        if top.get("formulas") is not None:  # named formulas: read before any formula that may use them
+        if top.get("formulas"):  # named formulas: read before any formula that may use them
             known = sections_formulas.player_names(v2_parts)
             taken = [*sections_holdings.RESERVED, *known]
             v2_parts["formulas"] = named.read_named(c.fail, top["formulas"], taken, [*known, *trade_log.TRADE_NAMES])

@@ -139,10 +139,10 @@ class Trade(_Held):
         if terms not in ("matching", "each_gives"):
             fail(f"{path}.terms", "must be one of: matching, each_gives")
         out["terms"] = terms if terms in ("matching", "each_gives") else "matching"
-        if raw.get("one_for_one") is not None:  # set only when written: other trades' declarations stay as they were
-            if not isinstance(raw["one_for_one"], bool):
-                fail(f"{path}.one_for_one", "must be true or false")
-            out["one_for_one"] = raw["one_for_one"] is True
+        if raw.get("one_for_one") is not None and not isinstance(raw["one_for_one"], bool):
+            fail(f"{path}.one_for_one", "must be true or false")
+        if raw.get("one_for_one") is True:  # set only when on: other trades' declarations stay as they were
+            out["one_for_one"] = True
         if raw.get("barred") is not None:  # its formula is compiled with the definition's names (sections_trades)
             out["barred"] = barred_keys(raw["barred"], f"{path}.barred", fail)
 

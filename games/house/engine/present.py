@@ -92,6 +92,8 @@ def _public(state: State, awaits: Sequence[PlayerId]) -> dict[str, Any]:
     if state["phase"] == "over":
         # Once the match is over nothing stays hidden (RULES.md house-9).
         public["final"] = {"scores": dict(state["scores"]), "secrets": kit.json_copy(state["secrets"])}
+        if trade_log.has_trades(definition):  # the trades too (house-64)
+            public["final"]["trades"] = kit.json_copy(state.get("trade_log") or [])
         public["outcome"] = state["outcome"]
     return public
 

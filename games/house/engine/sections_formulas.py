@@ -276,7 +276,7 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
         who = c.choice(data.get("who", "each"), f"{where}.who", ("each", "awaited", "winners", "match", *roles))
         to = c.choice(data.get("to"), f"{where}.to", [*targets, *counters] if who != "match" else counters or ["-"])
         names = [*match_names(definition), "sent", "winners"] if who == "match" else player_names(definition, fields)
-        per = data.get("per")
+        per = data.get("per") or None  # blank (the designer's "once for each player"): none
         if per is not None and (per != "trade" or who == "match"):
             c.fail(f"{where}.per", "must be trade (once for each trade the player made), and not with who: match")
             per = None

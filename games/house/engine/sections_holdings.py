@@ -92,7 +92,7 @@ def read_holdings(c: Checker, raw: Any) -> list[dict[str, Any]]:
                 "visibility": visibility or "public",
             }
         )
-        if data.get("locked") is not None:  # another holding's name, checked by sections_trades (house-63)
+        if data.get("locked") not in (None, ""):  # another holding's name, checked by sections_trades (house-63)
             out[-1]["locked"] = data["locked"]
     return out
 
