@@ -60,8 +60,10 @@ def player_env(
     moves: Mapping[PlayerId, Mapping[str, Any]],
     fields: Sequence[Mapping[str, Any]],
     winners: Sequence[PlayerId] = (),
+    sent: Mapping[str, list[Any]] | None = None,
 ) -> dict[str, Any]:
-    """What a per-player formula reads for ``player`` (``base``: :func:`match_env`)."""
+    """What a per-player formula reads for ``player`` (``base``: :func:`match_env`; ``sent``: the round's
+    values sent, when the caller has them already: they are the same for every player)."""
     definition = state["definition"]
     env = dict(base)
     env.update(
@@ -85,12 +87,12 @@ def player_env(
     env["gave"] = {**every, **traded.get("gave", {})}
     env["got"] = {**every, **traded.get("got", {})}
     env["partners"] = list(traded.get("partners", []))
-    env.update(trade_log.history_env(state, player))
+    env.update(trade_log.history_env(state, player, base["alive"]))
     move = moves.get(player, {})
     for f in fields:
         value = move.get(f["name"])
         env[f["name"]] = _plain(value) if value is not None else _EMPTY.get(f["type"], [])
-    env["sent"] = _sent(moves, fields)
+    env["sent"] = dict(sent) if sent is not None else _sent(moves, fields)
     return env
 
 
@@ -120,9 +122,10 @@ def apply_effects(
     definition = state["definition"]
     points: dict[PlayerId, int] = {}
     names = player_names(definition, plan["fields"])
+    sent = _sent(moves, plan["fields"])  # once for the close: every effect and player reads the same
     for i, effect in enumerate(plan.get("effects", [])):
         try:
-            _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points)
+            _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points, sent)
         except FormulaError as exc:  # an effect that cannot be computed is skipped, and said (house-40)
             state.setdefault("formula_errors", []).append(str(exc))
     return points
@@ -136,12 +139,13 @@ def _apply(
     winners: Sequence[PlayerId],
     names: Sequence[str],
     points: dict[PlayerId, int],
+    sent: Mapping[str, list[Any]],
 ) -> None:
     definition, plan = state["definition"], plan_for(state, state["round"])
     base = match_env(state)
     if effect["who"] == "match":
         mnames = [*match_names(definition), "sent", "winners"]
-        env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
+        env = {**base, "sent": dict(sent), "winners": list(winners)}
         if effect["when"] and not formula_bool(_compiled(state, effect["when"], f"{path}.when", mnames), env):
             return
         state["counters"][effect["to"]] += formula_int(
@@ -155,7 +159,7 @@ def _apply(
     when = _compiled(state, effect["when"], f"{path}.when", names) if effect["when"] else None
     changes: dict[PlayerId, int] = {}
     for p in _who(state, effect["who"], winners):
-        env = player_env(state, p, base, moves, plan["fields"], winners)
+        env = player_env(state, p, base, moves, plan["fields"], winners, sent)
         # per: trade — once for each trade the player made this round, reading that trade (house-61)
         for one in trade_log.this_round(state, p) if per_trade else [{}]:
             env.update(one)

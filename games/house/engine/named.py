@@ -20,7 +20,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.house.engine.formula import FUNCTIONS, MAX_TEXT, Formula, FormulaError, _refuse_text, _vet
+from games.house.engine.formula import (
+    FUNCTIONS,
+    MAX_TEXT,
+    Formula,
+    FormulaError,
+    _refuse_text,
+    _vet,
+    formula_compile,
+)
 
 MAX_NAMED = 32
 MAX_ARGS = 4
@@ -109,14 +117,28 @@ def _compile(text: str, path: str, names: frozenset[str], defs: Defs) -> Formula
     assert isinstance(expanded, ast.Expression)
     ast.fix_missing_locations(expanded)
     read = _vet(expanded, path, names)  # the language, the names and the depth, on the whole formula
+    _fold_tables(expanded)
     return Formula(text, path, read, expanded.body)
+
+
+def _fold_tables(tree: ast.AST) -> None:
+    """A list of constants that is only picked from (``[3, 3, 4, 4, 5, 5, 6][round - 1]``, a year's table read
+    off the round) built once, when compiled, not at every evaluation: the pick reads the same element."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.List)
+            and all(isinstance(e, ast.Constant) for e in node.value.elts)
+        ):
+            node.value = ast.copy_location(
+                ast.Constant(tuple(e.value for e in node.value.elts)),  # type: ignore[arg-type, attr-defined]
+                node.value,
+            )
 
 
 def compile_named(text: str, *, path: str, names: Sequence[str] | frozenset[str], defs: Defs) -> Formula:
     """``text`` compiled with the named formulas ``defs`` written out where it uses them (without any: as
     ``formula_compile``). Cached like it: the same text, path, names and named formulas give the same Formula."""
-    from games.house.engine.formula import formula_compile
-
     if not defs:
         return formula_compile(text, path=path, names=names)
     if not isinstance(text, str):

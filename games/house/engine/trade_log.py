@@ -9,7 +9,7 @@ Pure: no Django, no clock, no random. Functions that change a state change the o
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
@@ -52,11 +52,14 @@ def this_round(state: Mapping[str, Any], player: PlayerId) -> list[dict[str, Any
     return found
 
 
-def history_env(state: Mapping[str, Any], player: PlayerId) -> dict[str, Any]:
+def history_env(state: Mapping[str, Any], player: PlayerId, living: Sequence[PlayerId] | None = None) -> dict[str, Any]:
     """``traded_with`` (every other player still in -> the trades with them this match), ``trade_counts`` (the
-    same counts as a list, in seat order) and ``last_partners`` (whom the player traded with last round)."""
-    counts = {q: 0 for q in alive(state) if q != player}
+    same counts as a list, in seat order) and ``last_partners`` (whom the player traded with last round);
+    ``living``: the players still in, when the caller has them."""
+    counts = {q: 0 for q in (alive(state) if living is None else living) if q != player}
     last: list[PlayerId] = []
+    if not state.get("trade_log"):  # no trade yet (or a game without trades): nothing to count
+        return {"traded_with": counts, "trade_counts": list(counts.values()), "last_partners": last}
     for rnd, partner, _, _ in _mine(state, player):
         if partner in counts:
             counts[partner] += 1

@@ -100,3 +100,15 @@ def test_the_gems_sample_writes_each_per_trade_rule_once() -> None:
     per_trade = [e for r in d["round_plan"] for e in r["effects"] if e["amount"] == "favor(given, received)"]
     assert len(per_trade) == 7 and all(e["per"] == "trade" for e in per_trade)
     assert E.validate(E.setup(["a", "b", "c", "d"], {"definition": d}, Random(0)), "a", {}) == {}
+
+
+def test_a_table_picked_from_is_built_once_and_reads_the_same() -> None:
+    """A list of constants only picked from (a year's table, ``[3, 4, 5][round - 1]``) is built when compiled; a
+    list compared whole stays a list (``[1] == l``)."""
+    defs = (("pay", (), "[3, 4, 5][round - 1]"),)
+    pick = compile_named("pay + len([1, 2])", path="p", names=["round"], defs=defs)
+    assert [pick.evaluate({"round": r}) for r in (1, 2, 3)] == [5, 6, 7]
+    with pytest.raises(FormulaError, match="past the end"):
+        pick.evaluate({"round": 4})
+    whole = compile_named("[1] == l and pay == 3", path="q", names=["round", "l"], defs=defs)
+    assert whole.evaluate({"round": 1, "l": [1]}) is True
