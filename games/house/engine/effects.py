@@ -159,9 +159,12 @@ def _apply(
     when = _compiled(state, effect["when"], f"{path}.when", names) if effect["when"] else None
     changes: dict[PlayerId, int] = {}
     for p in _who(state, effect["who"], winners):
-        env = player_env(state, p, base, moves, plan["fields"], winners, sent)
         # per: trade — once for each trade the player made this round, reading that trade (house-61)
-        for one in trade_log.this_round(state, p) if per_trade else [{}]:
+        runs: list[dict[str, Any]] = trade_log.this_round(state, p) if per_trade else [{}]
+        if not runs:
+            continue  # no trade this round: nothing to run, nothing to build
+        env = player_env(state, p, base, moves, plan["fields"], winners, sent)
+        for one in runs:
             env.update(one)
             if when is None or formula_bool(when, env):
                 changes[p] = changes.get(p, 0) + formula_int(amount, env)

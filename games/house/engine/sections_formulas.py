@@ -260,7 +260,8 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
     """``effects``: changes applied, in order, once the round is resolved: ``{to, who, amount, when}``: ``to``
     ``score``, a holding, a counter or ``garnets`` (paid to the player; never taken); ``who`` ``each`` (still
     in), ``awaited``, ``winners``, ``role:<name>`` or ``match`` (a counter, once); ``amount`` and ``when``
-    formulas evaluated for each player (``match``: match-wide)."""
+    formulas evaluated for each player (``match``: match-wide); ``per: trade``: once for each trade the player made
+    this round, reading ``given``, ``received`` and ``partner`` (house-61)."""
     raw = [] if raw is None else raw
     if not isinstance(raw, list) or len(raw) > MAX_EFFECTS:
         c.fail(path, f"must be a list of at most {MAX_EFFECTS} effects")

@@ -44,12 +44,22 @@ def _mine(state: Mapping[str, Any], player: PlayerId) -> Iterator[tuple[int, Pla
 def this_round(state: Mapping[str, Any], player: PlayerId) -> list[dict[str, Any]]:
     """What each of ``player``'s trades this round reads, in the order they went through: ``given`` and
     ``received`` (every holding, 0 for those not traded, as ``gave`` and ``got``) and ``partner``."""
+    log = state.get("trade_log") or ()
+    mine: list[tuple[PlayerId, dict[str, int], dict[str, int]]] = []
+    for t in reversed(log):  # the log grows round by round: this round's trades are its last entries
+        if t["round"] != state["round"]:
+            break
+        if t["a"] == player:
+            mine.append((t["b"], t["a_gave"], t["b_gave"]))
+        elif t["b"] == player:
+            mine.append((t["a"], t["b_gave"], t["a_gave"]))
+    if not mine:
+        return []
     every = {h["name"]: 0 for h in state["definition"].get("holdings", [])}
-    found = []
-    for rnd, partner, given, received in _mine(state, player):
-        if rnd == state["round"]:
-            found.append({"given": {**every, **given}, "received": {**every, **received}, "partner": partner})
-    return found
+    return [
+        {"given": {**every, **given}, "received": {**every, **received}, "partner": partner}
+        for partner, given, received in reversed(mine)
+    ]
 
 
 def history_env(state: Mapping[str, Any], player: PlayerId, living: Sequence[PlayerId] | None = None) -> dict[str, Any]:
