@@ -29,7 +29,18 @@ TYPE_KEYS = KEYS
 HAS_DEFAULT = ("choice", "number", "text", "garnets", "card", "draw")  # a default a dealer can type (a card: drawn)
 BOOL_KEYS = ("not_self", "alive_only")
 INT_KEYS = ("min", "max", "count_min", "count_max", "max_length")
-KEYS2 = ("cost", "holding", "holdings", "public", "pile", "terms", "to", "from")  # the /2 field keys designer2 reads
+KEYS2 = (
+    "cost",
+    "holding",
+    "holdings",
+    "public",
+    "pile",
+    "terms",
+    "to",
+    "from",
+    "one_for_one",
+    "barred",
+)  # the /2 field keys designer2 reads
 
 
 def _num(text: Any) -> Any:

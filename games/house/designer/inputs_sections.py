@@ -20,6 +20,8 @@ FORMULA_HELP = (
     "A formula, e.g. round == 3 or 2 * min(red, blue). It reads round, players (the number still in), "
     "leaders, scores, each holding (the player's own; all_<holding>: everyone's), each counter, each role, "
     "each pile's cards (<pile>_values: their values), the round's fields (the player's value) and sent; "
+    "the round's trades (gave, got, partners) and the match's (traded_with, trade_counts, last_partners); in an "
+    "effect run per trade, given, received and partner; the named formulas by name; "
     "and, or, not, if … else, min, max, sum, len, count."
 )
 
@@ -51,6 +53,7 @@ WHO = (
     ("winners", "The round's winners"),
 )
 WHO_MATCH = (("match", "Once for the match (a counter)"),)
+PER = (("", "Once for each of them"), ("trade", "Once for each trade they made this round"))
 
 SECTIONS: dict[str, tuple[Col, ...]] = {
     "holdings": (
@@ -60,6 +63,7 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("min", "Never below (blank: no bound)", "intnull"),
         Col("max", "Never above (blank: no bound)", "intnull"),
         Col("visibility", "Who sees it", "choice", VIS),
+        Col("locked", "How many are locked: the holding that counts them (blank: none)", names="holdings"),
     ),
     "counters": (
         Col("name", "Name (lower case, used in formulas)"),
@@ -96,6 +100,12 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("who", "For", "choice", (*WHO, *WHO_MATCH)),
         Col("amount", "By (a number or a formula)", "formula", help=FORMULA_HELP),
         Col("when", "Only when (a formula; blank: always)", "formulanull"),
+        Col("per", "Run", "choice", PER),
+    ),
+    "formulas": (
+        Col("name", "Name (lower case, used in formulas)"),
+        Col("args", "Its values, if any (names, comma-separated)", "csv"),
+        Col("formula", "The formula", "formula", help=FORMULA_HELP),
     ),
 }
 NESTED = {"decks": "cards"}  # a deck's rows hold card rows
@@ -109,6 +119,7 @@ NEW_ROWS: dict[str, dict[str, Any]] = {
     "piles": {"name": "hand", "label": "Your hand", "deck": "", "deal": 1, "visibility": "holder"},
     "deal": {"pile": "", "count": 1, "replace": True},
     "effects": {"to": "score", "who": "winners", "amount": "1", "when": None},
+    "formulas": {"name": "bonus", "args": [], "formula": "1"},
 }
 
 ORDER_CHOICES = (
@@ -182,7 +193,7 @@ def rows_from_post(post: Mapping[str, Any], prefix: str, section: str) -> list[d
 def top_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
     """The /2 top-level keys the page's inputs describe."""
     out: dict[str, Any] = {"plan_repeat": _text(post, "plan_repeat") or "last"}
-    for section in ("holdings", "counters", "roles", "decks", "piles"):
+    for section in ("holdings", "counters", "roles", "decks", "piles", "formulas"):
         out[section] = rows_from_post(post, section, section)
     return out
 
@@ -266,6 +277,10 @@ def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
         out["holdings"] = csv(post.get(f"{p}.holdings"))
         out["public"] = _checked(post, f"{p}.public")
         out["terms"] = _text(post, f"{p}.terms") or "matching"
+        if _checked(post, f"{p}.one_for_one"):
+            out["one_for_one"] = True
+        if players := _text(post, f"{p}.barred.players"):
+            out["barred"] = {"players": players, "why": _text(post, f"{p}.barred.why")}
     elif kind == "card":
         out["pile"] = _text(post, f"{p}.pile") or None
         if to := _text(post, f"{p}.to"):

@@ -102,6 +102,7 @@ ROW_WORDS = {
     "piles": "pile",
     "deal": "deal",
     "effects": "effect",
+    "formulas": "named formula",
 }
 PATH_WORDS = {
     "resolve": "how it resolves",

@@ -20,6 +20,7 @@ SECTION_WORDS = {
     "piles": ("Pile", "Add a pile"),
     "deal": ("Deal", "Deal cards before the round"),
     "effects": ("Effect", "Add an effect"),
+    "formulas": ("Named formula", "Add a named formula"),
 }
 
 
@@ -101,7 +102,8 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
     assert isinstance(end, Mapping) and isinstance(garnets, Mapping)
     return {
         "v2_sections": [
-            section(errors, key, key, draft.get(key)) for key in ("holdings", "counters", "roles", "decks", "piles")
+            section(errors, key, key, draft.get(key))
+            for key in ("holdings", "counters", "roles", "decks", "piles", "formulas")
         ],
         "names": names_of(draft),
         "plan_repeat": draft.get("plan_repeat") or "last",
@@ -231,6 +233,9 @@ def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: S
                 "allowed",
                 "refusal",
                 "required_if",
+                "one_for_one",
+                "barred",
+                "barred.players",
             )
         },
     }

@@ -24,7 +24,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, RuleError
-from games.house.engine import HouseEngine
+from games.house.engine import HouseEngine, trade_rules
 from games.house.engine.fields import eligible, field_random
 from games.house.engine.items import held
 from games.house.engine.items_draw import random_value
@@ -155,6 +155,8 @@ def _trades(
     """One unit of a holding for one unit of another with each other player (each side names what it gives,
     for ``each_gives``): the smallest trades, the ones a partner is likeliest to mirror."""
     mine = [h for h in decl["holdings"] if held(state, player, h) > 0]
+    if decl.get("barred"):  # never a partner the field bars (house-62)
+        others = [p for p in others if p not in trade_rules.barred(state, player, decl)]
     if decl.get("terms") == "each_gives":
         return [{"with": p, "give": {h: 1}} for p in others for h in mine]
     return [

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from games.house.engine import sections_formulas, sections_holdings
+from games.house.engine import named, sections_formulas, sections_holdings, trade_log, trade_rules
 from games.house.engine.errors import DefinitionError
 from games.house.engine.round_read import read_round
 from games.house.engine.schema import definition_schema
@@ -98,6 +98,11 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
             "decks": decks,
             "piles": sections_formulas.read_piles(c, top.get("piles"), decks),
         }
+        if top.get("formulas"):  # named formulas: read before any formula that may use them
+            known = sections_formulas.player_names(v2_parts)
+            taken = [*sections_holdings.RESERVED, *known]
+            v2_parts["formulas"] = named.read_named(c.fail, top["formulas"], taken, [*known, *trade_log.TRADE_NAMES])
+            c.named = named.defs_of(v2_parts)
     title = c.text(top.get("title"), "title", max_length=80, required=True)
     kind = c.choice(top.get("kind"), "kind", ("main", "death"))
     rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000, one_line=False)
@@ -136,6 +141,7 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
     by_dealer = any(r["resolve"]["by"] == "dealer" or r["resolve"].get("review") for r in plan)
     if v2:
         sections_holdings.check_names(c, plan, v2_parts)
+        trade_rules.check_definition(c, plan, v2_parts)
     by_dealer = by_dealer or bool(end.get("when"))  # /2: a formula may end the match
     if top.get("rounds", 5) is None:
         if plan and not by_dealer and end["first_to"] is None and not end["last_standing"]:

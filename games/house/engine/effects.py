@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
-from games.house.engine import items
-from games.house.engine.formula import FormulaError, formula_bool, formula_compile, formula_int
+from games.house.engine import items, trade_log
+from games.house.engine.formula import FormulaError, formula_bool, formula_int
+from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import match_names, player_names
 from games.house.engine.state import State, alive, balance, holder, plan_for, plan_path
 
@@ -59,8 +60,10 @@ def player_env(
     moves: Mapping[PlayerId, Mapping[str, Any]],
     fields: Sequence[Mapping[str, Any]],
     winners: Sequence[PlayerId] = (),
+    sent: Mapping[str, list[Any]] | None = None,
 ) -> dict[str, Any]:
-    """What a per-player formula reads for ``player`` (``base``: :func:`match_env`)."""
+    """What a per-player formula reads for ``player`` (``base``: :func:`match_env`; ``sent``: the round's
+    values sent, when the caller has them already: they are the same for every player)."""
     definition = state["definition"]
     env = dict(base)
     env.update(
@@ -84,11 +87,12 @@ def player_env(
     env["gave"] = {**every, **traded.get("gave", {})}
     env["got"] = {**every, **traded.get("got", {})}
     env["partners"] = list(traded.get("partners", []))
+    env.update(trade_log.history_env(state, player, base["alive"]))
     move = moves.get(player, {})
     for f in fields:
         value = move.get(f["name"])
         env[f["name"]] = _plain(value) if value is not None else _EMPTY.get(f["type"], [])
-    env["sent"] = _sent(moves, fields)
+    env["sent"] = dict(sent) if sent is not None else _sent(moves, fields)
     return env
 
 
@@ -113,8 +117,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _compiled(text: str, path: str, names: Sequence[str]) -> Any:
-    return formula_compile(text, path=path, names=names)
+def _compiled(state: Mapping[str, Any], text: str, path: str, names: Sequence[str]) -> Any:
+    """``text`` compiled (cached) with the definition's named formulas written out where it uses them."""
+    return compile_named(text, path=path, names=names, defs=defs_of(state["definition"]))
 
 
 def apply_effects(
@@ -126,9 +131,10 @@ def apply_effects(
     definition = state["definition"]
     points: dict[PlayerId, int] = {}
     names = player_names(definition, plan["fields"])
+    sent = _sent(moves, plan["fields"])  # once for the close: every effect and player reads the same
     for i, effect in enumerate(plan.get("effects", [])):
         try:
-            _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points)
+            _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points, sent)
         except FormulaError as exc:  # an effect that cannot be computed is skipped, and said (house-40)
             state.setdefault("formula_errors", []).append(str(exc))
     return points
@@ -142,29 +148,41 @@ def _apply(
     winners: Sequence[PlayerId],
     names: Sequence[str],
     points: dict[PlayerId, int],
+    sent: Mapping[str, list[Any]],
 ) -> None:
     definition, plan = state["definition"], plan_for(state, state["round"])
     if effect["who"] == "match":
         base = match_env(state)
         mnames = [*match_names(definition), "sent", "winners"]
-        env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
-        if effect["when"] and not formula_bool(_compiled(effect["when"], f"{path}.when", mnames), env):
+        env = {**base, "sent": dict(sent), "winners": list(winners)}
+        if effect["when"] and not formula_bool(_compiled(state, effect["when"], f"{path}.when", mnames), env):
             return
-        state["counters"][effect["to"]] += formula_int(_compiled(effect["amount"], f"{path}.amount", mnames), env)
+        state["counters"][effect["to"]] += formula_int(
+            _compiled(state, effect["amount"], f"{path}.amount", mnames), env
+        )
         return
-    amount = _compiled(effect["amount"], f"{path}.amount", names)
-    when = _compiled(effect["when"], f"{path}.when", names) if effect["when"] else None
+    per_trade = effect.get("per") == "trade"
+    if per_trade:
+        names = [*names, *trade_log.TRADE_NAMES]
+    amount = _compiled(state, effect["amount"], f"{path}.amount", names)
+    when = _compiled(state, effect["when"], f"{path}.when", names) if effect["when"] else None
     changes: dict[PlayerId, int] = {}
     read = amount.names | (when.names if when is not None else frozenset())
     narrow = _narrow(state, read, plan["fields"])
     base = match_env(state) if narrow is None else {}
     for p in _who(state, effect["who"], winners):
+        # per: trade — once for each trade the player made this round, reading that trade (house-61)
+        runs: list[dict[str, Any]] = trade_log.this_round(state, p) if per_trade else [{}]
+        if not runs:
+            continue  # no trade this round: nothing to run, nothing to build
         if narrow is not None:
-            env = _narrow_env(state, p, narrow, moves, plan["fields"])
+            env = _narrow_env(state, p, narrow, moves, plan["fields"], sent)
         else:
-            env = player_env(state, p, base, moves, plan["fields"], winners)
-        if when is None or formula_bool(when, env):
-            changes[p] = formula_int(amount, env)
+            env = player_env(state, p, base, moves, plan["fields"], winners, sent)
+        for one in runs:
+            env.update(one)
+            if when is None or formula_bool(when, env):
+                changes[p] = changes.get(p, 0) + formula_int(amount, env)
     for p, n in changes.items():
         _change(state, effect["to"], p, n, points)
 
@@ -189,6 +207,7 @@ def _narrow_env(
     narrow: tuple[frozenset[str], ...],
     moves: Mapping[PlayerId, Mapping[str, Any]],
     fields: Sequence[Mapping[str, Any]],
+    sent: Mapping[str, list[Any]],
 ) -> dict[str, Any]:
     """The names :func:`_narrow` kept, with the values :func:`player_env` gives them, in its order (a field named
     like a holding is the field's value)."""
@@ -202,7 +221,7 @@ def _narrow_env(
         env[name] = own[name]
     if field_names:
         env.update(field_values(moves.get(player, {}), [f for f in fields if f["name"] in field_names]))
-    env["sent"] = _sent(moves, fields)
+    env["sent"] = sent
     return env
 
 
@@ -232,8 +251,8 @@ def best(state: State, resolve: Mapping[str, Any], moves: Mapping[PlayerId, Mapp
     earliest in the tiebreak order."""
     plan = plan_for(state, state["round"])
     names = player_names(state["definition"], plan["fields"])
-    key = _compiled(resolve["key"], f"{plan_path(state)}.resolve.key", names)
-    among = _compiled(resolve["among"], f"{plan_path(state)}.resolve.among", names) if resolve["among"] else None
+    key = _compiled(state, resolve["key"], f"{plan_path(state)}.resolve.key", names)
+    among = _compiled(state, resolve["among"], f"{plan_path(state)}.resolve.among", names) if resolve["among"] else None
     base = match_env(state)
     scored: dict[PlayerId, int] = {}
     for p in state["awaits"]:
@@ -255,7 +274,7 @@ def round_runs(state: Mapping[str, Any], plan: Mapping[str, Any]) -> bool:
     if not plan.get("when"):
         return True
     try:
-        when = _compiled(plan["when"], f"{plan_path(state)}.when", match_names(state["definition"]))
+        when = _compiled(state, plan["when"], f"{plan_path(state)}.when", match_names(state["definition"]))
         return formula_bool(when, match_env(state))
     except FormulaError:
         return False  # a condition that cannot be computed does not hold (house-40)
@@ -267,7 +286,7 @@ def movers(state: Mapping[str, Any], plan: Mapping[str, Any], players: Sequence[
     if plan.get("order") in (None, "together", "seat"):
         return list(players)
     names = player_names(state["definition"], plan["fields"])
-    key = _compiled(plan["order"], f"{plan_path(state)}.order", names)
+    key = _compiled(state, plan["order"], f"{plan_path(state)}.order", names)
     base = match_env(state)
     try:
         value = {p: formula_int(key, player_env(state, p, base, {}, plan["fields"])) for p in players}
@@ -282,7 +301,7 @@ def end_now(state: Mapping[str, Any]) -> bool:
     if not text:
         return False
     try:
-        return formula_bool(_compiled(text, "end.when", match_names(state["definition"])), match_env(state))
+        return formula_bool(_compiled(state, text, "end.when", match_names(state["definition"])), match_env(state))
     except FormulaError:
         return False  # house-40
 
@@ -290,7 +309,7 @@ def end_now(state: Mapping[str, Any]) -> bool:
 def formula_winners(state: Mapping[str, Any]) -> list[PlayerId]:
     """A formula ``outcome.winners``: every player it holds true for, in seat order."""
     names = player_names(state["definition"])
-    rule = _compiled(state["definition"]["outcome"]["winners"], "outcome.winners", names)
+    rule = _compiled(state, state["definition"]["outcome"]["winners"], "outcome.winners", names)
     base = match_env(state)
     found = []
     for p in state["players"]:

@@ -124,7 +124,7 @@ class Trade(_Held):
     """An offer to a player: holdings given and got (``terms``), public or seen only by the two (``public``)."""
 
     name = "trade"
-    keys = ("holdings", "max", "public", "terms")
+    keys = ("holdings", "max", "public", "terms", "one_for_one", "barred")
     exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
@@ -142,6 +142,12 @@ class Trade(_Held):
         if terms not in ("matching", "each_gives"):
             fail(f"{path}.terms", "must be one of: matching, each_gives")
         out["terms"] = terms if terms in ("matching", "each_gives") else "matching"
+        if raw.get("one_for_one") is not None and not isinstance(raw["one_for_one"], bool):
+            fail(f"{path}.one_for_one", "must be true or false")
+        if raw.get("one_for_one") is True:  # set only when on: other trades' declarations stay as they were
+            out["one_for_one"] = True
+        if raw.get("barred") is not None:  # its formula is compiled with the definition's names (sections_trades)
+            out["barred"] = barred_keys(raw["barred"], f"{path}.barred", fail)
 
     def value(
         self, decl: Mapping[str, Any], value: Any, *, player: PlayerId, eligible: Sequence[PlayerId], bad: Bad
@@ -265,7 +271,32 @@ def trade_value(decl: Mapping[str, Any], value: Any, bad: Bad) -> dict[str, Any]
             raise bad("name only what you give: the other player names what they give you")
     elif not terms["give"] and not terms["get"]:
         raise bad("a trade must give or get something")
+    if decl.get("one_for_one"):  # one item each side (house-60)
+        if sum(terms["give"].values()) != 1:
+            raise bad("a trade is one item for one item: name exactly one item you give")
+        if decl.get("terms") != "each_gives" and sum(terms["get"].values()) != 1:
+            raise bad("a trade is one item for one item: name exactly one item you get")
     return {"with": value["with"], **terms}
+
+
+def barred_keys(raw: Any, path: str, fail: Fail) -> dict[str, Any]:
+    """A trade's ``barred``: ``{players, why}``, ``players`` a per-player formula giving the players this player
+    may not trade with now (a list of handles: ``last_partners``), ``why`` the words a refusal gives."""
+    if not isinstance(raw, Mapping):
+        fail(path, "must be {players: a formula giving a list of players, why: the words a refusal gives}")
+        return {"players": "[]", "why": ""}
+    for key in raw:
+        if key not in ("players", "why"):
+            fail(f"{path}.{key}", "is not a known key (known: players, why)")
+    players = raw.get("players")
+    if not isinstance(players, str) or not players.strip():
+        fail(f"{path}.players", "must be a formula giving a list of players")
+        players = "[]"
+    why = raw.get("why", "")
+    if not isinstance(why, str) or len(why) > 120 or any(ch < " " for ch in why):
+        fail(f"{path}.why", "must be a line of text (at most 120 characters)")
+        why = ""
+    return {"players": players.strip(), "why": why.strip()}
 
 
 def seat_pairing(eligible: Sequence[PlayerId]) -> list[list[PlayerId]]:

@@ -16,8 +16,9 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
-from games.house.engine import happened
+from games.house.engine import happened, trade_log, trade_rules
 from games.house.engine.formula import FormulaError, formula_compile, formula_int
+from games.house.engine.named import compile_named, defs_of
 from games.house.engine.state import State, plan_for
 
 
@@ -56,7 +57,7 @@ def starts_from_cards(state: State) -> None:
     for i, h in enumerate(state["definition"]["holdings"]):
         if not isinstance(h["start"], str):
             continue
-        rule = formula_compile(h["start"], path=f"holdings[{i}].start", names=names)
+        rule = compile_named(h["start"], path=f"holdings[{i}].start", names=names, defs=defs_of(state["definition"]))
         for q in state["players"]:
             env = {"players": len(state["players"])}
             env.update({p["name"]: labels(state, state["piles"][p["name"]][q]) for p in piles})
@@ -139,9 +140,10 @@ def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, An
         if f["type"] == "trade":
             for name, n in value["give"].items():
                 if n > (have := held(state, player, name)):
-                    raise RuleError(f"{f['label']}: you hold {have} {name}, not {n}")
+                    raise RuleError(trade_rules.short_words(state, player, f["label"], name, have, n))
             if value["with"] in partners:
                 raise RuleError(f"{f['label']}: one trade per partner a round ({value['with']} already)")
+            trade_rules.check_barred(state, player, f, value["with"])
             partners.add(value["with"])
 
 
@@ -149,6 +151,8 @@ def held(state: Mapping[str, Any], player: PlayerId, holding: str) -> int:
     """What ``player`` may give of ``holding`` now: its value above its ``min`` (above 0 without one)."""
     decl = next((h for h in state["definition"]["holdings"] if h["name"] == holding), None)
     floor = decl["min"] if decl is not None and decl["min"] is not None else 0
+    if decl is not None and decl.get("locked"):  # that many are locked: kept, not given (house-63)
+        floor += max(0, int(state["holdings"][player].get(decl["locked"], 0)))
     return max(0, int(state["holdings"][player].get(holding, 0)) - floor)
 
 
@@ -277,6 +281,7 @@ def _trades(
             messages += [Message(text, to=a), Message(text, to=b)]
             continue
         _record(state, a, b, mine["give"], theirs["give"])
+        trade_log.record(state, a, b, mine["give"], theirs["give"])
         for giver, taker, terms in ((a, b, mine["give"]), (b, a, theirs["give"])):
             for h, n in terms.items():
                 state["holdings"][giver][h] -= n

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 from games.engine import PlayerId
+from games.house.engine import trade_rules
 from games.house.engine.items import held, pile_decl
 from games.house.engine.state import State, asks, plan_for
 
@@ -29,10 +30,16 @@ def random_value(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any
     if f["type"] == "give":
         have = min(held(state, player, f["holding"]), f["max"])
         return {"to": rng.choice(others), "amount": rng.randint(1, have)} if have > 0 else None
+    if f.get("barred"):  # never a partner the field bars (house-62)
+        others = [q for q in others if q not in trade_rules.barred(state, player, f)]
+        if not others:
+            return None
     name = rng.choice(f["holdings"])
-    give = min(held(state, player, name), f["max"], 3)
+    give = min(held(state, player, name), 1 if f.get("one_for_one") else f["max"], 3)
+    if not give and (f.get("terms") == "each_gives" or f.get("one_for_one")):
+        return None  # nothing to give, and the trade must give something
     if f.get("terms") == "each_gives":
-        return {"with": rng.choice(others), "give": {name: give}} if give else None
+        return {"with": rng.choice(others), "give": {name: give}}
     return {"with": rng.choice(others), "give": {name: give} if give else {}, "get": {rng.choice(f["holdings"]): 1}}
 
 

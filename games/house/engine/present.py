@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
-from games.house.engine import move_rules, present_holdings
+from games.house.engine import move_rules, present_holdings, trade_log
 from games.house.engine.dealer import dealer_default, next_is_named
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
 from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
@@ -114,6 +114,8 @@ def _public(state: State, awaits: Sequence[PlayerId]) -> dict[str, Any]:
     if state["phase"] == "over":
         # Once the match is over nothing stays hidden (RULES.md house-9).
         public["final"] = {"scores": dict(state["scores"]), "secrets": kit.json_copy(state["secrets"])}
+        if trade_log.has_trades(definition):  # the trades too (house-64)
+            public["final"]["trades"] = kit.json_copy(state.get("trade_log") or [])
         public["outcome"] = state["outcome"]
     return public
 
@@ -150,6 +152,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
     if viewer == DEALER:
         out["dealer"] = _dealer(state)
         out["dealer"].update(present_holdings.dealer(state))
+        if trade_log.has_trades(state["definition"]):
+            out["dealer"]["trades"] = kit.json_copy(state.get("trade_log") or [])
     elif viewer is not None and viewer in state["players"]:
         you: dict[str, Any] = {"awaited": viewer in awaits, "moves": _own_moves(state, viewer)}
         if not is_public(state):
@@ -159,6 +163,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
         you.update(present_holdings.you(state, viewer))
         if allowed := _allowed(state, viewer):
             you["allowed"] = allowed  # the player's own state decides them: never public (house-82)
+        if trade_log.has_trades(state["definition"]):  # their own trades only (house-64)
+            you["trades"] = trade_log.own(state, viewer)
         out["you"] = you
     return out
 

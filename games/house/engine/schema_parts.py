@@ -38,6 +38,13 @@ FIELDS2: dict[str, dict[str, Any]] = {
         "max": {"type": "integer", "minimum": 1},
         "public": {"type": "boolean", "default": True},
         "terms": {"enum": ["matching", "each_gives"], "default": "matching"},
+        "one_for_one": {"type": "boolean", "default": False},
+        "barred": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["players"],
+            "properties": {"players": {"type": "string"}, "why": {"type": "string", "maxLength": 120}},
+        },
         "default": {"type": "null"},
     },
     "card": {"pile": NAME, "to": NAME, "default": {"enum": [None, "drawn"]}},
@@ -107,6 +114,7 @@ ROUND2: dict[str, Any] = {
                 "who": {"type": "string", "default": "each"},
                 "amount": {"type": ["string", "integer"]},
                 "when": FORMULA_OR_NULL,
+                "per": {"const": "trade"},
             },
         },
     },
@@ -137,6 +145,20 @@ BREAK2: dict[str, Any] = {
 
 TOP2: dict[str, Any] = {
     "plan_repeat": {"enum": ["last", "cycle"], "default": "last"},
+    "formulas": {
+        "type": "array",
+        "maxItems": 32,
+        "items": {
+            "type": "object",
+            "required": ["name", "formula"],
+            "additionalProperties": False,
+            "properties": {
+                "name": NAME,
+                "args": {"type": "array", "items": NAME, "maxItems": 4, "default": []},
+                "formula": {"type": ["string", "integer"]},
+            },
+        },
+    },
     "holdings": {
         "type": "array",
         "maxItems": 16,
@@ -151,6 +173,7 @@ TOP2: dict[str, Any] = {
                 "min": {"type": ["integer", "null"]},
                 "max": {"type": ["integer", "null"]},
                 "visibility": {"enum": ["public", "holder", "dealer"], "default": "public"},
+                "locked": NAME,
             },
         },
     },

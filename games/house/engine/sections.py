@@ -56,6 +56,7 @@ class Checker:
 
     def __init__(self) -> None:
         self.errors: list[str] = []
+        self.named: tuple[tuple[str, tuple[str, ...], str], ...] = ()  # the named formulas (named.Defs)
 
     def fail(self, path: str, message: str) -> None:
         self.errors.append(f"{path}: {message}" if path else message)

@@ -15,6 +15,7 @@ from typing import Any
 
 from games.house.engine.constants import LIMIT
 from games.house.engine.formula import FormulaError, formula_compile, formula_int
+from games.house.engine.named import compile_named
 from games.house.engine.sections import Checker
 
 MAX_DECKS = 4
@@ -33,7 +34,7 @@ def formula(c: Checker, raw: Any, path: str, names: Sequence[str]) -> str | None
         c.fail(path, "must be a formula (text)")
         return None
     try:
-        formula_compile(raw, path=path, names=names)
+        compile_named(raw, path=path, names=names, defs=c.named)
     except FormulaError as exc:
         c.fail(exc.path, exc.message)
         return None
@@ -101,9 +102,10 @@ def match_names(definition: Mapping[str, Any]) -> list[str]:
 def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     """What a per-player formula reads: the match-wide names, the player's own values over them (``me``,
     ``seat``, ``score``, ``garnets``, each holding, each role as yes/no, each pile's labels and
-    ``<pile>_values``, ``is_out``, ``winner``), the round's fields (own value) and ``sent``."""
+    ``<pile>_values``, ``is_out``, ``winner``), the round's fields (own value) and ``sent``; the round's trades
+    (``gave``, ``got``, ``partners``) and the match's (``trade_log.HISTORY_NAMES``)."""
     names = [*match_names(definition), "me", "seat", "score", "garnets", "is_out", "winner", "sent"]
-    names += ["gave", "got", "partners"]
+    names += ["gave", "got", "partners", "traded_with", "trade_counts", "last_partners"]
     for pile in definition.get("piles", []):
         names += [pile["name"], f"{pile['name']}_values"]
     names += [f["name"] for f in fields]
@@ -278,7 +280,8 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
     """``effects``: changes applied, in order, once the round is resolved: ``{to, who, amount, when}``: ``to``
     ``score``, a holding, a counter or ``garnets`` (paid to the player; never taken); ``who`` ``each`` (still
     in), ``awaited``, ``winners``, ``role:<name>`` or ``match`` (a counter, once); ``amount`` and ``when``
-    formulas evaluated for each player (``match``: match-wide)."""
+    formulas evaluated for each player (``match``: match-wide); ``per: trade``: once for each trade the player made
+    this round, reading ``given``, ``received`` and ``partner`` (house-61)."""
     raw = [] if raw is None else raw
     if not isinstance(raw, list) or len(raw) > MAX_EFFECTS:
         c.fail(path, f"must be a list of at most {MAX_EFFECTS} effects")
@@ -290,14 +293,22 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
     for i, item in enumerate(raw):
         where = f"{path}[{i}]"
         data = c.mapping(item, where) or {}
-        c.unknown(data, ("to", "who", "amount", "when"), where)
+        c.unknown(data, ("to", "who", "amount", "when", "per"), where)
         who = c.choice(data.get("who", "each"), f"{where}.who", ("each", "awaited", "winners", "match", *roles))
         to = c.choice(data.get("to"), f"{where}.to", [*targets, *counters] if who != "match" else counters or ["-"])
         names = [*match_names(definition), "sent", "winners"] if who == "match" else player_names(definition, fields)
+        per = data.get("per") or None  # blank (the designer's "once for each player"): none
+        if per is not None and (per != "trade" or who == "match"):
+            c.fail(f"{where}.per", "must be trade (once for each trade the player made), and not with who: match")
+            per = None
+        if per == "trade":
+            names = [*names, "given", "received", "partner"]  # trade_log.TRADE_NAMES
         amount = formula(c, data.get("amount"), f"{where}.amount", names)
         when = data.get("when")
         when = None if when is None else formula(c, when, f"{where}.when", names)
         out.append({"to": to, "who": who or "each", "amount": amount or "0", "when": when})
+        if per == "trade":
+            out[-1]["per"] = "trade"
     return out
 
 

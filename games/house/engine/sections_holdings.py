@@ -14,7 +14,7 @@ from games.house.engine import field_draw
 from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
-TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles")
+TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles", "formulas")
 ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows", "again")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = (
@@ -37,6 +37,12 @@ RESERVED = (
     "gave",
     "got",
     "partners",
+    "traded_with",
+    "trade_counts",
+    "last_partners",
+    "given",
+    "received",
+    "partner",
 )  # names formulas read (sections_formulas.match_names, player_names)
 MAX_HOLDINGS = 16
 MAX_ROLES = 4
@@ -55,7 +61,7 @@ def read_holdings(c: Checker, raw: Any) -> list[dict[str, Any]]:
         data = c.mapping(item, path)
         if data is None:
             continue
-        c.unknown(data, ("name", "label", "start", "min", "max", "visibility"), path)
+        c.unknown(data, ("name", "label", "start", "min", "max", "visibility", "locked"), path)
         name = c.name(data.get("name"), f"{path}.name")
         if name in RESERVED:
             c.fail(f"{path}.name", f'"{name}" is a name the format keeps for itself ({", ".join(RESERVED)})')
@@ -87,6 +93,8 @@ def read_holdings(c: Checker, raw: Any) -> list[dict[str, Any]]:
                 "visibility": visibility or "public",
             }
         )
+        if data.get("locked") not in (None, ""):  # another holding's name, checked by sections_trades (house-63)
+            out[-1]["locked"] = data["locked"]
     return out
 
 

@@ -24,8 +24,6 @@ from tests.games.house.seeds.harness import HOUSE, Seed, dealer_view, play, play
 PLAYERS = tuple(f"p{i}" for i in range(1, 9))
 MATCHES = range(100)
 FIELDS = ("first", "second", "third")
-# the coded engine's lines for the two end-of-year clauses read from the match's trade history
-HISTORY_LINES = ("never traded with", "you traded with every other player")
 
 
 def _trade(trade: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -79,16 +77,9 @@ def _coded_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
     public = view["public"]
     if viewer is None or public["phase"] != "trade":
         return {}  # the public sees nothing while trading; the end is compared as the outcome
-    you = view["you"]
-    history = sum(
-        line["amount"] for e in you["history"] for line in e["lines"] if line["why"].startswith(HISTORY_LINES)
-    )
-    inventory = you["inventory"]
-    return {
-        "favor": view["score"],
-        "favor_by_trades": view["score"] - history,
-        "gems": {g: inventory.count(g) for g in GEMS},
-    }
+    inventory = view["you"]["inventory"]
+    # the definition reads the trade history too (house-62): the whole Favor is compared, every year's clauses in
+    return {"favor": view["score"], "favor_by_trades": view["score"], "gems": {g: inventory.count(g) for g in GEMS}}
 
 
 def _house_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
@@ -244,44 +235,36 @@ def test_four_players_on_a_schedule_agree_until_year_6(found_scheduled: dict[str
     assert all(_turn(m) >= 6 for m in found_scheduled.get("view:favor", []))
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="exactly one item each side of a trade")
 def test_a_trade_of_two_gems_for_one_is_refused(found: dict[str, list[str]]) -> None:
     """The text: "A trade is defined as giving away one gemstone, and receiving one gemstone in exchange"; a trade
-    giving two gems is refused (``max: 1`` caps each holding, not the trade)."""
+    giving two gems is refused (``one_for_one: true``: one item each side, house-60)."""
     assert found.get("refusals:two_for_one") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a field's choices that depend on last year's partners")
 def test_a_trade_with_last_years_partner_is_refused(found: dict[str, list[str]]) -> None:
     """The text: "You may not trade with any player you traded with last year": such an offer is refused when saved."""
     assert found.get("refusals:last_year") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a locked item: a gem received in Year 5 kept in Year 6")
 def test_a_diamond_received_in_year_5_cannot_be_given_in_year_6(found: dict[str, list[str]]) -> None:
     """The text (Year 5, Diamond): "The recipient cannot trade away this gemstone next year"."""
     assert found.get("refusals:locked_diamond") is None
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="a trade's Favor that reads the gem received in that same trade"
-)
 def test_a_trade_scores_by_the_gem_received_in_that_same_trade(found: dict[str, list[str]]) -> None:
-    """Ruby "traded for a Sapphire", the Sapphire's cut and the Emerald's "Favor from this trade" read one trade;
-    the format reads only the year's totals given and received (``gave``, ``got``), so a player who trades two or
-    three times a year may score the pairs the other way round. Every player's Favor from the trades, every year,
-    must agree."""
+    """Ruby "traded for a Sapphire", the Sapphire's cut and the Emerald's "Favor from this trade" read one trade
+    (``per: trade`` effects read ``given`` and ``received`` of each trade, house-61), so a player who trades two or
+    three times a year scores each pair as it was made. Every player's Favor from the trades, every year, must
+    agree."""
     assert found.get("view:favor_by_trades") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="formulas that read the trade history of the match")
 def test_year_3_costs_5_favor_for_each_player_never_traded_with(found_one: dict[str, list[str]]) -> None:
     """The text (end of Year 3): "lose 5 Favor for each unique player you have not successfully traded with this
     game". With one trade a year (so the Year 6 bonus never comes), the whole Favor must agree."""
     assert found_one.get("view:favor") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="formulas that read the trade history of the match")
 def test_year_6_pays_25_favor_for_trading_with_every_player_twice(found_scheduled: dict[str, list[str]]) -> None:
     """The text (end of Year 6): "if you have successfully traded with all other players at least twice, gain 25
     Favor". Four players trading round the table each reach it; the whole Favor must agree."""
