@@ -326,7 +326,9 @@ def asks_by_formula(state: Mapping[str, Any], decl: Mapping[str, Any], player: P
     fields the player has sent this turn as sent (the others left out); one that cannot be computed asks it
     (the form never loses a field, house-96)."""
     plan = plan_for(state, state["round"])
-    rule = _compiled(decl["for"], f"{plan_path(state)}.fields.for", player_names(state["definition"], plan["fields"]))
+    rule = _compiled(
+        state, decl["for"], f"{plan_path(state)}.fields.for", player_names(state["definition"], plan["fields"])
+    )
     try:
         return formula_bool(
             rule, player_env(state, player, match_env(state), state.get("so_far") or {}, plan["fields"])

@@ -17,7 +17,8 @@ from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
 from games.house.engine.effects import field_values, match_env, player_env
-from games.house.engine.formula import Formula, FormulaError, formula_bool, formula_compile
+from games.house.engine.formula import Formula, FormulaError, formula_bool
+from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections import Checker
 from games.house.engine.sections_formulas import formula, player_names
 from games.house.engine.state import State, plan_for, plan_path
@@ -96,8 +97,11 @@ def _compiled(state: State, decl: Mapping[str, Any], key: str) -> Formula:
     """The field's rule ``key``, compiled as the definition's check compiled it (the formula cache's hit)."""
     fields = _fields(state)
     index = next(i for i, d in enumerate(fields) if d["name"] == decl["name"])
-    return formula_compile(
-        decl[key], path=f"{plan_path(state)}.fields[{index}].{key}", names=rule_names(state["definition"], fields)
+    return compile_named(
+        decl[key],
+        path=f"{plan_path(state)}.fields[{index}].{key}",
+        names=rule_names(state["definition"], fields),
+        defs=defs_of(state["definition"]),
     )
 
 
@@ -189,7 +193,9 @@ def shown(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, Mappin
         return {}
     names = player_names(state["definition"], plan["fields"])
     rules = {
-        name: formula_compile(text, path=f"{plan_path(state)}.shows.{name}", names=names)
+        name: compile_named(
+            text, path=f"{plan_path(state)}.shows.{name}", names=names, defs=defs_of(state["definition"])
+        )
         for name, text in plan["shows"].items()
     }
     light = set().union(*(f.names for f in rules.values())) <= {f["name"] for f in plan["fields"]}

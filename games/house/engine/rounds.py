@@ -18,7 +18,8 @@ from games.engine import Message, PlayerId
 from games.house.engine import effects, items, play
 from games.house.engine.constants import LIMIT, MAX_ROUNDS, SCHEMA1
 from games.house.engine.definition import definition_upgrade
-from games.house.engine.formula import FormulaError, formula_bool, formula_compile
+from games.house.engine.formula import FormulaError, formula_bool
+from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import is_formula_awaits, player_names
 from games.house.engine.state import State, alive, plan_for, plan_path, round_label
 
@@ -139,7 +140,9 @@ def again(state: State, mover: PlayerId, move: Mapping[str, Any]) -> bool:
     if not plan.get("again") or steps >= MAX_STEPS:
         return False
     names = player_names(state["definition"], plan["fields"])
-    rule = formula_compile(plan["again"], path=f"{plan_path(state)}.again", names=names)
+    rule = compile_named(
+        plan["again"], path=f"{plan_path(state)}.again", names=names, defs=defs_of(state["definition"])
+    )
     try:
         env = effects.player_env(state, mover, effects.match_env(state), {mover: move}, plan["fields"])
         if not formula_bool(rule, env):
@@ -155,7 +158,9 @@ def awaited_by(state: State, plan: Mapping[str, Any]) -> list[PlayerId]:
     """The players still in (seat order) for whom a round's ``awaits`` formula is true when it opens, their fields
     read as left out; one for whom it cannot be computed is not awaited (house-95, house-40)."""
     names = player_names(state["definition"], plan["fields"])
-    rule = formula_compile(plan["awaits"], path=f"{plan_path(state)}.awaits", names=names)
+    rule = compile_named(
+        plan["awaits"], path=f"{plan_path(state)}.awaits", names=names, defs=defs_of(state["definition"])
+    )
     base = effects.match_env(state)
     found = []
     for p in alive(state):
