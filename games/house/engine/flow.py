@@ -192,8 +192,13 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
         messages.append(move_rules.shown_message(label, plan, shows))
     if gone:
         messages.append(Message(f"Out of the match: {', '.join(gone)}."))
+    # The public line names the formula's path only: why it failed may quote hidden values ("gives a list
+    # ([3, 0, 7])"), so the reason goes to the dealer's view of the round (house-40).
     messages.extend(
-        Message(f"{label}: a formula could not be computed, so it did nothing: {e}", ruling="house-40") for e in errors
+        Message(
+            f"{label}: a formula could not be computed, so it did nothing ({e.partition(': ')[0]})", ruling="house-40"
+        )
+        for e in errors
     )
     private = dict(result.get("private", {}))
     messages.extend(Message(t, to=p) for p, t in private.items() if t)
@@ -210,6 +215,7 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
             "private": private,
             "out": gone,
             "alive": alive(state) + gone,
+            **({"faults": errors} if errors else {}),
         }
     )
     return messages

@@ -139,6 +139,8 @@ def _dealer(state: State) -> dict[str, Any]:
         "resolve": kit.json_copy(plan_for(state, state["round"])["resolve"]),
         "moves": {h["label"]: h["moves"] for h in state["history"]},
         "private": {h["label"]: h["private"] for h in state["history"] if h["private"]},
+        # Why a formula could not be computed, for the dealer to fix it; never public (house-40).
+        "faults": {h["label"]: h["faults"] for h in state["history"] if h.get("faults")},
         "default": dealer_default(state) if state["phase"] in ("tally", "review", "open") else {},
         "next_named": state["phase"] != "over" and next_is_named(state),
     }
