@@ -139,7 +139,7 @@ def again(state: State, mover: PlayerId, move: Mapping[str, Any]) -> bool:
     names = player_names(state["definition"], plan["fields"])
     rule = formula_compile(plan["again"], path=f"{plan_path(state)}.again", names=names)
     try:
-        env = effects.player_env(state, mover, effects.match_env(state), {mover: move}, plan["fields"])
+        env = effects.player_env(state, mover, effects.base_for(state, rule), {mover: move}, plan["fields"])
         if not formula_bool(rule, env):
             return False
     except FormulaError:
@@ -154,7 +154,7 @@ def awaited_by(state: State, plan: Mapping[str, Any]) -> list[PlayerId]:
     read as left out; one for whom it cannot be computed is not awaited (house-95, house-40)."""
     names = player_names(state["definition"], plan["fields"])
     rule = formula_compile(plan["awaits"], path=f"{plan_path(state)}.awaits", names=names)
-    base = effects.match_env(state)
+    base = effects.base_for(state, rule)
     found = []
     for p in alive(state):
         try:
