@@ -149,14 +149,20 @@ def unplayed(move: Mapping[str, Any], fields: list[dict[str, Any]]) -> dict[str,
     return {k: v for k, v in move.items() if k not in done}
 
 
-def random_draw(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
-    """A legal random value of a draw field: the deck or another player still in whose ``from`` pile holds a card
-    (None: nowhere to draw from)."""
+def draw_sources(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any]) -> list[str]:
+    """Every legal value of a draw field now: the deck (if it holds a card), then each other player still in whose
+    ``from`` pile holds one, in seat order."""
     sources = [DECK] if _source(state, f, DECK) else []
     if f.get("from"):
         sources += [
             q for q in state["players"] if q != player and q not in state["out"] and state["piles"][f["from"]][q]
         ]
+    return sources
+
+
+def random_draw(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
+    """A legal random value of a draw field (None: nowhere to draw from)."""
+    sources = draw_sources(state, player, f)
     return rng.choice(sources) if sources else None
 
 
