@@ -24,7 +24,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, RuleError
-from games.house.engine import HouseEngine, trade_rules
+from games.house.engine import HouseEngine, items_shared, trade_rules
 from games.house.engine.fields import eligible, field_random
 from games.house.engine.items import held
 from games.house.engine.items_draw import random_value
@@ -142,9 +142,12 @@ def _values(state: State, player: PlayerId, decl: Mapping[str, Any], rng: Random
     if kind == "give" and not decl.get("pile"):
         have = min(held(state, player, decl["holding"]), decl["max"])
         return [{"to": p, "amount": n} for p in others for n in sorted({1, have}) if have > 0]
+    if kind == "draw":  # every pile it may draw from: few enough to weigh them all
+        return list(items_shared.draw_sources(state, player, decl))
     if kind in ("give", "card"):
         drawn = [random_value(state, player, decl, rng) for _ in range(4)]
-        return [v for v in drawn if v is not None]
+        extra = ["drawn"] if kind == "card" and (decl.get("to") or decl.get("default") == "drawn") else []
+        return [v for v in drawn if v is not None] + extra
     drawn = [field_random(decl, may, rng) for _ in range(4)]  # players, order, pairing, text: a few draws
     return [v for v in drawn if v is not None]
 

@@ -21,6 +21,23 @@ from games.house.engine.state import State, alive, balance, holder, plan_for, pl
 _EMPTY = {"number": 0, "garnets": 0, "choice": "", "text": "", "flag": False, "player": ""}
 
 
+def base_for(state: Mapping[str, Any], rule: Any) -> dict[str, Any]:
+    """The match-wide names a per-player formula ``rule`` reads (nothing when it reads none of them: a formula of
+    the player's own cards, computed at every step of a turn, skips the match's tables)."""
+    definition = state["definition"]
+    wide = {
+        *_MATCH_WORDS,
+        *(k["name"] for k in definition.get("counters", [])),
+        *(r["name"] for r in definition["roles"]),
+    }
+    reads = any(n in wide or n.startswith("all_") or n.endswith("_out") for n in rule.names)
+    return match_env(state) if reads else {}
+
+
+_MATCH_WORDS = ("round", "players", "alive", "out", "leaders", "lowest", "scores", "last_points")
+"""The match-wide names that are not a holding, a counter, a role, ``all_<holding>`` or ``<pile>_out``."""
+
+
 def match_env(state: Mapping[str, Any]) -> dict[str, Any]:
     """What a match-wide formula reads."""
     definition = state["definition"]
@@ -331,7 +348,7 @@ def asks_by_formula(state: Mapping[str, Any], decl: Mapping[str, Any], player: P
     )
     try:
         return formula_bool(
-            rule, player_env(state, player, match_env(state), state.get("so_far") or {}, plan["fields"])
+            rule, player_env(state, player, base_for(state, rule), state.get("so_far") or {}, plan["fields"])
         )
     except FormulaError:
         return True

@@ -46,6 +46,9 @@ def _named(state: Mapping[str, Any], pile: str) -> str:
 def check_move(state: Mapping[str, Any], player: PlayerId, move: Mapping[str, Any]) -> None:
     """A draw from an empty deck or an empty pile, or ``"drawn"`` with nothing to name, is refused naming the
     field (house-92)."""
+    fields = plan_for(state, state["round"])["fields"]
+    if not any(f["type"] in PLAYED_AT_TURN for f in fields):
+        return  # the common case: nothing drawn or played here (a close must not get slower)
     drawing: set[str] = set()
     for f in _fields(state, "draw"):
         value = move.get(f["name"])
@@ -110,11 +113,12 @@ def play_turn(state: State, player: PlayerId, move: Mapping[str, Any]) -> tuple[
     the card it played, as the round's record keeps it."""
     messages: list[Message] = []
     kept = dict(move)
-    for f in _fields(state, "draw"):
-        if move.get(f["name"]) is not None:
+    fields = [f for f in plan_for(state, state["round"])["fields"] if f["type"] in PLAYED_AT_TURN]
+    for f in fields:  # draws first, then cards (house-91)
+        if f["type"] == "draw" and move.get(f["name"]) is not None:
             messages += draw(state, f, player, move[f["name"]])
-    for f in _fields(state, "card"):
-        if move.get(f["name"]) is not None:
+    for f in fields:
+        if f["type"] == "card" and move.get(f["name"]) is not None:
             card = card_id(state, f, player, move[f["name"]])
             messages += play_card(state, f, player, card)
             kept[f["name"]] = card
@@ -124,13 +128,16 @@ def play_turn(state: State, player: PlayerId, move: Mapping[str, Any]) -> tuple[
 def draws_first(state: State, moves: Mapping[PlayerId, Mapping[str, Any]]) -> dict[PlayerId, dict[str, Any]]:
     """A round played together: every draw made at the close, in seat order, before the round's cards are played;
     the moves returned with ``"drawn"`` as the id of the pile's last card then (house-91)."""
+    draws, cards = _fields(state, "draw"), _fields(state, "card")
+    if not draws and not cards:
+        return {p: dict(m) for p, m in moves.items()}  # the common case: nothing drawn or played here
     resolved = {p: dict(m) for p, m in moves.items()}
     for p in state["players"]:
-        for f in _fields(state, "draw"):
+        for f in draws:
             if p in resolved and resolved[p].get(f["name"]) is not None:
                 draw(state, f, p, resolved[p][f["name"]])
     for p, m in resolved.items():
-        for f in _fields(state, "card"):
+        for f in cards:
             if m.get(f["name"]) == DRAWN:
                 m[f["name"]] = card_id(state, f, p, DRAWN)
     return resolved
@@ -142,14 +149,20 @@ def unplayed(move: Mapping[str, Any], fields: list[dict[str, Any]]) -> dict[str,
     return {k: v for k, v in move.items() if k not in done}
 
 
-def random_draw(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
-    """A legal random value of a draw field: the deck or another player still in whose ``from`` pile holds a card
-    (None: nowhere to draw from)."""
+def draw_sources(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any]) -> list[str]:
+    """Every legal value of a draw field now: the deck (if it holds a card), then each other player still in whose
+    ``from`` pile holds one, in seat order."""
     sources = [DECK] if _source(state, f, DECK) else []
     if f.get("from"):
         sources += [
             q for q in state["players"] if q != player and q not in state["out"] and state["piles"][f["from"]][q]
         ]
+    return sources
+
+
+def random_draw(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any], rng: Random) -> Any:
+    """A legal random value of a draw field (None: nowhere to draw from)."""
+    sources = draw_sources(state, player, f)
     return rng.choice(sources) if sources else None
 
 

@@ -144,7 +144,7 @@ def again(state: State, mover: PlayerId, move: Mapping[str, Any]) -> bool:
         plan["again"], path=f"{plan_path(state)}.again", names=names, defs=defs_of(state["definition"])
     )
     try:
-        env = effects.player_env(state, mover, effects.match_env(state), {mover: move}, plan["fields"])
+        env = effects.player_env(state, mover, effects.base_for(state, rule), {mover: move}, plan["fields"])
         if not formula_bool(rule, env):
             return False
     except FormulaError:
@@ -161,7 +161,7 @@ def awaited_by(state: State, plan: Mapping[str, Any]) -> list[PlayerId]:
     rule = compile_named(
         plan["awaits"], path=f"{plan_path(state)}.awaits", names=names, defs=defs_of(state["definition"])
     )
-    base = effects.match_env(state)
+    base = effects.base_for(state, rule)
     found = []
     for p in alive(state):
         try:

@@ -83,6 +83,15 @@ def test_candidates_are_distinct_legal_moves_and_offer_trades() -> None:
     assert any((m.get("offer") or {}).get("get") == {"blue": 1} for m in moves)
 
 
+def test_the_greedy_bot_weighs_a_draw_from_each_pile_and_the_card_drawn() -> None:
+    """A draw field's options are every pile it may draw from now; a discard may name the card drawn (house-94)."""
+    state = _start("density", 4)
+    state, _ = ENGINE.resolve(state, {"p1": {"action": "draw", "draw": "deck", "discard": "drawn"}}, Random(1))
+    moves = legal_candidates(state, "p2", Random(1), limit=40)
+    assert {m.get("draw") for m in moves} >= {"deck", "p1"}
+    assert any(m.get("discard") == "drawn" for m in moves)
+
+
 def test_the_greedy_bot_bids_in_an_auction() -> None:
     """In the pot auction (the highest bid takes every bid) a greedy bot bids rather than sits out."""
     state = _start("pot_auction", 3)

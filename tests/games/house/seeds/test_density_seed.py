@@ -131,7 +131,6 @@ DENSITY_DRAWS = Seed(
     absent=(0.0,),
 )
 DENSITY_ANY = Seed(**{**DENSITY_DRAWS.__dict__, "moves": _any_move})
-DENSITY_RANDOM = Seed(**{**DENSITY_DRAWS.__dict__, "moves": None})
 DENSITY_TWO_STEPS = Seed(**{**DENSITY_DRAWS.__dict__, "moves": _two_steps})
 DENSITY_SILENT = Seed(**{**DENSITY_DRAWS.__dict__, "absent": (0.3,)})
 
@@ -167,7 +166,7 @@ def test_a_player_may_draw_the_top_of_another_players_discard_pile(draws: dict[s
 
 def test_a_draw_awaits_the_same_players_discard() -> None:
     """The text: "if you draw, you must discard": the draw is shown to the drawer, then the same player discards (a
-    turn of its own in the coded engine); the definition deals every player's draw blind before the round."""
+    turn of its own in the coded engine); the definition's `again` awaits the drawer again for the discard."""
     assert play_many(DENSITY_TWO_STEPS, range(20), max_turns=TURNS).get("awaited") is None
 
 
@@ -191,5 +190,5 @@ def test_the_first_mover_moves_with_the_dealer_button_each_match() -> None:
 
 def test_a_missing_turn_discards_the_card_just_drawn() -> None:
     """The coded ruling 16: a player who sends nothing draws from the deck and discards the card drawn, so the hand
-    stays at 3; the definition's missing card field plays nothing, and the hand keeps the extra card."""
+    stays at 3; the definition's defaults say the same (`default: deck`, `default: drawn`)."""
     assert play_many(DENSITY_SILENT, range(20), max_turns=TURNS).get("view:hand") is None
