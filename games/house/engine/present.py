@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
-from games.house.engine import move_rules, present_holdings, trade_log
+from games.house.engine import move_rules, present_holdings, trade_log, trade_rules
 from games.house.engine.dealer import dealer_default, next_is_named
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
 from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
@@ -56,6 +56,9 @@ def _allowed(state: State, player: PlayerId) -> dict[str, list[Any]]:
         return {}
     found = {}
     for decl in plan_for(state, state["round"])["fields"]:
+        if decl["type"] == "trade" and decl.get("barred") and asks(state, decl, player):
+            barred = trade_rules.barred(state, player, decl)  # the partners left: theirs alone (house-62)
+            found[decl["name"]] = [p for p in alive(state) if p != player and p not in barred]
         if "allowed" in decl and asks(state, decl, player) and not move_rules.reads_fields(state, decl):
             values = move_rules.allowed_values(state, player, decl, {})
             if values is not None:

@@ -78,6 +78,8 @@ def fields_for(spec: Mapping[str, Any], me: str, initial: Any, help_text: str) -
         }
     if kind == "trade":
         start = initial or {}
+        if isinstance(spec.get("offered"), list):  # a barred partner is not offered (RULES.md house-62)
+            players = [("", "—"), *((p, p) for p in _players(spec, me) if p in spec["offered"])]
         out = {
             f"{name}__with": forms.ChoiceField(
                 choices=players, label=f"{label}: with", required=False, initial=start.get("with")

@@ -134,6 +134,23 @@ def test_a_trade_with_a_barred_partner_is_refused_and_never_drawn() -> None:
     E.validate(state, "ann", {"t1": _give("bob", "red")})  # two rounds on: no longer last round's partner
 
 
+def test_the_form_offers_only_the_partners_left_and_only_to_the_sender() -> None:
+    """house-62: the form's "with" offers the sender only the partners their ``barred`` formula leaves
+    (``you.allowed``): ann, who traded with bob last round, is offered cat alone; bob's list is his own."""
+    from games.house.play import player_exchanges
+
+    barred = {"players": "last_partners", "why": "you traded with them last round"}
+    definition = v2(rounds=4, holdings=CUBES, round_plan=[rnd(fields=_fields(barred=barred))])
+    state = start(["ann", "bob", "cat"], definition=definition)
+    state, _ = step(state, {"ann": {"t1": _give("bob", "red")}, "bob": {"t1": _give("ann", "blue")}})
+    assert E.view(state, "ann")["you"]["allowed"] == {"t1": ["cat"], "t2": ["cat"]}
+    assert E.view(state, "cat")["you"]["allowed"] == {"t1": ["ann", "bob"], "t2": ["ann", "bob"]}
+    assert "allowed" not in str(E.view(state, None))
+    spec = {**TRADE, "barred": barred, "players": ["ann", "bob", "cat"], "offered": ["cat"]}
+    select = player_exchanges.fields_for(spec, "ann", None, "")["t1__with"]
+    assert [c for c, _ in select.choices] == ["", "cat"]  # type: ignore[attr-defined]
+
+
 def test_barred_players_is_a_formula_checked_on_save() -> None:
     errors = definition_errors(
         v2(holdings=CUBES, round_plan=[rnd(fields=[{**TRADE, "barred": {"players": "last_partner", "oops": 1}}])])
