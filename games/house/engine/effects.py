@@ -104,7 +104,8 @@ def player_env(
     env["gave"] = {**every, **traded.get("gave", {})}
     env["got"] = {**every, **traded.get("got", {})}
     env["partners"] = list(traded.get("partners", []))
-    env.update(trade_log.history_env(state, player, base["alive"]))
+    # ``base`` may hold no match-wide names at all (``base_for``: a formula that reads none of them)
+    env.update(trade_log.history_env(state, player, base["alive"] if "alive" in base else alive(state)))
     move = moves.get(player, {})
     for f in fields:
         value = move.get(f["name"])

@@ -142,8 +142,6 @@ def _dealer(state: State) -> dict[str, Any]:
         "resolve": kit.json_copy(plan_for(state, state["round"])["resolve"]),
         "moves": {h["label"]: h["moves"] for h in state["history"]},
         "private": {h["label"]: h["private"] for h in state["history"] if h["private"]},
-        # Why a formula could not be computed, for the dealer to fix it; never public (house-40).
-        "faults": {h["label"]: h["faults"] for h in state["history"] if h.get("faults")},
         "default": dealer_default(state) if state["phase"] in ("tally", "review", "open") else {},
         "next_named": state["phase"] != "over" and next_is_named(state),
     }
@@ -156,6 +154,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
     out["public"].update(present_holdings.public(state))
     if viewer == DEALER:
         out["dealer"] = _dealer(state)
+        if faults := {h["label"]: h["faults"] for h in state["history"] if h.get("faults")}:
+            out["dealer"]["faults"] = faults  # why a formula could not be computed; never public (house-40)
         out["dealer"].update(present_holdings.dealer(state))
         if trade_log.has_trades(state["definition"]):
             out["dealer"]["trades"] = kit.json_copy(state.get("trade_log") or [])

@@ -34,15 +34,17 @@ def test_a_narrow_env_holds_what_the_full_one_holds(name: str) -> None:
         for effect in plan.get("effects", []):
             if effect["who"] == "match":
                 continue
-            read = fx._compiled(effect["amount"], "amount", names).names
+            if effect.get("per") == "trade":
+                continue  # a per-trade effect reads its trade's names: never narrow
+            read = fx._compiled(state, effect["amount"], "amount", names).names
             if effect["when"]:
-                read |= fx._compiled(effect["when"], "when", names).names
+                read |= fx._compiled(state, effect["when"], "when", names).names
             narrow = fx._narrow(state, read, plan["fields"])
             if narrow is None:
                 continue
             for p in state["awaits"]:
                 full = fx.player_env(state, p, base, moves, plan["fields"])
-                small = fx._narrow_env(state, p, narrow, moves, plan["fields"])
+                small = fx._narrow_env(state, p, narrow, moves, plan["fields"], fx._sent(moves, plan["fields"]))
                 assert {n: small[n] for n in read} == {n: full[n] for n in read}, (name, effect)
                 compared += 1
         state, _ = ENGINE.resolve(state, moves, rng)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import RuleError
+from games.engine import DEALER, RuleError
 from games.house.engine.definition import definition_errors
 from tests.games.house.scenario import E, quote, start, step
 
@@ -219,7 +219,8 @@ def test_an_effect_whose_formula_cannot_be_computed_does_nothing_and_says_so() -
     state = start(["ann", "bob"], definition=definition)
     state, messages = step(state, {"ann": {"n": 0}, "bob": {"n": 5}})
     assert state["scores"] == {"ann": 0, "bob": 0}
-    assert any("round_plan[0].effects[0].amount: division by zero" in m.text for m in messages)
+    assert any("so it did nothing (round_plan[0].effects[0].amount)" in m.text for m in messages)
+    assert "division by zero" in str(E.view(state, DEALER)["dealer"]["faults"])  # the why: the dealer's
     assert E.outcome(state) is not None
 
 
