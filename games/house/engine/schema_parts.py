@@ -99,12 +99,15 @@ ROUND2: dict[str, Any] = {
         "items": {
             "type": "object",
             "additionalProperties": False,
-            "required": ["to", "amount"],
+            "required": ["to"],
             "properties": {
                 "to": NAME,
                 "who": {"type": "string", "default": "each"},
                 "amount": {"type": ["string", "integer"]},
                 "when": FORMULA_OR_NULL,
+                # to: private | public: a line told (a formula giving a text) and, private, to whom
+                "text": {"type": "string", "description": "a formula giving the line's text"},
+                "tell": {"type": "string", "description": "a formula giving the players told"},
             },
         },
     },
@@ -162,6 +165,7 @@ TOP2: dict[str, Any] = {
                             "value": WHOLE,
                             "suit": {"type": "string", "maxLength": 40},
                             "copies": {"type": ["integer", "string"], "minimum": 0, "maximum": 500},
+                            "owner": {"enum": ["each"], "description": "one copy per player, marked as theirs"},
                         },
                     },
                 },
@@ -181,6 +185,8 @@ TOP2: dict[str, Any] = {
                 "deck": NAME,
                 "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
                 "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer"], "default": "holder"},
+                "distinct": {"type": "boolean", "default": False, "description": "no two cards of one label a hand"},
+                "own": {"type": "boolean", "default": False, "description": "starts with the cards marked as theirs"},
             },
         },
     },
