@@ -60,13 +60,12 @@ def _completes(left: Counter[str], mine: set[str], need: int, rest: int, count: 
     (that leaves the most for the rest); the rest can be dealt exactly when, for every s from 1 to ``rest``,
     the labels give at least ``count * s`` cards counting at most s of each (a cut of the deal's flow)."""
     if need > 0:
-        open_labels = sorted((n for label, n in left.items() if label not in mine and n > 0), reverse=True)
+        open_labels = sorted((lb for lb in left if lb not in mine and left[lb] > 0), key=lambda lb: -left[lb])
         if len(open_labels) < need:
             return False
-        taken = Counter(left)
-        for label in sorted((lb for lb in left if lb not in mine and left[lb] > 0), key=lambda lb: -left[lb])[:need]:
-            taken[label] -= 1
-        left = taken
+        left = left.copy()
+        for label in open_labels[:need]:
+            left[label] -= 1
     counts = [n for n in left.values() if n > 0]
     return all(sum(min(n, s) for n in counts) >= count * s for s in range(1, rest + 1))
 

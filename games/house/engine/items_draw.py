@@ -68,7 +68,7 @@ def resample(state: State, player: PlayerId, rng: Random) -> None:
         by_deck.setdefault(state["cards"][i]["deck"], []).append(i)
     for name, q in mine:
         decl = pile_decl(state, name)
-        state["piles"][name][q] = _redrawn(state, by_deck[decl["deck"]], len(state["piles"][name][q]), decl)
+        state["piles"][name][q] = _redrawn(state, by_deck.get(decl["deck"], []), len(state["piles"][name][q]), decl)
     for deck in state["deck"]:
         state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]
 
