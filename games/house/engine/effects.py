@@ -161,11 +161,12 @@ def apply_lines(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], winne
     made and the round's points are counted (house-74): a line says the values the players start the next
     round with. A line that cannot be computed is not sent, and said (house-40)."""
     plan = plan_for(state, state["round"])
+    told = [(i, e) for i, e in enumerate(plan.get("effects", [])) if e["to"] in ("private", "public")]
+    if not told:
+        return  # a round without lines costs its close nothing more
     names = player_names(state["definition"], plan["fields"])
     base = match_env(state)
-    for i, effect in enumerate(plan.get("effects", [])):
-        if effect["to"] not in ("private", "public"):
-            continue
+    for i, effect in told:
         try:
             _tell(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, base)
         except FormulaError as exc:
