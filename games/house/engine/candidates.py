@@ -37,6 +37,9 @@ def candidate_keys(
 
     outcome = state["definition"]["outcome"]
     texts = [*candidate_order(outcome), *outcome.get("candidate_ties", [])]
+    holdings = {h["name"] for h in state["definition"].get("holdings", [])}
+    if all(_plain(t, holdings) for t in texts):  # score, garnets, a holding, or minus one: no formula to read
+        return {p: tuple(_read(t, state, p, balances) for t in texts) for p in pool}
     names = player_names(state["definition"])
     rules = [formula_compile(t, path=f"outcome.candidate_order[{i}]", names=names) for i, t in enumerate(texts)]
     base = match_env(state)
@@ -51,3 +54,20 @@ def candidate_keys(
                 found.append(0)
         keys[p] = tuple(found)
     return keys
+
+
+def _plain(text: str, holdings: set[str]) -> bool:
+    """Whether a key is a name read as it stands (``score``, ``garnets``, a holding) or minus one."""
+    return text.strip().removeprefix("-").strip() in {"score", "garnets", *holdings}
+
+
+def _read(text: str, state: Mapping[str, Any], player: PlayerId, balances: Mapping[PlayerId, int]) -> int:
+    """A plain key's value for ``player``, as its formula would read it (the close reads no formula for it)."""
+    name = text.strip().removeprefix("-").strip()
+    if name == "score":
+        value = int(state["scores"][player])
+    elif name == "garnets":
+        value = int(balances[player])
+    else:
+        value = int(state["holdings"][player][name])
+    return -value if text.strip().startswith("-") else value

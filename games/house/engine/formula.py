@@ -107,12 +107,12 @@ def _built(items: list[object]) -> list[object]:
 
 
 def _add(a: object, b: object) -> object:
-    if isinstance(a, list) and isinstance(b, list):
-        return _built([*a, *b])
     if isinstance(a, str) and isinstance(b, str):
         if len(a) + len(b) > MAX_BUILT_TEXT:
             raise _Refused(f"a text longer than {MAX_BUILT_TEXT} characters")
         return a + b
+    if type(a) is list and type(b) is list:  # after the numbers' and texts' checks: lists are rare
+        return _built([*a, *b])
     return _bounded(_whole(a, "+") + _whole(b, "+"))
 
 
@@ -121,6 +121,8 @@ def _sub(a: object, b: object) -> int:
 
 
 def _mul(a: object, b: object) -> object:
+    if type(a) is int and type(b) is int:  # the usual case first: two whole numbers
+        return _bounded(_whole(a, "*") * _whole(b, "*"))
     if isinstance(a, list) or isinstance(b, list):  # ['Red'] * red: a list repeated (house-77)
         items: list[object] = a if isinstance(a, list) else b  # type: ignore[assignment]
         n = _whole(b if isinstance(a, list) else a, "*")
