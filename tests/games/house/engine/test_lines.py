@@ -30,7 +30,7 @@ def _seen(state: dict[str, Any], viewer: str | None) -> str:
 
 def test_a_private_line_reaches_only_the_players_it_names_and_the_dealer() -> None:
     """FORMAT.md: "Only they read it (their private messages, their view's `you.told`) and the dealer
-    (`dealer.private`); the public, the other players and the archive's other pages never do" (house-75)."""
+    (`dealer.private`); the public and the other players never do, on any page, answer or push" (house-75)."""
     quote("Only they read it (their private messages, their view's `you.told`) and the dealer (`dealer.private`)")
     line = {"to": "private", "who": "each", "when": "n > 5", "text": "'Secret: ' + me + ' has ' + text(score)"}
     before = _match(line)
