@@ -27,7 +27,7 @@ def main() -> None:
     from games.house.engine.samples import sample_definition, sample_names, sample_text
 
     engine = HouseEngine()
-    names = ["ann", "bob", "cat", "dan", "eve", "fay"]
+    names = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]  # a game of 7 (Exodia) gets its 7
     out: dict[str, list[object]] = {}
     for name in sample_names():
         definition = sample_definition(name)

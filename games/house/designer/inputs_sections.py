@@ -82,6 +82,7 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("copies", "Copies (a number, or a formula of players)", "numform"),
         Col("value", "Value", "int"),
         Col("suit", "Suit (optional)"),
+        Col("owner", "Marked", "choice", (("", "Unmarked"), ("each", "One per player, marked as theirs"))),
     ),
     "piles": (
         Col("name", "Name (lower case, used in formulas)"),
@@ -89,6 +90,8 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("deck", "From the deck", names="decks"),
         Col("deal", "Cards dealt to each player at the start", "int"),
         Col("visibility", "Who sees a player's pile", "choice", PILE_VIS),
+        Col("distinct", "No two cards of one label in a hand", "bool"),
+        Col("own", "Starts with the cards marked as the player's", "bool"),
     ),
     "deal": (
         Col("pile", "Deal to the pile", names="piles"),
@@ -100,6 +103,8 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("who", "For", "choice", (*WHO, *WHO_MATCH)),
         Col("amount", "By (a number or a formula)", "formula", help=FORMULA_HELP),
         Col("when", "Only when (a formula; blank: always)", "formulanull"),
+        Col("text", "The line told (to: private or public; a formula giving a text)", "formulanull"),
+        Col("tell", "Told to (a formula giving players; blank: the player)", "formulanull"),
         Col("per", "Run", "choice", PER),
     ),
     "formulas": (
@@ -309,4 +314,8 @@ def outcome_from_post(post: Mapping[str, Any], outcome: dict[str, Any]) -> dict[
         out["garnets"] = {**out.get("garnets", {}), "per_points": per}
     out["last_tie"] = _text(post, "outcome.last_tie") or "order"
     out["candidate_ties"] = csv(post.get("outcome.candidate_ties"))
+    if order := [t.strip() for t in str(post.get("outcome.candidate_order") or "").split(";") if t.strip()]:
+        out["candidate_order"] = order  # formulas may hold commas: the page separates them with ";"
+    if silent := _text(post, "outcome.silent_pick"):
+        out["silent_pick"] = silent
     return out

@@ -87,7 +87,7 @@ def names_of(draft: Mapping[str, Any]) -> dict[str, list[str]]:
         "piles": names("piles"),
         "decks": names("decks"),
         "roles": names("roles"),
-        "targets": ["score", "garnets", *names("holdings"), *names("counters")],
+        "targets": ["score", "garnets", *names("holdings"), *names("counters"), "private", "public"],
     }
 
 
@@ -117,6 +117,8 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
                 "outcome.garnets.per_points",
                 "outcome.last_tie",
                 "outcome.candidate_ties",
+                "outcome.candidate_order",
+                "outcome.silent_pick",
             )
         },
         "end_when": end.get("when") or "",
@@ -126,6 +128,8 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
         "per_points": _shown(garnets.get("per_points")),
         "last_tie": outcome.get("last_tie") or "order",
         "candidate_ties": ", ".join(str(t) for t in outcome.get("candidate_ties") or []),
+        "candidate_order": "; ".join(str(t) for t in outcome.get("candidate_order") or []),
+        "silent_pick": outcome.get("silent_pick") or "",
     }
 
 

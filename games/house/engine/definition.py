@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from games.house.engine import named, sections_formulas, sections_holdings, trade_log, trade_rules
+from games.house.engine import named, sections_formulas, sections_holdings, sections_lines, trade_log, trade_rules
 from games.house.engine.errors import DefinitionError
 from games.house.engine.round_read import read_round
 from games.house.engine.schema import definition_schema
@@ -138,6 +138,8 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         winners_raw = top["outcome"].get("winners") if isinstance(top.get("outcome"), Mapping) else None
         if isinstance(winners_raw, str) and winners_raw not in ("top", "one", "none"):
             outcome["winners"] = sections_formulas.read_winners(c, winners_raw, v2_parts) or "top"
+        if order := sections_lines.read_candidate_order(c, top.get("outcome"), v2_parts):
+            outcome["candidate_order"] = order  # left out: none (house-73 reads candidate_ties as one)
     by_dealer = any(r["resolve"]["by"] == "dealer" or r["resolve"].get("review") for r in plan)
     if v2:
         sections_holdings.check_names(c, plan, v2_parts)

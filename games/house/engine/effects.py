@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
-from games.house.engine import items, trade_log
+from games.house.engine import items, lines, trade_log
 from games.house.engine.formula import FormulaError, formula_bool, formula_int
 from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import match_names, player_names
@@ -169,6 +169,8 @@ def _apply(
     sent: Mapping[str, list[Any]],
 ) -> None:
     definition, plan = state["definition"], plan_for(state, state["round"])
+    if effect["to"] in ("private", "public"):
+        return  # a line: told once the round's changes are made (apply_lines)
     if effect["who"] == "match":
         base = match_env(state)
         mnames = [*match_names(definition), "sent", "winners"]
@@ -241,6 +243,45 @@ def _narrow_env(
         env.update(field_values(moves.get(player, {}), [f for f in fields if f["name"] in field_names]))
     env["sent"] = sent
     return env
+
+
+def apply_lines(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], winners: Sequence[PlayerId]) -> None:
+    """The round's lines (effects ``to: private`` or ``public``), in order, computed once every other effect is
+    made and the round's points are counted (house-74): a line says the values the players start the next
+    round with. A line that cannot be computed is not sent, and said (house-40)."""
+    plan = plan_for(state, state["round"])
+    told = [(i, e) for i, e in enumerate(plan.get("effects", [])) if e["to"] in ("private", "public")]
+    if not told:
+        return  # a round without lines costs its close nothing more
+    names = player_names(state["definition"], plan["fields"])
+    base = match_env(state)
+    for i, effect in told:
+        try:
+            _tell(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, base)
+        except FormulaError as exc:
+            state.setdefault("formula_errors", []).append(str(exc))
+
+
+def _tell(
+    state: State,
+    effect: Mapping[str, Any],
+    path: str,
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    winners: Sequence[PlayerId],
+    names: Sequence[str],
+    base: Mapping[str, Any],
+) -> None:
+    plan = plan_for(state, state["round"])
+    if effect["who"] == "match":
+        env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
+        mnames = [*match_names(state["definition"]), "sent", "winners"]
+        lines.tell(state, effect, path, mnames, [(None, lambda: env)])
+        return
+    envs = [
+        (p, lambda p=p: player_env(state, p, base, moves, plan["fields"], winners))
+        for p in _who(state, effect["who"], winners)
+    ]
+    lines.tell(state, effect, path, names, envs)
 
 
 def _who(state: State, who: str, winners: Sequence[PlayerId]) -> list[PlayerId]:

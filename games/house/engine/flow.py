@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, happened, items, items_shared, mechanics, move_rules, play, rounds
+from games.house.engine import effects, happened, items, items_shared, lines, mechanics, move_rules, play, rounds
 from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
@@ -176,9 +176,11 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
             points[p] = points.get(p, 0) + n
         points = {p: n for p, n in points.items() if n}
     shows = move_rules.shown(state, plan, moves)  # after the effects: it may read what they set (house-83)
-    errors = state.pop("formula_errors", [])
     for p, n in points.items():
         state["scores"][p] += n
+    if plan.get("effects"):
+        effects.apply_lines(state, moves, list(result.get("winners", [])))
+    errors = state.pop("formula_errors", [])
     gone = [p for p in result.get("out", []) if p not in state["out"]]
     state["out"].extend(worst_first(state, gone))
     messages: list[Message] = []
@@ -202,17 +204,23 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     )
     private = dict(result.get("private", {}))
     messages.extend(Message(t, to=p) for p, t in private.items() if t)
+    said, told = lines.published(state)  # the effects' lines, after the round's own (house-74)
+    messages.extend(said)
+    announcement = str(result.get("announcement", ""))
+    if said_aloud := [t["text"] for t in told if t["to"] is None]:
+        announcement = "\n".join([announcement, *said_aloud]).strip("\n")
     state["history"].append(
         {
             "round": state["round"],
             "label": label,
-            "announcement": str(result.get("announcement", "")),
+            "announcement": announcement,
             "moves": {p: dict(m) for p, m in moves.items()},
             "reveal": reveal,
             **({"shown": shows} if shows else {}),
             "points": points,
             "scores": dict(state["scores"]),
             "private": private,
+            **({"told": [t for t in told if t["to"] is not None]} if told else {}),
             "out": gone,
             "alive": alive(state) + gone,
             **({"faults": errors} if errors else {}),

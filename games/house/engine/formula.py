@@ -97,11 +97,22 @@ def _bounded(value: int) -> int:
     return value
 
 
+MAX_BUILT_LIST = 1000  # items in a list a formula builds with + or * (house-77)
+
+
+def _built(items: list[object]) -> list[object]:
+    if len(items) > MAX_BUILT_LIST:
+        raise _Refused(f"a list longer than {MAX_BUILT_LIST} items")
+    return items
+
+
 def _add(a: object, b: object) -> object:
     if isinstance(a, str) and isinstance(b, str):
         if len(a) + len(b) > MAX_BUILT_TEXT:
             raise _Refused(f"a text longer than {MAX_BUILT_TEXT} characters")
         return a + b
+    if type(a) is list and type(b) is list:  # after the numbers' and texts' checks: lists are rare
+        return _built([*a, *b])
     return _bounded(_whole(a, "+") + _whole(b, "+"))
 
 
@@ -109,7 +120,15 @@ def _sub(a: object, b: object) -> int:
     return _bounded(_whole(a, "-") - _whole(b, "-"))
 
 
-def _mul(a: object, b: object) -> int:
+def _mul(a: object, b: object) -> object:
+    if type(a) is int and type(b) is int:  # the usual case first: two whole numbers
+        return _bounded(_whole(a, "*") * _whole(b, "*"))
+    if isinstance(a, list) or isinstance(b, list):  # ['Red'] * red: a list repeated (house-77)
+        items: list[object] = a if isinstance(a, list) else b  # type: ignore[assignment]
+        n = _whole(b if isinstance(a, list) else a, "*")
+        if n * len(items) > MAX_BUILT_LIST:
+            raise _Refused(f"a list longer than {MAX_BUILT_LIST} items")
+        return items * max(0, n)
     return _bounded(_whole(a, "*") * _whole(b, "*"))
 
 
@@ -260,6 +279,28 @@ def _len(value: object) -> int:
     raise _Refused(f"len() needs a list, a table or a text, got {_kind(value)}")
 
 
+def _text(value: object) -> str:
+    """A value as a line reads it: a number's digits, yes/no as yes or no, a list's items joined by ", "."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(_whole(value, "text()"))
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        found = ", ".join(_text(v) for v in value)
+        if len(found) > MAX_BUILT_TEXT:
+            raise _Refused(f"a text longer than {MAX_BUILT_TEXT} characters")
+        return found
+    raise _Refused(f"text() needs a number, a yes/no, a text or a list, got {_kind(value)}")
+
+
+def _rank(value: object, values: object) -> int:
+    """A spreadsheet's RANK: 1 + how many of ``values`` are higher than ``value`` (the tied share a place)."""
+    x = _whole(value, "rank()")
+    return 1 + sum(1 for v in _list("rank", values) if _whole(v, "rank()") > x)
+
+
 # Spelled as YAML and JSON spell them (Python's True and False work too); a dealer's own name wins.
 CONSTANTS: dict[str, bool] = {"true": True, "false": False}
 
@@ -270,6 +311,8 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
     "sum": _sum,
     "count": _count,
     "len": _len,
+    "text": _text,
+    "rank": _rank,
 }
 _ARITY: dict[str, tuple[int, int]] = {
     "min": (1, 50),
@@ -278,6 +321,8 @@ _ARITY: dict[str, tuple[int, int]] = {
     "sum": (1, 1),
     "count": (2, 2),
     "len": (1, 1),
+    "text": (1, 1),
+    "rank": (2, 2),
 }
 
 # What a formula may contain, node by node; everything else is refused when it is compiled.

@@ -16,7 +16,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId, RuleError
-from games.house.engine import happened, trade_log, trade_rules
+from games.house.engine import deals, happened, trade_log, trade_rules
 from games.house.engine.formula import FormulaError, formula_compile, formula_int
 from games.house.engine.named import compile_named, defs_of
 from games.house.engine.state import State, plan_for
@@ -35,18 +35,22 @@ def setup(state: State, rng: Random) -> None:
             if isinstance(copies, str):
                 path = f"decks[{definition['decks'].index(deck)}].cards[{i}].copies"
                 copies = _copies(copies, path, len(state["players"]))
-            for _ in range(max(0, min(int(copies), 500 - len(cards)))):  # never past 500 cards in all (house-50)
+            owners = deals.owned_copies(card, state["players"])  # owner: each, one copy per player (house-79)
+            for k in range(max(0, min(len(owners) or int(copies), 500 - len(cards)))):  # at most 500 (house-50)
                 ids.append(len(cards))
                 cards.append(
                     {"label": card["label"], "value": card["value"], "suit": card["suit"], "deck": deck["name"]}
                 )
+                if owners:
+                    cards[-1]["owner"] = owners[k]
         rng.shuffle(ids)
         state["deck"][deck["name"]], state["discard"][deck["name"]] = ids, []
     state["cards"] = cards
     state["piles"] = {p["name"]: {q: [] for q in state["players"]} for p in definition.get("piles", [])}
     for pile in definition.get("piles", []):
-        for q in state["players"]:
-            deal(state, pile["name"], q, pile["deal"])
+        if pile.get("own"):
+            deals.deal_own(state, pile, state["players"])
+        deals.deal_pile(state, pile, state["players"], pile["deal"])
 
 
 def starts_from_cards(state: State) -> None:
@@ -79,13 +83,6 @@ def pile_decl(state: Mapping[str, Any], name: str) -> Mapping[str, Any]:
     return next(p for p in state["definition"]["piles"] if p["name"] == name)
 
 
-def deal(state: State, pile: str, player: PlayerId, count: int) -> None:
-    """``count`` cards from the top of the pile's deck to ``player``'s pile (fewer if the deck runs out)."""
-    deck = state["deck"][pile_decl(state, pile)["deck"]]
-    for _ in range(min(count, len(deck))):
-        state["piles"][pile][player].append(deck.pop(0))
-
-
 def deal_round(state: State, plan: Mapping[str, Any], players: Sequence[PlayerId]) -> None:
     """A round's ``deal``: for each entry, each player still in (seat order) gets ``count`` cards; ``replace``
     first discards what the pile held."""
@@ -95,7 +92,7 @@ def deal_round(state: State, plan: Mapping[str, Any], players: Sequence[PlayerId
             if entry["replace"]:
                 state["discard"][deck].extend(state["piles"][entry["pile"]][q])
                 state["piles"][entry["pile"]][q] = []
-            deal(state, entry["pile"], q, entry["count"])
+        deals.deal_pile(state, pile_decl(state, entry["pile"]), players, entry["count"])
 
 
 def labels(state: Mapping[str, Any], ids: Sequence[int]) -> list[str]:

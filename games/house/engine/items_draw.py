@@ -74,7 +74,21 @@ def resample(state: State, player: PlayerId, rng: Random) -> None:
     for i in pool:
         by_deck.setdefault(state["cards"][i]["deck"], []).append(i)
     for name, q in mine:
-        deck = pile_decl(state, name)["deck"]
-        state["piles"][name][q] = [by_deck[deck].pop() for _ in state["piles"][name][q]]
+        decl = pile_decl(state, name)
+        state["piles"][name][q] = _redrawn(state, by_deck.get(decl["deck"], []), len(state["piles"][name][q]), decl)
     for deck in state["deck"]:
         state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]
+
+
+def _redrawn(state: State, pool: list[int], count: int, decl: Mapping[str, Any]) -> list[int]:
+    """``count`` cards from the end of ``pool`` (taken from it); a ``distinct`` pile's of different labels, as
+    it was dealt (house-71: a redraw never makes a hand the deal could not)."""
+    hand: list[int] = []
+    for _ in range(count):
+        labels = {state["cards"][i]["label"] for i in hand}
+        pick = next((i for i in reversed(pool) if state["cards"][i]["label"] not in labels), None)
+        if not decl.get("distinct") or pick is None:
+            pick = pool[-1]
+        pool.remove(pick)
+        hand.append(pick)
+    return hand

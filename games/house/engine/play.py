@@ -21,6 +21,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId, RuleError, ec_order, seat_order
+from games.house.engine.candidates import candidate_keys, candidate_order
 from games.house.engine.field_exchanges import flag_cost, seat_pairing
 from games.house.engine.state import State, alive, balance, holder, plan_for, ranking, round_label
 
@@ -248,8 +249,10 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcom
     earned = _earned(state)
     # The candidate is never a winner: the tie for last is among the non-winners only (house-45).
     pool = [p for p in state["players"] if p not in winners]
-    low = min((state["scores"][p] for p in pool), default=0)
-    last = [p for p in pool if state["scores"][p] == low]
+    first = len(candidate_order(rule))  # the keys that decide the first place (house-72, house-73)
+    keys = candidate_keys(state, pool, _final_balance(state, earned)) if first else {}
+    low = min((keys.get(p, (state["scores"][p],))[: first or 1] for p in pool), default=(0,))
+    last = [p for p in pool if keys.get(p, (state["scores"][p],))[: first or 1] == low]
     if len(last) > 1 and rule["last_tie"] == "winners_pick" and winners:
         state["phase"], state["awaits"] = "ec", list(winners)
         state["ec"] = {"tied": last, "choosers": list(winners)}
@@ -257,7 +260,7 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcom
     ec: list[PlayerId] = []
     if len(last) == 1:
         ec = last
-    elif last and (rule["last_tie"] == "winners_pick" or rule["candidate_ties"]):
+    elif last and first:
         ec = [_fewest(last, _final_balance(state, earned), rng)[0]]
     return outcome(state, winners, ec)
 
@@ -269,15 +272,9 @@ def outcome(state: State, winners: Sequence[PlayerId], ec: Sequence[PlayerId]) -
     earned = _earned(state)
     balances = _final_balance(state, earned)
     pool = [p for p in state["players"] if p not in winners]
-    if rule["candidate_ties"] or rule["last_tie"] == "winners_pick":
-
-        def key(p: PlayerId) -> tuple[int, ...]:
-            return (
-                state["scores"][p],
-                *(balances[p] if t == "garnets" else state["holdings"][p][t] for t in rule["candidate_ties"]),
-            )
-
-        candidates = ec_order(tuple(ec), pool, key, state["tiebreak"])
+    if candidate_order(rule):
+        keys = candidate_keys(state, pool, balances)
+        candidates = ec_order(tuple(ec), pool, keys.__getitem__, state["tiebreak"])
     else:
         candidates = tuple(p for p in reversed(ranking(state)) if p not in winners)
     prize = rule["garnets"].get("winner", 0)
@@ -292,29 +289,45 @@ def outcome(state: State, winners: Sequence[PlayerId], ec: Sequence[PlayerId]) -
 
 
 def ec_default(state: State) -> dict[str, Any]:
-    """A winner's missing pick: the tied player with the fewest garnets (the earlier seat on a tie)."""
+    """A winner's missing pick (house-78): with ``silent_pick: garnets`` (the default) the tied player with the
+    fewest garnets (the earlier seat on a tie); with ``lot``, nobody (the others' picks decide)."""
+    if state["definition"]["outcome"].get("silent_pick") == "lot":
+        return {"ec": None}
     balances = _final_balance(state, _earned(state))
     tied = state["ec"]["tied"]
     return {"ec": min(tied, key=lambda p: (balances[p], state["players"].index(p)))}
 
 
 def ec_validate(state: State, move: Mapping[str, Any]) -> dict[str, Any]:
-    """A winner's pick: ``{"ec": <a player tied for last>}``."""
-    if set(move) != {"ec"} or move["ec"] not in state["ec"]["tied"]:
+    """A winner's pick: ``{"ec": <a player tied for last>}``, or ``{"ec": null}`` (nobody: what silence is)."""
+    if set(move) != {"ec"} or (move["ec"] is not None and move["ec"] not in state["ec"]["tied"]):
         raise RuleError(f"Elimination Candidate: must be one of {', '.join(state['ec']['tied'])}")
     return {"ec": move["ec"]}
 
 
 def ec_resolve(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], rng: Random) -> list[Message]:
-    """The winners' picks: the one they agree on, else the fewest garnets among those named (by lot if equal)."""
-    picks = {str((moves.get(w) or ec_default(state))["ec"]) for w in state["ec"]["choosers"]}
-    named = [p for p in state["players"] if p in picks]
+    """The winners' picks: the one named by the most winners (house-78), else the fewest garnets among those
+    named most, by lot if equal (``silent_pick: lot``: by lot); nobody named: every tied player stands."""
+    given = [(moves.get(w) or ec_default(state))["ec"] for w in state["ec"]["choosers"]]
+    picks = [str(p) for p in given if p in state["ec"]["tied"]]
+    most = max((picks.count(p) for p in picks), default=0)
+    # nobody named: every tied player stands, the fewest garnets first, then by lot (house-78)
+    named = [p for p in state["ec"]["tied"] if picks.count(p) == most]
     winners = list(state["ec"]["choosers"])
     if len(named) == 1:
-        ec, why = named[0], f"{' and '.join(winners)} chose {named[0]}"
+        ec = named[0]
+        if not picks:
+            why = "the winners named nobody"
+        elif len(set(picks)) == 1 and len(picks) == len(given):
+            why = f"{' and '.join(winners)} chose {ec}"
+        else:
+            why = f"most of the winners chose {ec}"
     else:
-        ec, _ = _fewest(named, _final_balance(state, _earned(state)), rng)
-        why = f"the winners named {' and '.join(named)}; {ec} has the fewest garnets"
+        by_lot = state["definition"]["outcome"].get("silent_pick") == "lot"  # no garnets counted (house-78)
+        balances = dict.fromkeys(named, 0) if by_lot else _final_balance(state, _earned(state))
+        ec, drawn = _fewest(named, balances, rng)
+        who = f"the winners named {' and '.join(named)}" if picks else "the winners named nobody"
+        why = f"{who}; {ec} {'was drawn by lot' if drawn else 'has the fewest garnets'}"
     found = outcome(state, winners, [ec])
     state["phase"], state["awaits"], state["outcome"], state["ec"] = "over", [], found.to_json(), None
     return [Message(f"The Elimination Candidate is {ec}: {why}.", ruling="house-41")]

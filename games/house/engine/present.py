@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId, PublicSeries
-from games.house.engine import move_rules, present_holdings, trade_log, trade_rules
+from games.house.engine import lines, move_rules, present_holdings, trade_log, trade_rules
 from games.house.engine.dealer import dealer_default, next_is_named
 from games.house.engine.fields import PLAYER_TYPES, eligible, field_random
 from games.house.engine.state import State, alive, asks, is_public, plan_for, round_label
@@ -141,10 +141,24 @@ def _dealer(state: State) -> dict[str, Any]:
         # How the current round resolves: the tally page shows the target a mechanic would compute.
         "resolve": kit.json_copy(plan_for(state, state["round"])["resolve"]),
         "moves": {h["label"]: h["moves"] for h in state["history"]},
-        "private": {h["label"]: h["private"] for h in state["history"] if h["private"]},
+        "private": {h["label"]: _private(h) for h in state["history"] if h["private"] or h.get("told")},
         "default": dealer_default(state) if state["phase"] in ("tally", "review", "open") else {},
         "next_named": state["phase"] != "over" and next_is_named(state),
     }
+
+
+def _private(entry: Mapping[str, Any]) -> dict[str, str]:
+    """A round's private lines by player: the round's own, then those its effects told (house-75)."""
+    found = dict(entry["private"])
+    for p, text in lines.private_by_player(entry.get("told", [])).items():
+        found[p] = f"{found[p]}\n{text}" if found.get(p) else text
+    return found
+
+
+def _told(state: State, player: PlayerId) -> dict[str, str]:
+    """The lines effects told ``player``, by round (house-75): theirs alone, never another's."""
+    found = {h["label"]: lines.private_by_player(h.get("told", [])).get(player) for h in state["history"]}
+    return {label: text for label, text in found.items() if text}
 
 
 def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[PlayerId]) -> dict[str, Any]:
@@ -170,6 +184,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
             you["allowed"] = allowed  # the player's own state decides them: never public (house-82)
         if trade_log.has_trades(state["definition"]):  # their own trades only (house-64)
             you["trades"] = trade_log.own(state, viewer)
+        if told := _told(state, viewer):
+            you["told"] = told
         out["you"] = you
     return out
 

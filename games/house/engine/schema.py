@@ -224,6 +224,13 @@ def definition_schema() -> dict[str, Any]:
                     "max_winners": {"type": ["integer", "null"], "minimum": 1, "maximum": 32},
                     "last_tie": {"enum": ["order", "winners_pick"], "default": "order"},
                     "candidate_ties": {"type": "array", "items": {"type": "string"}},
+                    "silent_pick": {"enum": ["garnets", "lot"], "default": "garnets"},
+                    "candidate_order": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "maxItems": 6,
+                        "description": "per-player formulas compared in turn, smallest first",
+                    },
                 },
             },
         },

@@ -157,8 +157,13 @@ def read_decks(c: Checker, raw: Any, max_players: int) -> list[dict[str, Any]]:
             cd = c.mapping(card, where)
             if cd is None:
                 continue
-            c.unknown(cd, ("label", "value", "suit", "copies"), where)
+            c.unknown(cd, ("label", "value", "suit", "copies", "owner"), where)
             copies = cd.get("copies", 1)
+            owner = cd.get("owner") or None  # blank (the designer's "Unmarked"): none
+            if owner is not None and (owner != "each" or cd.get("copies", "players") != "players"):
+                c.fail(f"{where}.owner", "must be each (one copy per player, marked as theirs): copies is players")
+            if owner == "each":
+                copies = "players"  # one copy per player (house-79), counted as a formula of players
             if isinstance(copies, str):  # counted at every player count by check_card_count (house-50)
                 copies = formula(c, copies, f"{where}.copies", ["players"])
             else:
@@ -170,6 +175,7 @@ def read_decks(c: Checker, raw: Any, max_players: int) -> list[dict[str, Any]]:
                     "value": c.integer(cd.get("value", 0), f"{where}.value", -LIMIT, LIMIT) or 0,
                     "suit": c.text(cd.get("suit", ""), f"{where}.suit", max_length=40) or "",
                     "copies": 1 if copies is None else copies,
+                    **({"owner": "each"} if owner == "each" else {}),
                 }
             )
         out.append({"name": name, "label": label, "cards": cards})
@@ -228,13 +234,21 @@ def read_piles(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]]) -> list
         data = c.mapping(item, path)
         if data is None:
             continue
-        c.unknown(data, ("name", "label", "deck", "deal", "visibility"), path)
+        c.unknown(data, ("name", "label", "deck", "deal", "visibility", "distinct", "own"), path)
         name = c.name(data.get("name"), f"{path}.name") or "pile"
         label = c.text(data.get("label", name.capitalize()), f"{path}.label", max_length=40) or name
         deck = c.choice(data.get("deck"), f"{path}.deck", deck_names or ("(declare a deck)",))
         deal = c.integer(data.get("deal", 0), f"{path}.deal", 0, 52) or 0
         visibility = c.choice(data.get("visibility", "holder"), f"{path}.visibility", PILE_VISIBILITY) or "holder"
-        out.append({"name": name, "label": label, "deck": deck, "deal": deal, "visibility": visibility})
+        pile = {"name": name, "label": label, "deck": deck, "deal": deal, "visibility": visibility}
+        # a deal of different labels per hand, a starting hand of the cards marked as the player's (house-70, -79)
+        for key in ("distinct", "own"):
+            if data.get(key) is not None and c.boolean(data[key], f"{path}.{key}"):
+                pile[key] = True
+        marked = any(card.get("owner") for d in decks if d["name"] == deck for card in d["cards"])
+        if pile.get("own") and not marked:
+            c.fail(f"{path}.own", "its deck has no card marked with an owner (a card with owner: each)")
+        out.append(pile)
     return out
 
 
@@ -282,6 +296,8 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
     in), ``awaited``, ``winners``, ``role:<name>`` or ``match`` (a counter, once); ``amount`` and ``when``
     formulas evaluated for each player (``match``: match-wide); ``per: trade``: once for each trade the player made
     this round, reading ``given``, ``received`` and ``partner`` (house-61)."""
+    from games.house.engine import sections_lines  # it builds on this module's readers
+
     raw = [] if raw is None else raw
     if not isinstance(raw, list) or len(raw) > MAX_EFFECTS:
         c.fail(path, f"must be a list of at most {MAX_EFFECTS} effects")
@@ -293,6 +309,10 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
     for i, item in enumerate(raw):
         where = f"{path}[{i}]"
         data = c.mapping(item, where) or {}
+        if data.get("to") in sections_lines.LINE_TARGETS:  # a line told, not a change (house-74)
+            out.append(sections_lines.read_line(c, data, where, definition, fields))
+            continue
+        data = {k: v for k, v in data.items() if k not in ("text", "tell") or v is not None}  # a form's blanks
         c.unknown(data, ("to", "who", "amount", "when", "per"), where)
         who = c.choice(data.get("who", "each"), f"{where}.who", ("each", "awaited", "winners", "match", *roles))
         to = c.choice(data.get("to"), f"{where}.to", [*targets, *counters] if who != "match" else counters or ["-"])

@@ -164,7 +164,7 @@ def _random_play(name: str, seed: str, depth: int, capture: Any) -> Match:
     from games.match.services import SubmissionRefused, submission_submit, turn_close
 
     definition = sample_definition(name)
-    players = ["ann", "bob", "cat", "dan", "eve"][
+    players = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"][
         : max(definition["players"]["min"], 3 if definition["kind"] == "main" else 2)
     ]
     engine = get_engine("house")

@@ -43,7 +43,7 @@ V2 = [n for n in sample_names() if "garnet-house/2" in sample_text(n)]
 def _start(name: str) -> Match:
     definition = sample_definition(name)
     # three players where the sample allows (a third who sees neither's secrets); a Death Match has two
-    players = ["ann", "bob", "cat", "dan", "eve"][
+    players = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"][
         : max(definition["players"]["min"], min(3, definition["players"]["max"]))
     ]
     match = house_match(definition, players=players, hosts=(HOST,), seed=f"leaks2-{name}")

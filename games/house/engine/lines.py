@@ -1,0 +1,90 @@
+"""Lines an effect sends (FORMAT.md "Lines"): ``to: private`` tells the players ``tell`` names a text computed
+by a formula, ``to: public`` announces one. A private line is a hidden fact: only the players it names read it
+(their private messages) and the dealer (the dealer's view, ``dealer.private``), and only once it is sent
+(RULES.md house-74 to house-76).
+
+State: ``told`` holds the lines of the close under way (``{"to": [players] | None, "text": ...}``, None: the
+public), which ``flow.publish`` turns into messages and keeps in the round's history.
+
+Pure: no Django, no clock, no random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.engine import Message, PlayerId
+from games.house.engine.formula import Formula, FormulaError, formula_bool
+from games.house.engine.named import compile_named, defs_of
+
+MAX_LINE = 1000
+
+
+def _text(rule: Formula, env: Mapping[str, Any]) -> str:
+    value = rule.evaluate(env)
+    if not isinstance(value, str):
+        raise FormulaError(rule.path, f"gives {type(value).__name__} ({value!r}), not a text")
+    return value.strip()[:MAX_LINE]
+
+
+def _tell_to(
+    rule: Formula | None, env: Mapping[str, Any], players: Sequence[PlayerId], me: PlayerId | None
+) -> list[str]:
+    """The players a private line goes to: ``tell``'s handles of the match (a handle or a list of them), in seat
+    order; left out: the player it was computed for."""
+    if rule is None:
+        return [me] if me is not None else []
+    found = rule.evaluate(env)
+    named = {found} if isinstance(found, str) else set(found) if isinstance(found, list) else None
+    if named is None:
+        raise FormulaError(rule.path, "gives neither a player nor a list of players")
+    return [p for p in players if p in named]
+
+
+def tell(
+    state: dict[str, Any],
+    effect: Mapping[str, Any],
+    path: str,
+    names: Sequence[str],
+    envs: Sequence[tuple[PlayerId | None, Callable[[], dict[str, Any]]]],
+) -> None:
+    """The line ``effect`` sends, computed once per ``(player, env)`` of ``envs`` (``None``: match-wide), added
+    to ``state["told"]``; an empty text sends nothing."""
+    defs = defs_of(state["definition"])  # the definition's named formulas, written out where used
+    text = compile_named(effect["text"], path=f"{path}.text", names=names, defs=defs)
+    when = compile_named(effect["when"], path=f"{path}.when", names=names, defs=defs) if effect["when"] else None
+    to = compile_named(effect["tell"], path=f"{path}.tell", names=names, defs=defs) if effect.get("tell") else None
+    for me, make in envs:
+        env = make()
+        if when is not None and not formula_bool(when, env):
+            continue
+        line = _text(text, env)
+        if not line:
+            continue
+        if effect["to"] == "public":
+            state.setdefault("told", []).append({"to": None, "text": line})
+        elif heard := _tell_to(to, env, state["players"], me):
+            state.setdefault("told", []).append({"to": heard, "text": line})
+
+
+def published(state: dict[str, Any]) -> tuple[list[Message], list[dict[str, Any]]]:
+    """The close's lines as messages (a private line: one message to each player it names) and as kept in
+    the round's history; ``state["told"]`` emptied."""
+    told: list[dict[str, Any]] = state.pop("told", [])
+    messages: list[Message] = []
+    for line in told:
+        if line["to"] is None:
+            messages.append(Message(line["text"]))
+        else:
+            messages += [Message(line["text"], to=p) for p in line["to"]]
+    return messages, told
+
+
+def private_by_player(told: Sequence[Mapping[str, Any]]) -> dict[PlayerId, str]:
+    """The private lines of a round by player (several joined by line breaks), as the dealer reads them."""
+    found: dict[PlayerId, list[str]] = {}
+    for line in told:
+        for p in line["to"] or ():
+            found.setdefault(p, []).append(line["text"])
+    return {p: "\n".join(texts) for p, texts in found.items()}

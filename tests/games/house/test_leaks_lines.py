@@ -1,0 +1,76 @@
+"""Private lines an effect sends (RULES.md house-75) over every surface: a match played through the services, each
+player told a line only they (and the dealer) may read; every viewer's match page, its history, live part, log,
+the API's match and messages, and every websocket push hold only the lines addressed to them."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import pytest
+
+from games.engine import DEALER
+from games.house.engine.definition import definition_clean
+from tests.games.house.pages import house_match, open_turn
+from tests.games.house.test_leaks import _everything_seen, _group_owner, _submit, sent
+
+pytestmark = pytest.mark.django_db
+__all__ = ["sent"]  # the push-catching fixture, shared
+
+PLAYERS = ["ann", "bob", "cat"]
+VIEWERS: list[str | None] = [None, "watcher", "ann", "bob", "cat", "host"]
+
+DEFINITION: dict[str, Any] = {
+    "schema": "garnet-house/2",
+    "title": "Whispers",
+    "kind": "main",
+    "players": {"min": 3, "max": 6},
+    "rounds": 3,
+    "round_plan": [
+        {
+            "label": "Round",
+            "fields": [{"name": "n", "label": "Your number", "type": "number", "min": 0, "max": 9}],
+            "resolve": {"by": "none"},
+            "effects": [
+                {"to": "score", "who": "each", "amount": "n"},
+                {"to": "private", "who": "each", "text": "'WHISPER-' + me + '-' + text(n * 111)"},
+                {"to": "public", "who": "match", "text": "'SAID-ALOUD-' + text(sum(sent['n']))"},
+            ],
+        }
+    ],
+}
+
+
+def _line(player: str, n: int) -> str:
+    return f"WHISPER-{player}-{n * 111}"
+
+
+def test_a_private_line_reaches_only_its_player_and_the_dealer_on_every_surface(
+    sent: list[tuple[str, dict[str, Any]]], django_capture_on_commit_callbacks: Any
+) -> None:
+    match = house_match(definition_clean(DEFINITION), players=PLAYERS)
+    picks = {"ann": 3, "bob": 5, "cat": 7}
+    before = {who: _everything_seen(match, who) for who in VIEWERS}
+    assert not any("WHISPER" in seen for seen in before.values())  # nobody reads a line before it is sent
+    for p, n in picks.items():
+        _submit(p, match, {"n": str(n)}, django_capture_on_commit_callbacks)
+    assert open_turn(match).number == 2
+
+    own = {p: {_line(p, n)} for p, n in picks.items()}
+    hidden = set().union(*own.values())
+    problems: list[str] = []
+    for who in VIEWERS:
+        seen = _everything_seen(match, who)
+        allowed = hidden if who == "host" else own.get(who or "", set())
+        problems += [f"{who or 'the public'} read {t!r}" for t in sorted(hidden - allowed) if t in seen]
+        problems += [f"{who or 'the public'} missed {t!r}" for t in sorted(allowed) if t not in seen]
+        if "SAID-ALOUD-15" not in seen:
+            problems.append(f"{who or 'the public'} missed the public line")
+    assert sent, "the close pushed nothing"
+    for group, payload in sent:
+        owner = _group_owner(match, group)
+        text = html.unescape(json.dumps(payload))
+        allowed = hidden if owner == DEALER else own.get(owner or "", set())
+        problems += [f"a push to {owner or group} carried {t!r}" for t in sorted(hidden - allowed) if t in text]
+    assert not problems, "\n".join(problems[:30])
