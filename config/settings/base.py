@@ -219,7 +219,9 @@ STORAGES = {
 
 # Refuse oversize bodies before they reach a view.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
-DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+# The designer posts a whole game: a few rounds of effects with lines and per-trade runs pass 400 inputs; the
+# 64 KB body cap above bounds what a request costs either way.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:

@@ -310,6 +310,7 @@ def read_effects(c: Checker, raw: Any, path: str, definition: Mapping[str, Any],
         where = f"{path}[{i}]"
         data = c.mapping(item, where) or {}
         if data.get("to") in sections_lines.LINE_TARGETS:  # a line told, not a change (house-74)
+            data = {k: v for k, v in data.items() if k != "per" or v}  # the designer's blank "once a player"
             out.append(sections_lines.read_line(c, data, where, definition, fields))
             continue
         data = {k: v for k, v in data.items() if k not in ("text", "tell") or v is not None}  # a form's blanks

@@ -21,7 +21,7 @@ ENGINE = HouseEngine()
 def test_a_narrow_env_holds_what_the_full_one_holds(name: str) -> None:
     definition = sample_definition(name)
     low, high = definition["players"]["min"], definition["players"]["max"]
-    players = ["ann", "bob", "cat", "dan", "eve"][: min(max(low, 3), high)]
+    players = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"][: min(max(low, 3), high)]
     state = ENGINE.setup(players, {"definition": definition}, Random(1))
     rng, compared = Random(2), 0
     for _ in range(12):
@@ -34,8 +34,8 @@ def test_a_narrow_env_holds_what_the_full_one_holds(name: str) -> None:
         for effect in plan.get("effects", []):
             if effect["who"] == "match":
                 continue
-            if effect.get("per") == "trade":
-                continue  # a per-trade effect reads its trade's names: never narrow
+            if effect.get("per") == "trade" or effect["to"] in ("private", "public"):
+                continue  # a per-trade effect reads its trade's names, a line has no amount: never narrow
             read = fx._compiled(state, effect["amount"], "amount", names).names
             if effect["when"]:
                 read |= fx._compiled(state, effect["when"], "when", names).names

@@ -84,7 +84,8 @@ def test_an_empty_line_sends_nothing_and_a_line_that_cannot_be_computed_is_said(
     broken = {"to": "private", "who": "each", "text": "'x' + text(10 / n)"}
     state, messages = step(_match(empty, broken), {"ann": {"n": 0}, "bob": {"n": 5}, "cat": {"n": 5}})
     assert [m.text for m in messages if m.text.startswith("x")] == []  # skipped whole, as an effect is
-    assert any("division by zero" in t for t in texts(messages))
+    assert any("could not be computed, so it did nothing (round_plan[0].effects[2].text)" in t for t in texts(messages))
+    assert "division by zero" in str(E.view(state, DEALER)["dealer"]["faults"])  # the why: the dealer's (house-40)
 
 
 def test_lines_are_checked_when_saved() -> None:

@@ -97,7 +97,7 @@ def test_the_gems_sample_writes_each_per_trade_rule_once() -> None:
 
     d = sample_definition("exodus_gems")
     assert [f["name"] for f in d["formulas"]][:4] == ["topaz_traded", "own", "side", "favor"]
-    per_trade = [e for r in d["round_plan"] for e in r["effects"] if e["amount"] == "favor(given, received)"]
+    per_trade = [e for r in d["round_plan"] for e in r["effects"] if e.get("amount") == "favor(given, received)"]
     assert len(per_trade) == 7 and all(e["per"] == "trade" for e in per_trade)
     assert E.validate(E.setup(["a", "b", "c", "d"], {"definition": d}, Random(0)), "a", {}) == {}
 
