@@ -3,7 +3,7 @@
 The coded engine is given the definition's deal (the same hands, the deck in the same order, the dealer on the last
 seat so the first seat moves first), so the two play the same cards. Drawing from the deck or from another player's
 discard pile, a draw that awaits the same player's discard, discarding onto one's own discard pile round the table
-and a missing turn agree; what the format cannot say yet (a fight only from Round 2, a fight that scores every hand,
+a missing turn and a fight only from Round 2 agree; what the format cannot say yet (a fight that scores every hand,
 a first mover that moves with the dealer button) is each a strict xfail named after its clause."""
 
 from __future__ import annotations
