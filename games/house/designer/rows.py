@@ -23,6 +23,7 @@ from games.house.designer.labels import (
     param_help,
     param_options,
 )
+from games.house.designer.parts import parts
 from games.house.designer.rows_sections import field_context, round_context, top_context
 from games.house.engine.mechanics import MECHANICS
 
@@ -73,6 +74,10 @@ class Errors:
                 parent = m.group(1) if m else ""
             rest = path[len(parent) :].lstrip(".")
             self.containers[parent].extend(f"{rest}: {msg}" if rest else msg for msg in messages)
+
+    def paths(self) -> list[tuple[str, str]]:
+        """Every message as (its path, its text)."""
+        return [(path, msg) for path, msgs in self.by_path.items() for msg in msgs]
 
     def summary(self) -> list[tuple[str, str, str]]:
         """Every message as (where, in words; anchor; text), for the list at the top of the page."""
@@ -241,8 +246,12 @@ def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str])
     }
 
 
-def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> dict[str, Any]:
-    """The template context of the designer for ``draft`` (a definition, maybe invalid) and its errors."""
+def designer_context(
+    draft: Mapping[str, Any], messages: Iterable[str] = (), *, opened: Iterable[str] = (), new: bool = False
+) -> dict[str, Any]:
+    """The template context of the designer for ``draft`` (a definition, maybe invalid) and its errors; its
+    sections (``parts``) open as ``designer.parts.parts`` says (``opened``, those with errors, a new game's first)."""
+    messages = [str(m) for m in messages]
     errors = Errors(messages)
     errors.container("")
     top = [
@@ -299,5 +308,6 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
         "field_types": FIELD_TYPES,
         "type_keys": TYPE_KEYS,
         "garnets_each": (draft.get("outcome") or {}).get("garnets", {}).get("winner", ""),
+        "parts": parts(draft, opened=opened, error_paths=[path for path, _ in errors.paths()], new=new),
         **v2,
     }
