@@ -8,6 +8,7 @@ the dealer has typed so far (a holding added a moment ago is offered). Pure: no 
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -99,10 +100,15 @@ def formula_check(draft: Mapping[str, Any], name: str, text: str) -> Check | Non
 
 
 def _completions(text: str, names: Sequence[str]) -> dict[str, Any]:
-    """The names that complete the word at the end of ``text`` (none when it is already a name)."""
+    """The names that complete, or put right, the word at the end of ``text`` (none when it is already a name):
+    those it begins, else those it is part of, else those it is a slip of (``plaers`` → ``players``)."""
     m = _IDENT.search(text)
     if m is None or m.group(0) in names:
         return {}
     word = m.group(0)
-    found = [n for n in names if n.startswith(word)] or [n for n in names if word in n]
+    found = (
+        [n for n in names if n.startswith(word)]
+        or [n for n in names if word in n]
+        or difflib.get_close_matches(word, names, n=MAX_SUGGESTIONS, cutoff=0.6)
+    )
     return {"partial": word, "suggestions": tuple(found[:MAX_SUGGESTIONS])}

@@ -73,10 +73,12 @@
     if (!button || !section || !window.htmx || FULL.indexOf(button.value) >= 0) return;
     e.preventDefault();
     var value = button.value;
+    form.setAttribute("aria-busy", "true");
     htmx.ajax("POST", window.location.pathname, {
       source: button, target: section, swap: "outerHTML", values: {action: value}
     }).then(function () {
       var fresh = document.getElementById(section.id);
+      form.removeAttribute("aria-busy");
       sync(); keepOpen();
       if (!fresh) return;
       var again = fresh.querySelector('button[value="' + value + '"]');
@@ -85,6 +87,13 @@
       (target || fresh.querySelector("summary")).focus();
     });
   });
+  // A shape button whose request failed (the server down a moment, a 500): the whole page posts, as without htmx.
+  function fallBack(e) {
+    var elt = e.detail && e.detail.elt;
+    if (elt && elt.matches && elt.matches("button[name=action]") && form.contains(elt)) form.requestSubmit(elt);
+  }
+  form.addEventListener("htmx:responseError", fallBack);
+  form.addEventListener("htmx:sendError", fallBack);
   var checkUrl = form.dataset.checkUrl;
   var timers = {};
   function outputOf(input) {

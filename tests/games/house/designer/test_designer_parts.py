@@ -129,6 +129,8 @@ def test_the_names_offered_are_those_typed_so_far() -> None:
     assert start is not None and not start.error and start.names == ("players", "hand")
     assert formula_check(draft, "round_plan[0].effects[0].amount", "")
     assert formula_check(draft, "title", "x") is None
+    slip = formula_check(draft, "decks[0].cards[0].copies", "plaers")
+    assert slip is not None and slip.error and slip.suggestions == ("players",) and slip.partial == "plaers"
 
 
 def test_only_hosts_check_formulas(dealer: Any) -> None:  # noqa: F811
