@@ -173,7 +173,6 @@ def design_death_match(page: Any, live_url: str) -> int:
     page.fill(f"{field}-default", "Rock")
     page.select_option("#d-round_plan-0-resolve-by", "mechanic")
     page.select_option("#d-round_plan-0-resolve-mechanic", "beats")
-    beats = page.locator("[data-mechanic=beats]")
     press(page, "refresh", within="[data-mechanic=beats]")  # the relation's table is drawn from the choices
     page.wait_for_selector("fieldset.house-beats")
     for a, b in (("Rock", "Scissors"), ("Scissors", "Paper"), ("Paper", "Rock")):
