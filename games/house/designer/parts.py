@@ -66,6 +66,16 @@ def part_of_action(action: str) -> str | None:
     return None
 
 
+def rows_added(draft: Mapping[str, Any], action: str) -> list[str]:
+    """The folded rows a shape button just added, to be drawn open (``add_field:0`` → the round's last field)."""
+    verb, _, rest = action.partition(":")
+    plan = draft.get("round_plan")
+    if verb != "add_field" or not rest.isdigit() or not isinstance(plan, list) or int(rest) >= len(plan):
+        return []
+    fields = plan[int(rest)].get("fields") if isinstance(plan[int(rest)], Mapping) else None
+    return [f"round_plan[{rest}].fields[{len(fields) - 1}]"] if isinstance(fields, list) and fields else []
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 

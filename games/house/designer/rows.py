@@ -183,9 +183,13 @@ def _cell(matrix: Mapping[str, Any], a: str, b: str) -> Any:
     return cell[0] if isinstance(cell, list | tuple) and cell else ""
 
 
-def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any], roles: list[str]) -> dict[str, Any]:
+def _field_row(
+    errors: Errors, prefix: str, j: int, field: Mapping[str, Any], roles: list[str], opened: frozenset[str]
+) -> dict[str, Any]:
     p = f"{prefix}.fields[{j}]"
     kind = str(field.get("type") or "number")
+    # Folded to its type and name unless open (RULES.md d-22): a round of many fields stays a screen or two.
+    shown = p in opened or "*" in opened or any(k == p or k.startswith((f"{p}.", f"{p}[")) for k in errors.by_path)
     all_keys = {k for keys in TYPE_KEYS.values() for k in keys}
     return {
         "p": p,
@@ -196,13 +200,17 @@ def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any], ro
         "choices_text": "\n".join(str(c) for c in field.get("choices") or []),
         "default_text": "" if field.get("default") is None else field.get("default"),
         "has_default": kind in HAS_DEFAULT,
+        "open": shown,
+        "type_label": dict(FIELD_TYPES).get(kind, kind),
         "errors": errors.container(p),
         "e": _keys(errors, p, ["name", "label", "type", "help", "required", "default", *sorted(all_keys)]),
         "v2": field_context(errors, p, field, roles),
     }
 
 
-def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str]) -> dict[str, Any]:
+def _round_row(
+    errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str], opened: frozenset[str]
+) -> dict[str, Any]:
     p = f"round_plan[{i}]"
     own = errors.container(p)
     fields = [f for f in rnd.get("fields") or [] if isinstance(f, Mapping)]
@@ -226,7 +234,7 @@ def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str])
             errors, p, ["label", "awaits", "seconds", "reveal", "resolve.by", "resolve.mechanic", "resolve.review"]
         ),
         "fields_errors": errors.containers[f"{p}.fields"],
-        "fields": [_field_row(errors, p, j, f, roles) for j, f in enumerate(fields)],
+        "fields": [_field_row(errors, p, j, f, roles, opened) for j, f in enumerate(fields)],
         "v2": v2,
         "by": resolve.get("by") or "dealer",
         "mechanic": chosen,
@@ -278,8 +286,11 @@ def designer_context(
     ]
     v2 = top_context(errors, draft)
     roles = v2["names"]["roles"]
+    shown = frozenset(opened) | ({"*"} if new else set())  # a new game's starter fields are open
     rounds = [
-        _round_row(errors, i, r, roles) for i, r in enumerate(draft.get("round_plan") or []) if isinstance(r, Mapping)
+        _round_row(errors, i, r, roles, shown)
+        for i, r in enumerate(draft.get("round_plan") or [])
+        if isinstance(r, Mapping)
     ]
     errors.place_leftovers()
     turn = draft.get("turn_seconds")

@@ -89,8 +89,9 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
             part = design_parts.part_of_action(action)
             if part is not None:
                 opened.append(part)
+            opened += design_parts.rows_added(draft, action)
             if part is not None and request.headers.get("HX-Request"):
-                return _design_part(request, game, draft, part)
+                return _design_part(request, game, draft, part, opened)
         else:
             try:
                 if game is None:
@@ -122,9 +123,12 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
     return render(request, "house/design.html", context)
 
 
-def _design_part(request: HttpRequest, game: HouseGame | None, draft: dict[str, Any], name: str) -> HttpResponse:
-    """One section of the designer, open, for htmx to put in place of the one whose button was pressed."""
-    context = designer_context(draft, opened=[name])
+def _design_part(
+    request: HttpRequest, game: HouseGame | None, draft: dict[str, Any], name: str, opened: list[str]
+) -> HttpResponse:
+    """One section of the designer, open, for htmx to put in place of the one whose button was pressed (the
+    rows in it the dealer had open, and a row just added, open too)."""
+    context = designer_context(draft, opened=opened)
     context.update(game=game, part=next(p for p in context["parts"] if p["name"] == name))
     return render(request, "house/design/_part.html", context)
 

@@ -59,12 +59,13 @@
     var box = document.getElementById("open-parts");
     if (!box) return;
     box.textContent = "";
-    form.querySelectorAll("details.house-sec[open]").forEach(function (d) {
+    form.querySelectorAll("details.house-sec[open], details[data-keep][open]").forEach(function (d) {
       var input = document.createElement("input");
-      input.type = "hidden"; input.name = "open"; input.value = d.dataset.part;
+      input.type = "hidden"; input.name = "open"; input.value = d.dataset.part || d.dataset.keep;
       box.appendChild(input);
     });
   }
+  keepOpen();
   form.addEventListener("toggle", keepOpen, true);  // toggle does not bubble
   var FULL = ["save", "save_try", "preview"];
   form.addEventListener("click", function (e) {

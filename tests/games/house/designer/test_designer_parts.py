@@ -1,4 +1,4 @@
-"""Issue 44 #4, the designer at phone size (RULES.md d-18, d-19): sections collapsed to a summary line; a shape
+"""Issue 44 #4, the designer at phone size (RULES.md d-18 to d-22): sections collapsed to a summary line; a shape
 button pressed through htmx gets back only its own section, drawn from the whole form as posted (nothing typed
 is lost); each formula is checked as it is typed by a small endpoint running the definition check; a refused
 save loses nothing and keeps open what was open."""
@@ -135,3 +135,22 @@ def test_the_names_offered_are_those_typed_so_far() -> None:
 
 def test_only_hosts_check_formulas(dealer: Any) -> None:  # noqa: F811
     assert Client().post(CHECK, {"check": "end.when"}).status_code == 302
+
+
+def _open_fields(page: str) -> list[str]:
+    return re.findall(r'<details class="house-field-body" data-keep="([^"]+)" open>', page)
+
+
+def test_a_field_folds_to_its_type_and_name_unless_new_added_open_or_wrong(dealer: Any, browser: Client) -> None:  # noqa: F811
+    """RULES.md d-22: a saved game's fields are folded; a new game's, a field just added, one kept open by the
+    dealer and one with an error are open."""
+    assert _open_fields(browser.get(URL).content.decode()) == ["round_plan[0].fields[0]"]
+    game = house_game_create(owner=dealer, definition=sample("trading"))
+    url = f"/games/house/{game.pk}/edit/"
+    page = browser.get(url).content.decode()
+    assert _open_fields(page) == [] and "A trade of holdings · <code>offer</code>" in page
+    data = form_data(page, "design")
+    added = browser.post(url, {**data, "action": "add_field:0", "open": ["round_plan[0].fields[1]"]}, **HX)
+    assert _open_fields(added.content.decode()) == ["round_plan[0].fields[1]", "round_plan[0].fields[2]"]
+    wrong = browser.post(url, {**data, "round_plan[0].fields[0].max": "lots", "action": "save"}).content.decode()
+    assert _open_fields(wrong) == ["round_plan[0].fields[0]"]
