@@ -11,6 +11,7 @@ urlpatterns = [
     path("new/", views.house_game_new, name="new"),
     path("import/", views.house_game_import_page, name="import"),
     path("preview/", views.house_rules_preview, name="preview"),
+    path("formula/", views.house_formula_check, name="formula_check"),
     path("schema.json", views.house_schema, name="schema"),
     path("library/", library_views.house_library, name="library"),
     path("library/<slug:name>/", library_views.house_library_rules, name="library_rules"),

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import LANDED, manage
+from tests.browser.designer import open_all, press
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +44,7 @@ def test_a_host_designs_a_game_on_a_phone(browser: Any, live_url: str, server_en
 
     page.goto(f"{live_url}/games/house/new/")
     _fits(page, "the designer")
+    open_all(page)  # its sections are folded to a summary line (issue 44)
     page.fill("#d-title", "Rock paper scissors, best of 5")
     page.select_option("#d-kind", "death")
     page.fill("#d-players-max", "2")
@@ -71,7 +73,7 @@ def test_a_host_designs_a_game_on_a_phone(browser: Any, live_url: str, server_en
     beats = page.locator("[data-mechanic=beats]")
     assert beats.is_visible() and page.locator("[data-mechanic=vote]").is_hidden()
     # The relation's table is drawn from the field's choices: "Update" redraws the page as typed.
-    beats.locator("button[value=refresh]").click()
+    press(page, "refresh", within="[data-mechanic=beats]")  # redraws the rounds in place (issue 44)
     page.wait_for_selector("fieldset.house-beats")
     assert page.input_value("#d-title") == "Rock paper scissors, best of 5"
     for a, b in (("Rock", "Scissors"), ("Scissors", "Paper"), ("Paper", "Rock")):

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ROOT, manage, phone_login
+from tests.browser.designer import open_all
+from tests.browser.designer import press as _press
 
 pytestmark = pytest.mark.browser
 
@@ -52,14 +54,9 @@ def _check(page: Any, what: str) -> None:
     assert not bad, f"{what}: {bad}"
 
 
-def _press(page: Any, value: str) -> None:
-    """A shape button of the designer (it redraws the page with what was typed)."""
-    with page.expect_navigation():
-        page.click(f"button[value='{value}']")
-
-
 def _design(page: Any, live_url: str) -> int:
     page.goto(f"{live_url}/games/house/new/")
+    open_all(page)  # its sections are folded to a summary line (issue 44)
     page.fill("#d-title", "Chips and gems")
     page.fill("#d-rules", "Trade chips and gems. Each round scores your chips, twice your gems and your card.")
     page.fill("#d-players-min", "3")
@@ -186,6 +183,7 @@ def test_the_abc_game_opens_in_the_designer_on_a_phone(browser: Any, live_url: s
     game = int(manage(server_env, "shell", "-c", ABC.format(host=HOST)).strip().splitlines()[-1])
     page = phone_login(browser, live_url, HOST)
     page.goto(f"{live_url}/games/house/{game}/edit/")
+    open_all(page)  # its sections are folded to a summary line (issue 44)
     page.wait_for_selector("#d-round_plan-1-resolve-field")
     assert page.locator("input[name='round_plan[1].resolve.matrix.0.1']").input_value() == "-2, 3, 0"
     assert page.input_value("#d-round_plan-0-awaits") == "role:x"

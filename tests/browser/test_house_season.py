@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import LANDED, ROOT, manage
+from tests.browser.designer import open_all, press
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +116,7 @@ def _saved_game_id(page: Any) -> int:
 def design_main_match(page: Any, live_url: str) -> int:
     """The 2/3-of-the-average Main Match, through the designer's controls; returns the game's id."""
     page.goto(f"{live_url}/games/house/new/")
+    open_all(page)  # its sections are folded to a summary line (issue 44)
     page.fill("#d-title", "Guess 2/3 of the average")
     page.select_option("#d-kind", "main")
     page.fill("#d-players-min", "3")
@@ -131,8 +133,7 @@ def design_main_match(page: Any, live_url: str) -> int:
     page.select_option("#d-round_plan-0-resolve-by", "dealer")
     page.select_option("#d-round_plan-0-reveal", "all")
     # A second entry (a copy of the first) serves rounds 2 and 3: the last entry repeats.
-    page.click("button[value=add_round]")
-    page.wait_for_selector("#d-round_plan-1")
+    press(page, "add_round")  # redraws the rounds in place (issue 44)
     assert page.input_value("#d-round_plan-1-fields-0-name") == "guess"
     page.select_option("#d-round_plan-1-resolve-by", "mechanic")
     page.select_option("#d-round_plan-1-resolve-mechanic", "closest_to_target")
@@ -153,6 +154,7 @@ def design_main_match(page: Any, live_url: str) -> int:
 def design_death_match(page: Any, live_url: str) -> int:
     """The best-of-5 rock-paper-scissors Death Match of 60-second live throws; returns the game's id."""
     page.goto(f"{live_url}/games/house/new/")
+    open_all(page)
     page.fill("#d-title", "Best of 5 rock-paper-scissors")
     page.select_option("#d-kind", "death")
     page.fill("#d-players-min", "2")
@@ -171,8 +173,7 @@ def design_death_match(page: Any, live_url: str) -> int:
     page.fill(f"{field}-default", "Rock")
     page.select_option("#d-round_plan-0-resolve-by", "mechanic")
     page.select_option("#d-round_plan-0-resolve-mechanic", "beats")
-    beats = page.locator("[data-mechanic=beats]")
-    beats.locator("button[value=refresh]").click()  # the relation's table is drawn from the choices
+    press(page, "refresh", within="[data-mechanic=beats]")  # the relation's table is drawn from the choices
     page.wait_for_selector("fieldset.house-beats")
     for a, b in (("Rock", "Scissors"), ("Scissors", "Paper"), ("Paper", "Rock")):
         page.locator("fieldset.house-beats", has_text=f"{a} beats").get_by_label(b).check()

@@ -39,6 +39,7 @@ NOT_PAGES = {
     "api:submit": "JSON",
     "games:match_live": "the match page's live fragment (covered inside the match page)",
     "house:preview": "the designer's rules preview, an htmx fragment (covered inside the designer)",
+    "house:formula_check": "a formula checked as typed, an htmx fragment (covered inside the designer)",
     "house:schema": "JSON (the published schema of a game's file)",
     "house:export": "a file download (YAML or JSON)",
     "house:try": "POST only",

@@ -323,6 +323,8 @@ class Season13:
         page.fill("#d-players-min", str(low))
         page.fill("#d-players-max", str(high))
         page.fill("#d-rules", rules)
+        for part in ("time", "rounds", "outcome") if kind == "main" else ("time", "rounds"):
+            self.count.click(f"details#sec-{part} > summary")  # folded to a summary line (issue 44)
         page.check("input[name=end_rule][value=rounds]")
         page.fill("#d-rounds", "1")
         field = "#d-round_plan-0-fields-0"

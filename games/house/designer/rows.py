@@ -23,6 +23,7 @@ from games.house.designer.labels import (
     param_help,
     param_options,
 )
+from games.house.designer.parts import parts
 from games.house.designer.rows_sections import field_context, round_context, top_context
 from games.house.engine.mechanics import MECHANICS
 
@@ -73,6 +74,10 @@ class Errors:
                 parent = m.group(1) if m else ""
             rest = path[len(parent) :].lstrip(".")
             self.containers[parent].extend(f"{rest}: {msg}" if rest else msg for msg in messages)
+
+    def paths(self) -> list[tuple[str, str]]:
+        """Every message as (its path, its text)."""
+        return [(path, msg) for path, msgs in self.by_path.items() for msg in msgs]
 
     def summary(self) -> list[tuple[str, str, str]]:
         """Every message as (where, in words; anchor; text), for the list at the top of the page."""
@@ -179,9 +184,13 @@ def _cell(matrix: Mapping[str, Any], a: str, b: str) -> Any:
     return cell[0] if isinstance(cell, list | tuple) and cell else ""
 
 
-def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any], roles: list[str]) -> dict[str, Any]:
+def _field_row(
+    errors: Errors, prefix: str, j: int, field: Mapping[str, Any], roles: list[str], opened: frozenset[str]
+) -> dict[str, Any]:
     p = f"{prefix}.fields[{j}]"
     kind = str(field.get("type") or "number")
+    # Folded to its type and name unless open (RULES.md d-22): a round of many fields stays a screen or two.
+    shown = p in opened or "*" in opened or any(k == p or k.startswith((f"{p}.", f"{p}[")) for k in errors.by_path)
     all_keys = {k for keys in TYPE_KEYS.values() for k in keys}
     return {
         "p": p,
@@ -192,13 +201,17 @@ def _field_row(errors: Errors, prefix: str, j: int, field: Mapping[str, Any], ro
         "choices_text": "\n".join(str(c) for c in field.get("choices") or []),
         "default_text": "" if field.get("default") is None else field.get("default"),
         "has_default": kind in HAS_DEFAULT,
+        "open": shown,
+        "type_label": dict(FIELD_TYPES).get(kind, kind),
         "errors": errors.container(p),
         "e": _keys(errors, p, ["name", "label", "type", "help", "required", "default", *sorted(all_keys)]),
         "v2": field_context(errors, p, field, roles),
     }
 
 
-def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str]) -> dict[str, Any]:
+def _round_row(
+    errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str], opened: frozenset[str]
+) -> dict[str, Any]:
     p = f"round_plan[{i}]"
     own = errors.container(p)
     fields = [f for f in rnd.get("fields") or [] if isinstance(f, Mapping)]
@@ -222,7 +235,7 @@ def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str])
             errors, p, ["label", "awaits", "seconds", "reveal", "resolve.by", "resolve.mechanic", "resolve.review"]
         ),
         "fields_errors": errors.containers[f"{p}.fields"],
-        "fields": [_field_row(errors, p, j, f, roles) for j, f in enumerate(fields)],
+        "fields": [_field_row(errors, p, j, f, roles, opened) for j, f in enumerate(fields)],
         "v2": v2,
         "by": resolve.get("by") or "dealer",
         "mechanic": chosen,
@@ -242,8 +255,12 @@ def _round_row(errors: Errors, i: int, rnd: Mapping[str, Any], roles: list[str])
     }
 
 
-def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> dict[str, Any]:
-    """The template context of the designer for ``draft`` (a definition, maybe invalid) and its errors."""
+def designer_context(
+    draft: Mapping[str, Any], messages: Iterable[str] = (), *, opened: Iterable[str] = (), new: bool = False
+) -> dict[str, Any]:
+    """The template context of the designer for ``draft`` (a definition, maybe invalid) and its errors; its
+    sections (``parts``) open as ``designer.parts.parts`` says (``opened``, those with errors, a new game's first)."""
+    messages = [str(m) for m in messages]
     errors = Errors(messages)
     errors.container("")
     top = [
@@ -270,8 +287,11 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
     ]
     v2 = top_context(errors, draft)
     roles = v2["names"]["roles"]
+    shown = frozenset(opened) | ({"*"} if new else set())  # a new game's starter fields are open
     rounds = [
-        _round_row(errors, i, r, roles) for i, r in enumerate(draft.get("round_plan") or []) if isinstance(r, Mapping)
+        _round_row(errors, i, r, roles, shown)
+        for i, r in enumerate(draft.get("round_plan") or [])
+        if isinstance(r, Mapping)
     ]
     errors.place_leftovers()
     turn = draft.get("turn_seconds")
@@ -300,5 +320,6 @@ def designer_context(draft: Mapping[str, Any], messages: Iterable[str] = ()) -> 
         "field_types": FIELD_TYPES,
         "type_keys": TYPE_KEYS,
         "garnets_each": (draft.get("outcome") or {}).get("garnets", {}).get("winner", ""),
+        "parts": parts(draft, opened=opened, error_paths=[path for path, _ in errors.paths()], new=new),
         **v2,
     }

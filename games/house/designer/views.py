@@ -21,7 +21,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import GameError
 from games.house import selectors
 from games.house.access import may_design, may_edit
+from games.house.designer import parts as design_parts
 from games.house.designer.balance import MOST_GARNETS, TEST_GARNETS, counts_garnets
+from games.house.designer.formula_check import formula_check
 from games.house.designer.inputs import definition_for_clean, definition_from_post, draft_apply, starter_definition
 from games.house.designer.rows import designer_context
 from games.house.designer.trial import house_trial_start, house_trials_for
@@ -67,16 +69,29 @@ def house_games(request: HttpRequest) -> HttpResponse:
 
 
 def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
-    """The designer, for a new game or a new version of ``game``: shape buttons redraw it, Save keeps it."""
+    """The designer, for a new game or a new version of ``game``: shape buttons redraw it, Save keeps it.
+
+    A shape button pressed through htmx (``HX-Request``) gets back only the section it changes, drawn from
+    the whole form as posted, so nothing typed anywhere is lost and the page is not reloaded (RULES.md d-18);
+    without the script it redraws the whole page, keeping the sections the dealer had open."""
     problems: list[str] = []
     preview = None
+    opened: list[str] = []
     if request.method == "POST":
         draft = definition_from_post(request.POST)
         action = str(request.POST.get("action") or "save")
+        opened = [str(p) for p in request.POST.getlist("open")]
         if action == "preview":
             preview = rules_html(draft["rules"])
+            opened.append("game")
         elif action not in ("save", "save_try"):
             draft = draft_apply(draft, action)
+            part = design_parts.part_of_action(action)
+            if part is not None:
+                opened.append(part)
+            opened += design_parts.rows_added(draft, action)
+            if part is not None and request.headers.get("HX-Request"):
+                return _design_part(request, game, draft, part, opened)
         else:
             try:
                 if game is None:
@@ -99,8 +114,37 @@ def _design(request: HttpRequest, game: HouseGame | None) -> HttpResponse:
     else:
         # A version saved as garnet-house/1 is shown upgraded; saving it writes garnet-house/2 (RULES.md d-11).
         draft = definition.definition_upgrade(game.latest.definition) if game is not None else starter_definition()
-    context = {**designer_context(draft, problems), "game": game, "preview": preview, "problems": problems}
+    context = {
+        **designer_context(draft, problems, opened=opened, new=game is None and not opened),
+        "game": game,
+        "preview": preview,
+        "problems": problems,
+    }
     return render(request, "house/design.html", context)
+
+
+def _design_part(
+    request: HttpRequest, game: HouseGame | None, draft: dict[str, Any], name: str, opened: list[str]
+) -> HttpResponse:
+    """One section of the designer, open, for htmx to put in place of the one whose button was pressed (the
+    rows in it the dealer had open, and a row just added, open too)."""
+    context = designer_context(draft, opened=opened)
+    context.update(game=game, part=next(p for p in context["parts"] if p["name"] == name))
+    return render(request, "house/design/_part.html", context)
+
+
+@login_required
+@require_POST
+def house_formula_check(request: HttpRequest) -> HttpResponse:
+    """A formula of the designer checked as it is typed (an htmx fragment; nothing is saved): the definition
+    check's error for it, or the names its place may read, offered as suggestions (RULES.md d-19). The
+    whole form is posted, so the names are those typed so far; ``check`` names the input."""
+    _designer(request)
+    name = str(request.POST.get("check") or "")
+    found = formula_check(definition_from_post(request.POST), name, str(request.POST.get(name) or ""))
+    if found is None:
+        return HttpResponse("", status=400)
+    return render(request, "house/_formula_check.html", {"check": found})
 
 
 def _try_saved(request: HttpRequest, game: HouseGame) -> HttpResponse:

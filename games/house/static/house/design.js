@@ -51,6 +51,87 @@
       });
     });
   }
+  // Issue 44 #4 (RULES.md d-18, d-19), with htmx; without it every button still submits the whole page.
+  //  - Each section is a <details>; the open ones are posted as "open", so a page drawn again keeps them open.
+  //  - A shape button (add or remove a row) posts the whole form and puts back only its own section.
+  //  - A [data-formula] input is checked as it is typed: its error, or the names it may read (tap to insert).
+  function keepOpen() {
+    var box = document.getElementById("open-parts");
+    if (!box) return;
+    box.textContent = "";
+    form.querySelectorAll("details.house-sec[open], details[data-keep][open]").forEach(function (d) {
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = "open"; input.value = d.dataset.part || d.dataset.keep;
+      box.appendChild(input);
+    });
+  }
+  keepOpen();
+  form.addEventListener("toggle", keepOpen, true);  // toggle does not bubble
+  var FULL = ["save", "save_try", "preview"];
+  form.addEventListener("click", function (e) {
+    var button = e.target.closest("button[name=action]");
+    var section = button && button.closest("details.house-sec");
+    if (!button || !section || !window.htmx || FULL.indexOf(button.value) >= 0) return;
+    e.preventDefault();
+    var value = button.value;
+    form.setAttribute("aria-busy", "true");
+    htmx.ajax("POST", window.location.pathname, {
+      source: button, target: section, swap: "outerHTML", values: {action: value}
+    }).then(function () {
+      var fresh = document.getElementById(section.id);
+      form.removeAttribute("aria-busy");
+      sync(); keepOpen();
+      if (!fresh) return;
+      var again = fresh.querySelector('button[value="' + value + '"]');
+      var rows = again && again.parentElement ? again.parentElement.querySelectorAll(":scope > fieldset") : [];
+      var target = value.indexOf("add") === 0 && rows.length ? rows[rows.length - 1].querySelector("input, select, textarea") : null;
+      (target || fresh.querySelector("summary")).focus();
+    });
+  });
+  // A shape button whose request failed (the server down a moment, a 500): the whole page posts, as without htmx.
+  function fallBack(e) {
+    var elt = e.detail && e.detail.elt;
+    if (elt && elt.matches && elt.matches("button[name=action]") && form.contains(elt)) form.requestSubmit(elt);
+  }
+  form.addEventListener("htmx:responseError", fallBack);
+  form.addEventListener("htmx:sendError", fallBack);
+  var checkUrl = form.dataset.checkUrl;
+  var timers = {};
+  function outputOf(input) {
+    var id = input.id + "-check";
+    var out = document.getElementById(id);
+    if (!out) {
+      out = document.createElement("div");
+      out.id = id; out.className = "formula-check small"; out.setAttribute("aria-live", "polite");
+      input.insertAdjacentElement("afterend", out);
+      input.setAttribute("aria-describedby", id);
+    }
+    return out;
+  }
+  function check(input) {
+    if (!window.htmx || !checkUrl) return;
+    htmx.ajax("POST", checkUrl, {source: input, target: outputOf(input), swap: "innerHTML", values: {check: input.name}});
+  }
+  form.addEventListener("input", function (e) {
+    var input = e.target;
+    if (!input.matches || !input.matches("[data-formula]")) return;
+    clearTimeout(timers[input.id]);
+    timers[input.id] = setTimeout(function () { check(input); }, 350);
+  });
+  form.addEventListener("click", function (e) {
+    var name = e.target.closest("button.formula-name");
+    if (!name) return;
+    var out = name.closest(".formula-check");
+    var input = out && document.getElementById(out.id.replace(/-check$/, ""));
+    if (!input) return;
+    var partial = name.dataset.partial || "";
+    var text = input.value;
+    if (partial && text.slice(-partial.length) === partial) text = text.slice(0, -partial.length);
+    else if (text && !/[\s(\[,+\-*\/<>=]$/.test(text)) text += " ";
+    input.value = text + name.dataset.name;
+    input.focus();
+    check(input);
+  });
   form.addEventListener("change", function (e) {
     if (e.target.id === "d-kind" && e.target.value === "death") {
       setValue("d-players-min", "2");
