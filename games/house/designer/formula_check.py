@@ -14,8 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.house.engine import named
+from games.house.engine.move_rules import rule_names
 from games.house.engine.sections import Checker
 from games.house.engine.sections_formulas import formula, match_names, player_names
+from games.house.engine.trade_log import TRADE_NAMES
 
 _ROUND = r"round_plan\[(\d+)\]"
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -66,18 +69,32 @@ def place_of(draft: Mapping[str, Any], name: str) -> tuple[str, list[str]] | Non
         return name, ["players"]
     if re.fullmatch(r"holdings\[\d+\]\.start", name):
         return name, ["players", *(p["name"] for p in d["piles"])]
-    m = re.fullmatch(_ROUND + r"\.(order_formula|resolve\.key|resolve\.among|effects\[(\d+)\]\.(amount|when))", name)
+    if m := re.fullmatch(r"formulas\[(\d+)\]\.formula", name):
+        rows = draft.get("formulas")
+        i = int(m.group(1))
+        row = rows[i] if isinstance(rows, list) and i < len(rows) and isinstance(rows[i], Mapping) else {}
+        args = [str(a) for a in row.get("args") or [] if str(a).strip()]
+        return name, [*player_names(d), *TRADE_NAMES, *args]  # a named formula reads what its uses may
+    m = re.fullmatch(
+        _ROUND + r"\.(order_formula|again|resolve\.key|resolve\.among|effects\[(\d+)\]\.(amount|when|text|tell)"
+        r"|fields\[(\d+)\]\.(allowed|required_if|barred\.players))",
+        name,
+    )
     if m is None:
         return None
     rnd = _round(draft, int(m.group(1)))
     fields = _named(rnd.get("fields"))
     path = name.replace(".order_formula", ".order")
+    if m.group(6) in ("allowed", "required_if"):
+        return path, rule_names(d, fields)  # the player's state, the move's fields and value (house-80)
     if m.group(3) is not None:
         effects = rnd.get("effects")
         j = int(m.group(3))
         effect = effects[j] if isinstance(effects, list) and j < len(effects) else {}
         if isinstance(effect, Mapping) and effect.get("who") == "match":
             return path, [*match_names(d), "sent", "winners"]
+        if isinstance(effect, Mapping) and effect.get("per") == "trade":
+            return path, [*player_names(d, fields), *TRADE_NAMES]  # once per trade, reading it (house-61)
     return path, player_names(d, fields)
 
 
@@ -94,6 +111,7 @@ def formula_check(draft: Mapping[str, Any], name: str, text: str) -> Check | Non
     if re.fullmatch(r"-?\d+", typed):
         return Check(path=path, names=shown)  # a number is a formula too, and always a good one
     checker = Checker()
+    checker.named = _named_formulas(draft, names)  # a use of the dealer's named formulas reads as its text
     formula(checker, typed, path, names)
     error = "; ".join(e.split(": ", 1)[1] if e.startswith(f"{path}: ") else e for e in checker.errors)
     return Check(path=path, error=error, names=shown, **_completions(typed, shown))
@@ -112,3 +130,13 @@ def _completions(text: str, names: Sequence[str]) -> dict[str, Any]:
         or difflib.get_close_matches(word, names, n=MAX_SUGGESTIONS, cutoff=0.6)
     )
     return {"partial": word, "suggestions": tuple(found[:MAX_SUGGESTIONS])}
+
+
+def _named_formulas(draft: Mapping[str, Any], names: Sequence[str]) -> named.Defs:
+    """The draft's named formulas as the definition check reads them (those it cannot read yet: left out, so the
+    formula that uses one says which name it does not know)."""
+    rows = draft.get("formulas")
+    if not isinstance(rows, list) or not rows:
+        return ()
+    cleaned = named.read_named(lambda *_: None, rows, [], [*names, *TRADE_NAMES])
+    return named.defs_of({"formulas": cleaned})

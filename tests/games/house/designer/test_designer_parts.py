@@ -154,3 +154,30 @@ def test_a_field_folds_to_its_type_and_name_unless_new_added_open_or_wrong(deale
     assert _open_fields(added.content.decode()) == ["round_plan[0].fields[1]", "round_plan[0].fields[2]"]
     wrong = browser.post(url, {**data, "round_plan[0].fields[0].max": "lots", "action": "save"}).content.decode()
     assert _open_fields(wrong) == ["round_plan[0].fields[0]"]
+
+
+def test_every_formula_place_of_the_format_is_checked_with_its_own_names() -> None:
+    """d-19: a field's rules read ``value`` (house-80), a per-trade effect its trade (house-61), a line's text the
+    player's names, and a use of the dealer's named formulas reads as its text (house-65)."""
+    draft = {
+        "holdings": [{"name": "gems"}],
+        "formulas": [{"name": "double", "args": ["x"], "formula": "2 * x"}],
+        "round_plan": [
+            {
+                "fields": [{"name": "unit"}],
+                "effects": [{"to": "score", "who": "each", "per": "trade"}, {"to": "private", "who": "each"}],
+            }
+        ],
+    }
+    rule = formula_check(draft, "round_plan[0].fields[0].allowed", "value != unit")
+    assert rule is not None and not rule.error and "value" in rule.names
+    traded = formula_check(draft, "round_plan[0].effects[0].amount", "received['gems'] + given['gems']")
+    assert traded is not None and not traded.error
+    line = formula_check(draft, "round_plan[0].effects[1].text", "'You hold ' + text(double(gems))")
+    assert line is not None and not line.error
+    again = formula_check(draft, "round_plan[0].again", "len(partners) > 0")
+    assert again is not None and not again.error
+    made = formula_check(draft, "formulas[0].formula", "x + gems")
+    assert made is not None and not made.error and "x" in made.names
+    barred = formula_check(draft, "round_plan[0].fields[0].barred.players", "last_partners")
+    assert barred is not None and not barred.error
