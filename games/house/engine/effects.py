@@ -8,7 +8,7 @@ Pure: no Django, no clock, no random.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
@@ -277,11 +277,42 @@ def _tell(
         mnames = [*match_names(state["definition"]), "sent", "winners"]
         lines.tell(state, effect, path, mnames, [(None, lambda: env)])
         return
+    if effect.get("per") == "trade":
+        _tell_per_trade(state, effect, path, moves, winners, names, base)
+        return
     envs = [
         (p, lambda p=p: player_env(state, p, base, moves, plan["fields"], winners))
         for p in _who(state, effect["who"], winners)
     ]
     lines.tell(state, effect, path, names, envs)
+
+
+def _tell_per_trade(
+    state: State,
+    effect: Mapping[str, Any],
+    path: str,
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    winners: Sequence[PlayerId],
+    names: Sequence[str],
+    base: Mapping[str, Any],
+) -> None:
+    """A line ``per: trade`` (house-67): computed for each player ``who`` names once for each of their trades this
+    round, in the order they went through, each run reading that trade's ``given``, ``received`` and ``partner``
+    besides the player's own names. A player without a trade this round is told nothing."""
+    fields = plan_for(state, state["round"])["fields"]
+    envs: list[tuple[PlayerId | None, Callable[[], dict[str, Any]]]] = []
+    for p in _who(state, effect["who"], winners):
+        runs = trade_log.this_round(state, p)
+        if not runs:
+            continue  # no trade: no env to build
+        env = player_env(state, p, base, moves, fields, winners)  # once per player, shared by its trades
+        envs += [(p, _with_trade(env, one)) for one in runs]
+    lines.tell(state, effect, path, [*names, *trade_log.TRADE_NAMES], envs)
+
+
+def _with_trade(env: Mapping[str, Any], trade: Mapping[str, Any]) -> Callable[[], dict[str, Any]]:
+    """What one run of a per-trade line reads: the player's names and that trade's (made when the line asks)."""
+    return lambda: {**env, **trade}
 
 
 def _who(state: State, who: str, winners: Sequence[PlayerId]) -> list[PlayerId]:

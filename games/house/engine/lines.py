@@ -50,11 +50,13 @@ def tell(
     envs: Sequence[tuple[PlayerId | None, Callable[[], dict[str, Any]]]],
 ) -> None:
     """The line ``effect`` sends, computed once per ``(player, env)`` of ``envs`` (``None``: match-wide), added
-    to ``state["told"]``; an empty text sends nothing."""
+    to ``state["told"]`` once every run is computed (one that cannot be: none is, house-40); an empty text sends
+    nothing."""
     defs = defs_of(state["definition"])  # the definition's named formulas, written out where used
     text = compile_named(effect["text"], path=f"{path}.text", names=names, defs=defs)
     when = compile_named(effect["when"], path=f"{path}.when", names=names, defs=defs) if effect["when"] else None
     to = compile_named(effect["tell"], path=f"{path}.tell", names=names, defs=defs) if effect.get("tell") else None
+    told: list[dict[str, Any]] = []
     for me, make in envs:
         env = make()
         if when is not None and not formula_bool(when, env):
@@ -63,9 +65,11 @@ def tell(
         if not line:
             continue
         if effect["to"] == "public":
-            state.setdefault("told", []).append({"to": None, "text": line})
+            told.append({"to": None, "text": line})
         elif heard := _tell_to(to, env, state["players"], me):
-            state.setdefault("told", []).append({"to": heard, "text": line})
+            told.append({"to": heard, "text": line})
+    if told:
+        state.setdefault("told", []).extend(told)
 
 
 def published(state: dict[str, Any]) -> tuple[list[Message], list[dict[str, Any]]]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.house.engine.sections import Checker
 from games.house.engine.sections_formulas import formula, match_names, player_names
+from games.house.engine.trade_log import TRADE_NAMES
 
 MAX_KEYS = 6
 LINE_TARGETS = ("private", "public")
@@ -36,15 +37,22 @@ def read_candidate_order(c: Checker, raw: Any, definition: Mapping[str, Any]) ->
 def read_line(
     c: Checker, data: Mapping[str, Any], where: str, definition: Mapping[str, Any], fields: Sequence[Any]
 ) -> dict[str, Any]:
-    """An effect that tells: ``{to: private | public, who, text, tell, when}``. ``text`` is a formula giving the
-    line (a text), computed for each player ``who`` names (``match``: once, match-wide); ``to: private`` sends
+    """An effect that tells: ``{to: private | public, who, text, tell, when, per}``. ``text`` is a formula giving
+    the line (a text), computed for each player ``who`` names (``match``: once, match-wide); ``to: private`` sends
     it to the players ``tell`` gives (a formula giving a list of handles; left out: the player it was computed
-    for), ``to: public`` announces it."""
+    for), ``to: public`` announces it. ``per: trade``: computed once for each trade the player made this round,
+    reading that trade's ``given``, ``received`` and ``partner`` (house-67)."""
     data = {k: v for k, v in data.items() if not (k == "amount" and v in (None, ""))}  # a form's blank amount
-    c.unknown(data, ("to", "who", "text", "tell", "when"), where)
+    c.unknown(data, ("to", "who", "text", "tell", "when", "per"), where)
     roles = [f"role:{r['name']}" for r in definition.get("roles", [])]
     who = c.choice(data.get("who", "each"), f"{where}.who", ("each", "awaited", "winners", "match", *roles)) or "each"
     names = [*match_names(definition), "sent", "winners"] if who == "match" else player_names(definition, fields)
+    per = data.get("per") or None  # blank (the designer's "once for each player"): none
+    if per is not None and (per != "trade" or who == "match"):
+        c.fail(f"{where}.per", "must be trade (a line for each trade the player made), and not with who: match")
+        per = None
+    if per == "trade":
+        names = [*names, *TRADE_NAMES]  # that trade: what the player gave and received, and with whom
     text = formula(c, data.get("text"), f"{where}.text", names)
     tell = data.get("tell")
     if tell is not None:
@@ -55,4 +63,7 @@ def read_line(
         c.fail(f"{where}.tell", "a line computed once (who: match) needs tell: the players it is sent to")
     when = data.get("when")
     when = None if when is None else formula(c, when, f"{where}.when", names)
-    return {"to": data["to"], "who": who, "text": text or "''", "tell": tell, "when": when}
+    line = {"to": data["to"], "who": who, "text": text or "''", "tell": tell, "when": when}
+    if per == "trade":
+        line["per"] = "trade"  # only when set: a line without it is cleaned as before
+    return line

@@ -64,8 +64,8 @@ def this_round(state: Mapping[str, Any], player: PlayerId) -> list[dict[str, Any
 
 def history_env(state: Mapping[str, Any], player: PlayerId, living: Sequence[PlayerId] | None = None) -> dict[str, Any]:
     """``traded_with`` (every other player still in -> the trades with them this match), ``trade_counts`` (the
-    same counts as a list, in seat order) and ``last_partners`` (whom the player traded with last round);
-    ``living``: the players still in, when the caller has them."""
+    same counts as a list, in seat order) and ``last_partners`` (whom the player traded with last round, in seat
+    order); ``living``: the players still in, when the caller has them."""
     counts = {q: 0 for q in (alive(state) if living is None else living) if q != player}
     last: list[PlayerId] = []
     if not state.get("trade_log"):  # no trade yet (or a game without trades): nothing to count
@@ -75,6 +75,8 @@ def history_env(state: Mapping[str, Any], player: PlayerId, living: Sequence[Pla
             counts[partner] += 1
         if rnd == state["round"] - 1:
             last.append(partner)
+    if len(last) > 1:  # in seat order, not the order the trades were settled in (house-68): a line lists them
+        last = [q for q in state["players"] if q in last]
     return {"traded_with": counts, "trade_counts": list(counts.values()), "last_partners": last}
 
 

@@ -74,3 +74,78 @@ def test_a_private_line_reaches_only_its_player_and_the_dealer_on_every_surface(
         allowed = hidden if owner == DEALER else own.get(owner or "", set())
         problems += [f"a push to {owner or group} carried {t!r}" for t in sorted(hidden - allowed) if t in text]
     assert not problems, "\n".join(problems[:30])
+
+
+TRADE = {"type": "trade", "holdings": ["red", "blue"], "terms": "each_gives", "one_for_one": True, "public": False}
+PER_TRADE: dict[str, Any] = {
+    "schema": "garnet-house/2",
+    "title": "Whispers per trade",
+    "kind": "main",
+    "players": {"min": 4, "max": 6},
+    "rounds": 2,
+    "scores": {"visibility": "private"},
+    "holdings": [
+        {"name": "red", "start": 2, "min": 0, "visibility": "holder"},
+        {"name": "blue", "start": 2, "min": 0, "visibility": "holder"},
+    ],
+    "round_plan": [
+        {
+            "label": "Round",
+            "fields": [
+                {**TRADE, "name": "t1", "label": "First trade", "required": False},
+                {**TRADE, "name": "t2", "label": "Second trade", "required": False},
+            ],
+            "resolve": {"by": "none"},
+            "effects": [
+                # told, for each trade in which the player received a Red, to the partner who gave it (house-67)
+                {
+                    "to": "private",
+                    "who": "each",
+                    "per": "trade",
+                    "when": "received['red'] > 0",
+                    "tell": "partner",
+                    "text": "'TRADELINE-' + me + '-FROM-' + partner + '-RED-' + text(red)",
+                },
+            ],
+        }
+    ],
+}
+
+
+def test_a_line_per_trade_reaches_only_the_partner_named_and_the_dealer_on_every_surface(
+    sent: list[tuple[str, dict[str, Any]]], django_capture_on_commit_callbacks: Any
+) -> None:
+    """house-67, house-75: a line ``per: trade`` with ``tell: partner`` reaches that trade's partner alone: ann got
+    a Red from bob (and a Blue from cat), cat got a Red from dan; bob and dan are told, each their own line, and
+    the dealer both; ann and cat (whom the lines are about), the other players, a watcher and the public never
+    read them, on any page, answer or push."""
+    from tests.games.house.test_leaks2 import _close, _move
+
+    players = ["ann", "bob", "cat", "dan"]
+    match = house_match(definition_clean(PER_TRADE), players=players)
+    give = [("ann", "t1", "bob", "blue"), ("ann", "t2", "cat", "blue"), ("bob", "t1", "ann", "red")]
+    give += [("cat", "t1", "ann", "blue"), ("cat", "t2", "dan", "blue"), ("dan", "t1", "cat", "red")]
+    moves: dict[str, dict[str, Any]] = {}
+    for p, field, partner, gem in give:
+        moves.setdefault(p, {})[field] = {"with": partner, "give": {gem: 1}}
+    for p, move in moves.items():
+        _move(match, p, move)
+    _close(match, django_capture_on_commit_callbacks)
+    assert open_turn(match).number == 2
+
+    own = {"bob": {"TRADELINE-ann-FROM-bob-RED-3"}, "dan": {"TRADELINE-cat-FROM-dan-RED-3"}}
+    hidden = set().union(*own.values())
+    viewers: list[str | None] = [None, "watcher", *players, "host"]
+    problems: list[str] = []
+    for who in viewers:
+        seen = _everything_seen(match, who)
+        allowed = hidden if who == "host" else own.get(who or "", set())
+        problems += [f"{who or 'the public'} read {t!r}" for t in sorted(hidden - allowed) if t in seen]
+        problems += [f"{who or 'the public'} missed {t!r}" for t in sorted(allowed) if t not in seen]
+    assert sent, "the close pushed nothing"
+    for group, payload in sent:
+        owner = _group_owner(match, group)
+        text = html.unescape(json.dumps(payload))
+        allowed = hidden if owner == DEALER else own.get(owner or "", set())
+        problems += [f"a push to {owner or group} carried {t!r}" for t in sorted(hidden - allowed) if t in text]
+    assert not problems, "\n".join(problems[:30])

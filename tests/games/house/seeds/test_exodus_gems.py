@@ -271,28 +271,34 @@ def test_year_6_pays_25_favor_for_trading_with_every_player_twice(found_schedule
     assert found_scheduled.get("view:favor") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="formulas that read the trade history of the match (Year 2's line; Year 3's Favor, which Years 3-4 tell)",
-)
 def test_a_diamond_giver_learns_what_the_text_says(found_one: dict[str, list[str]]) -> None:
     """Years 1 to 4, Diamond: its giver learns the recipient's inventory, their Year 1 partners, their ranking,
-    their Favor, privately, at the start of the next year."""
+    their Favor, privately, at the start of the next year (a line ``per: trade`` told to the partner who gave the
+    Diamond in that trade, house-67)."""
     assert found_one.get("private") is None
 
 
-def _diamond_lines_but_year_2(messages: Sequence[Message]) -> dict[str, Any]:
-    """The Diamond lines of Years 1, 3 and 4 (Year 2's reads the trade history: the xfail above)."""
-    return _diamond_lines([m for m in messages if not m.text.startswith("Diamond: in Year 1")])
+def test_a_diamond_giver_is_told_whichever_trade_gave_the_diamond() -> None:
+    """The text (Diamond, Years 1 to 4): the Diamond's giver learns about its recipient, though the recipient's other
+    trades of the year gave other gems: each line is computed per trade (``per: trade``) and told to the partner of
+    that trade (``tell: partner``, house-67). Up to three trades a year: every Diamond giver is told the same lines
+    as in Exodus, and only they."""
+    seed = dataclasses.replace(EXODUS_GEMS, coded_lines=_diamond_lines, house_lines=_diamond_lines)
+    told = 0
+    for n in range(20):
+        report = play(seed, n)
+        assert "private" not in report.mismatches, report.mismatches["private"]
+        told += "private" in report.compared
+    assert told >= 10
 
 
 def test_a_diamond_giver_learns_the_recipients_inventory_ranking_and_favor() -> None:
-    """The text (Diamond, Years 1, 3 and 4): "Learn the recipient's inventory at the start of Year 2", "... ranking
-    at the start of Year 4", "... Favor total at the start of Year 5": private lines an effect sends (``to: private``,
-    ``tell: partners``). Four players on the schedule (every pair has traded by Year 3, so the Favor agrees there):
-    every Diamond giver is told the same lines, and only they."""
-    seed = dataclasses.replace(SCHEDULED, coded_lines=_diamond_lines_but_year_2, house_lines=_diamond_lines_but_year_2)
+    """The text (Diamond, Years 1 to 4): "Learn the recipient's inventory at the start of Year 2", "... who the
+    recipient traded with in Round 1", "... ranking at the start of Year 4", "... Favor total at the start of Year
+    5": private lines an effect sends (``to: private``, ``per: trade``, ``tell: partner``). Four players on the
+    schedule (every pair has traded by Year 3, so the Favor agrees there): every Diamond giver is told the same
+    lines, and only they."""
+    seed = dataclasses.replace(SCHEDULED, coded_lines=_diamond_lines, house_lines=_diamond_lines)
     told = 0
     for n in range(20):
         report = play(seed, n)
