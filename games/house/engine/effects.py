@@ -8,11 +8,11 @@ Pure: no Django, no clock, no random.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
-from games.house.engine import items, lines, trade_log
+from games.house.engine import items, trade_log
 from games.house.engine.formula import FormulaError, formula_bool, formula_int
 from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import match_names, player_names
@@ -110,7 +110,7 @@ def player_env(
     for f in fields:
         value = move.get(f["name"])
         env[f["name"]] = _plain(value) if value is not None else _EMPTY.get(f["type"], [])
-    env["sent"] = dict(sent) if sent is not None else _sent(moves, fields)
+    env["sent"] = dict(sent) if sent is not None else sent_of(moves, fields)
     return env
 
 
@@ -123,7 +123,7 @@ def field_values(move: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -
     }
 
 
-def _sent(moves: Mapping[PlayerId, Mapping[str, Any]], fields: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
+def sent_of(moves: Mapping[PlayerId, Mapping[str, Any]], fields: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """Each field's values sent this round, in seat order (those who left it out: missing)."""
     return {f["name"]: [_plain(m[f["name"]]) for m in moves.values() if m.get(f["name"]) is not None] for f in fields}
 
@@ -149,7 +149,7 @@ def apply_effects(
     definition = state["definition"]
     points: dict[PlayerId, int] = {}
     names = player_names(definition, plan["fields"])
-    sent = _sent(moves, plan["fields"])  # once for the close: every effect and player reads the same
+    sent = sent_of(moves, plan["fields"])  # once for the close: every effect and player reads the same
     for i, effect in enumerate(plan.get("effects", [])):
         try:
             _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points, sent)
@@ -190,7 +190,7 @@ def _apply(
     read = amount.names | (when.names if when is not None else frozenset())
     narrow = _narrow(state, read, plan["fields"])
     base = match_env(state) if narrow is None else {}
-    for p in _who(state, effect["who"], winners):
+    for p in who_of(state, effect["who"], winners):
         # per: trade — once for each trade the player made this round, reading that trade (house-61)
         runs: list[dict[str, Any]] = trade_log.this_round(state, p) if per_trade else [{}]
         if not runs:
@@ -245,77 +245,9 @@ def _narrow_env(
     return env
 
 
-def apply_lines(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], winners: Sequence[PlayerId]) -> None:
-    """The round's lines (effects ``to: private`` or ``public``), in order, computed once every other effect is
-    made and the round's points are counted (house-74): a line says the values the players start the next
-    round with. A line that cannot be computed is not sent, and said (house-40)."""
-    plan = plan_for(state, state["round"])
-    told = [(i, e) for i, e in enumerate(plan.get("effects", [])) if e["to"] in ("private", "public")]
-    if not told:
-        return  # a round without lines costs its close nothing more
-    names = player_names(state["definition"], plan["fields"])
-    base = match_env(state)
-    for i, effect in told:
-        try:
-            _tell(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, base)
-        except FormulaError as exc:
-            state.setdefault("formula_errors", []).append(str(exc))
-
-
-def _tell(
-    state: State,
-    effect: Mapping[str, Any],
-    path: str,
-    moves: Mapping[PlayerId, Mapping[str, Any]],
-    winners: Sequence[PlayerId],
-    names: Sequence[str],
-    base: Mapping[str, Any],
-) -> None:
-    plan = plan_for(state, state["round"])
-    if effect["who"] == "match":
-        env = {**base, "sent": _sent(moves, plan["fields"]), "winners": list(winners)}
-        mnames = [*match_names(state["definition"]), "sent", "winners"]
-        lines.tell(state, effect, path, mnames, [(None, lambda: env)])
-        return
-    if effect.get("per") == "trade":
-        _tell_per_trade(state, effect, path, moves, winners, names, base)
-        return
-    envs = [
-        (p, lambda p=p: player_env(state, p, base, moves, plan["fields"], winners))
-        for p in _who(state, effect["who"], winners)
-    ]
-    lines.tell(state, effect, path, names, envs)
-
-
-def _tell_per_trade(
-    state: State,
-    effect: Mapping[str, Any],
-    path: str,
-    moves: Mapping[PlayerId, Mapping[str, Any]],
-    winners: Sequence[PlayerId],
-    names: Sequence[str],
-    base: Mapping[str, Any],
-) -> None:
-    """A line ``per: trade`` (house-67): computed for each player ``who`` names once for each of their trades this
-    round, in the order they went through, each run reading that trade's ``given``, ``received`` and ``partner``
-    besides the player's own names. A player without a trade this round is told nothing."""
-    fields = plan_for(state, state["round"])["fields"]
-    envs: list[tuple[PlayerId | None, Callable[[], dict[str, Any]]]] = []
-    for p in _who(state, effect["who"], winners):
-        runs = trade_log.this_round(state, p)
-        if not runs:
-            continue  # no trade: no env to build
-        env = player_env(state, p, base, moves, fields, winners)  # once per player, shared by its trades
-        envs += [(p, _with_trade(env, one)) for one in runs]
-    lines.tell(state, effect, path, [*names, *trade_log.TRADE_NAMES], envs)
-
-
-def _with_trade(env: Mapping[str, Any], trade: Mapping[str, Any]) -> Callable[[], dict[str, Any]]:
-    """What one run of a per-trade line reads: the player's names and that trade's (made when the line asks)."""
-    return lambda: {**env, **trade}
-
-
-def _who(state: State, who: str, winners: Sequence[PlayerId]) -> list[PlayerId]:
+def who_of(state: State, who: str, winners: Sequence[PlayerId]) -> list[PlayerId]:
+    """The players an effect's ``who`` names now: ``each`` still in, ``awaited``, the round's ``winners`` (seat
+    order), or a role's holder."""
     if who == "each":
         return alive(state)
     if who == "awaited":

@@ -179,7 +179,7 @@ def publish(state: State, result: Mapping[str, Any], moves: Mapping[PlayerId, di
     for p, n in points.items():
         state["scores"][p] += n
     if plan.get("effects"):
-        effects.apply_lines(state, moves, list(result.get("winners", [])))
+        lines.apply_lines(state, moves, list(result.get("winners", [])))
     errors = state.pop("formula_errors", [])
     gone = [p for p in result.get("out", []) if p not in state["out"]]
     state["out"].extend(worst_first(state, gone))

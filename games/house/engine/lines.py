@@ -15,8 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine import Message, PlayerId
+from games.house.engine import effects, trade_log
 from games.house.engine.formula import Formula, FormulaError, formula_bool
 from games.house.engine.named import compile_named, defs_of
+from games.house.engine.sections_formulas import match_names, player_names
+from games.house.engine.state import State, plan_for, plan_path
 
 MAX_LINE = 1000
 
@@ -92,3 +95,73 @@ def private_by_player(told: Sequence[Mapping[str, Any]]) -> dict[PlayerId, str]:
         for p in line["to"] or ():
             found.setdefault(p, []).append(line["text"])
     return {p: "\n".join(texts) for p, texts in found.items()}
+
+
+def apply_lines(state: State, moves: Mapping[PlayerId, Mapping[str, Any]], winners: Sequence[PlayerId]) -> None:
+    """The round's lines (effects ``to: private`` or ``public``), in order, computed once every other effect is
+    made and the round's points are counted (house-74): a line says the values the players start the next
+    round with. A line that cannot be computed is not sent, and said (house-40)."""
+    plan = plan_for(state, state["round"])
+    told = [(i, e) for i, e in enumerate(plan.get("effects", [])) if e["to"] in ("private", "public")]
+    if not told:
+        return  # a round without lines costs its close nothing more
+    names = player_names(state["definition"], plan["fields"])
+    base = effects.match_env(state)
+    for i, effect in told:
+        try:
+            _tell(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, base)
+        except FormulaError as exc:
+            state.setdefault("formula_errors", []).append(str(exc))
+
+
+def _tell(
+    state: State,
+    effect: Mapping[str, Any],
+    path: str,
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    winners: Sequence[PlayerId],
+    names: Sequence[str],
+    base: Mapping[str, Any],
+) -> None:
+    plan = plan_for(state, state["round"])
+    if effect["who"] == "match":
+        env = {**base, "sent": effects.sent_of(moves, plan["fields"]), "winners": list(winners)}
+        mnames = [*match_names(state["definition"]), "sent", "winners"]
+        tell(state, effect, path, mnames, [(None, lambda: env)])
+        return
+    if effect.get("per") == "trade":
+        _tell_per_trade(state, effect, path, moves, winners, names, base)
+        return
+    envs = [
+        (p, lambda p=p: effects.player_env(state, p, base, moves, plan["fields"], winners))
+        for p in effects.who_of(state, effect["who"], winners)
+    ]
+    tell(state, effect, path, names, envs)
+
+
+def _tell_per_trade(
+    state: State,
+    effect: Mapping[str, Any],
+    path: str,
+    moves: Mapping[PlayerId, Mapping[str, Any]],
+    winners: Sequence[PlayerId],
+    names: Sequence[str],
+    base: Mapping[str, Any],
+) -> None:
+    """A line ``per: trade`` (house-67): computed for each player ``who`` names once for each of their trades this
+    round, in the order they went through, each run reading that trade's ``given``, ``received`` and ``partner``
+    besides the player's own names. A player without a trade this round is told nothing."""
+    fields = plan_for(state, state["round"])["fields"]
+    envs: list[tuple[PlayerId | None, Callable[[], dict[str, Any]]]] = []
+    for p in effects.who_of(state, effect["who"], winners):
+        runs = trade_log.this_round(state, p)
+        if not runs:
+            continue  # no trade: no env to build
+        env = effects.player_env(state, p, base, moves, fields, winners)  # once per player, shared by its trades
+        envs += [(p, _with_trade(env, one)) for one in runs]
+    tell(state, effect, path, [*names, *trade_log.TRADE_NAMES], envs)
+
+
+def _with_trade(env: Mapping[str, Any], trade: Mapping[str, Any]) -> Callable[[], dict[str, Any]]:
+    """What one run of a per-trade line reads: the player's names and that trade's (made when the line asks)."""
+    return lambda: {**env, **trade}

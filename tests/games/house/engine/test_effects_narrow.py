@@ -44,7 +44,7 @@ def test_a_narrow_env_holds_what_the_full_one_holds(name: str) -> None:
                 continue
             for p in state["awaits"]:
                 full = fx.player_env(state, p, base, moves, plan["fields"])
-                small = fx._narrow_env(state, p, narrow, moves, plan["fields"], fx._sent(moves, plan["fields"]))
+                small = fx._narrow_env(state, p, narrow, moves, plan["fields"], fx.sent_of(moves, plan["fields"]))
                 assert {n: small[n] for n in read} == {n: full[n] for n in read}, (name, effect)
                 compared += 1
         state, _ = ENGINE.resolve(state, moves, rng)
