@@ -59,7 +59,7 @@ def _pick_problem(text: str, names: Sequence[str]) -> str | None:
         single |= {h: f"the player's own count (a whole number; every player's: all_{h})" for h in holdings}
         single |= {"score": "a whole number", "garnets": "a whole number", "seat": "a whole number"}
         single |= {"is_out": "yes/no", "winner": "yes/no", "me": "a text (the player's handle)"}
-    tables = {"scores", "last_points"} | (set() if per_player else holdings)
+    tables = {"scores", "last_points", *({"traded_with"} & once)} | (set() if per_player else holdings)
     for node in ast.walk(ast.parse(text.strip(), mode="eval")):
         if not isinstance(node, ast.Subscript) or not isinstance(node.value, ast.Name) or node.value.id not in once:
             continue

@@ -203,3 +203,17 @@ def test_a_player_sees_only_their_own_trades_and_spectators_none() -> None:
     assert "trades" not in str(public) and "trade_log" not in str(public)
     assert "'with': 'dan'" not in str(public)
     assert len(E.view(state, DEALER)["dealer"]["trades"]) == 2
+
+
+def test_the_history_picked_by_a_written_handle_is_refused_on_save() -> None:
+    """house-49 for the trade history: ``traded_with['bob']`` can never succeed (handles are not known when the game
+    is designed), so it is refused when saved, naming the path; ``traded_with[me]``-style picks by a name stay."""
+    bad = v2(
+        holdings=CUBES, round_plan=[rnd(fields=_fields(), effects=[{"to": "score", "amount": "traded_with['bob']"}])]
+    )
+    errors = definition_errors(bad)
+    assert any("round_plan[0].effects[0].amount" in e and "traded_with['bob']" in e for e in errors), errors
+    good = v2(
+        holdings=CUBES, round_plan=[rnd(fields=_fields(), effects=[{"to": "score", "amount": "max(trade_counts)"}])]
+    )
+    assert definition_errors(good) == []
