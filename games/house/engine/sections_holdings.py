@@ -43,7 +43,9 @@ RESERVED = (
     "given",
     "received",
     "partner",
-)  # names formulas read (sections_formulas.match_names, player_names)
+    "private",
+    "public",
+)  # names formulas read (sections_formulas.match_names, player_names), and an effect's line targets (house-74)
 MAX_HOLDINGS = 16
 MAX_ROLES = 4
 

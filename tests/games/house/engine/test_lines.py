@@ -136,3 +136,11 @@ def test_a_list_a_formula_builds_is_bounded() -> None:
         formula_compile("['a'] * 1001", path="t", names=[]).evaluate({})
     with pytest.raises(FormulaError, match="a list longer than 1000 items"):
         formula_compile("(['a'] * 600) + (['b'] * 600)", path="t", names=[]).evaluate({})
+
+
+@pytest.mark.parametrize("name", ["private", "public"])
+def test_a_holding_may_not_be_named_like_a_line_target(name: str) -> None:
+    """house-74: ``to: private`` and ``to: public`` tell a line, so a holding of either name could never be changed
+    by an effect: the name is refused when saved, naming its path."""
+    errors = definition_errors(v2(holdings=[{"name": name, "start": 0, "visibility": "holder"}]))
+    assert any(e.startswith("holdings[0].name") and "keeps for itself" in e for e in errors), errors
