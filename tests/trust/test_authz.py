@@ -151,6 +151,8 @@ MATRIX: dict[str, dict[str, set[int]]] = {
     "games/house/new/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},
     "games/house/import/": {"anonymous": REDIRECT, **{r: FORBIDDEN for r in ROLES if r != "anonymous"}},
     "games/house/preview/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
+    # The designer's formula check (d-19): a POST of the form; who may post it: test_only_hosts_check_formulas.
+    "games/house/formula/": {"anonymous": REDIRECT, **{r: NOT_ALLOWED for r in ROLES if r != "anonymous"}},
     "games/house/schema.json": EVERYONE_OK,
     # The library of ready games (issue 44): public to read; copying is a designer's POST. No such game here.
     "games/house/library/": EVERYONE_OK,
