@@ -242,13 +242,9 @@ def _pools(numbers: range) -> set[tuple[str, ...]]:
     for n in numbers:
         view = HOUSE.view(HOUSE.setup(PLAYERS, {"definition": sample_definition("warriors_extended")}, Random(n)), None)
         piles = view["public"].get("piles") or {}
-        shared = [
-            tuple(sorted(c["label"].lower() for c in piles[p][name]))
-            for name in (piles.get(PLAYERS[0]) or {})
-            for p in PLAYERS[:1]
-            if all(piles.get(q, {}).get(name) == piles[p][name] for q in PLAYERS)
-        ]
-        found.add(shared[0] if shared else POOL)
+        first = piles.get(PLAYERS[0]) or {}
+        shared = [n for n, cards in first.items() if cards and all(piles.get(q, {}).get(n) == cards for q in PLAYERS)]
+        found.add(tuple(sorted(c["label"].lower() for c in first[shared[0]])) if shared else POOL)
     return found
 
 
