@@ -35,6 +35,16 @@ def parse_json_object(raw: str | None, what: str = "the value") -> dict[str, Any
 MOVE_FORM_RENDERER = Jinja2()
 
 
+def labels_of(form: Any) -> dict[str, str]:
+    """The move's keys as a move form names them (a JSON move has no form: its keys as written)."""
+    return dict(form.move_labels()) if form is not None else {}
+
+
+def words_of(form: Any, move: Any) -> dict[str, str]:
+    """The move's values as a move form says them (none: each said part by part)."""
+    return dict(form.move_words(move)) if form is not None and isinstance(move, dict) else {}
+
+
 class MoveFormBase(forms.Form):
     """A form that yields a move in the public notation, drawn by :data:`MOVE_FORM_RENDERER`."""
 

@@ -20,7 +20,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.engine import DEALER
-from games.forms import JsonMoveForm
+from games.forms import JsonMoveForm, labels_of, words_of
 from games.match import broadcast, selectors, statements
 from games.match.presence import groups_listening
 from games.match.services.results import ClosedTurn
@@ -57,8 +57,7 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
     return {
         "submit_url": submit_url,
         "check_url": check_url,
-        "move_labels": _move_labels(entry, viewer, form),
-        "move_words": _move_words(entry, viewer, form),
+        **_stored_move_words(entry, viewer, form),
         "match": match,
         "viewer": viewer,
         "seq": viewer.seq,
@@ -91,27 +90,15 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
     }
 
 
-def _move_form(entry: Any, viewer: MatchForViewer, form: Any) -> Any:
-    """The form that says this viewer's stored move: the open form, or for a locked move (no form on the
-    page) the form it was made with."""
-    if form is None:
-        form_class = entry.form_class or JsonMoveForm
-        form = form_class(view=viewer.view, player=viewer.me or "")
-    return form
-
-
-def _move_labels(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str]:
-    """How this viewer's stored move names its keys: as the move form does (a dealer's labels)."""
+def _stored_move_words(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, dict[str, str]]:
+    """How this viewer's stored move is said, as the move form says it: ``move_labels`` names its keys (a dealer's
+    labels), ``move_words`` its values (a dealer's trade in words). From the open form, or for a locked move (no
+    form on the page) from the form it was made with, built once for both."""
     if viewer.submission is None:
-        return {}
-    return dict(_move_form(entry, viewer, form).move_labels())
-
-
-def _move_words(entry: Any, viewer: MatchForViewer, form: Any) -> dict[str, str]:
-    """How this viewer's stored move says its values: as the move form does (a dealer's trade in words)."""
-    if viewer.submission is None or not isinstance(viewer.submission.move, dict):
-        return {}
-    return dict(_move_form(entry, viewer, form).move_words(viewer.submission.move))
+        return {"move_labels": {}, "move_words": {}}
+    if form is None:
+        form = (entry.form_class or JsonMoveForm)(view=viewer.view, player=viewer.me or "")
+    return {"move_labels": labels_of(form), "move_words": words_of(form, viewer.submission.move)}
 
 
 def live_root_render(viewer: MatchForViewer) -> str:

@@ -24,7 +24,7 @@ from django.utils import timezone
 from core import errors
 from core.jsoninput import JsonInputError, json_parse
 from core.ratelimit import rate_limited
-from games.forms import JsonMoveForm
+from games.forms import JsonMoveForm, labels_of, words_of
 from games.match import selectors
 from games.match.services import Submitted, submission_submit
 from games.match.viewing import match_for_viewer
@@ -116,16 +116,6 @@ def saved_text(
     if submitted.completes_turn:
         return f"Locked in. Your move: {summary}. Everyone awaited had locked in, so the turn closed."
     return f"Locked in. Your move: {summary}. A locked move is final."
-
-
-def labels_of(form: Any) -> dict[str, str]:
-    """The move's keys as the posted form names them (a JSON move has no form: its keys as written)."""
-    return dict(form.move_labels()) if form is not None else {}
-
-
-def words_of(form: Any, move: Any) -> dict[str, str]:
-    """The move's values as the posted form says them (none: each said part by part)."""
-    return dict(form.move_words(move)) if form is not None and isinstance(move, dict) else {}
 
 
 def wants_lock(data: QueryDict) -> bool:
