@@ -11,6 +11,7 @@ Pure: no Django, no clock, no random.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -129,39 +130,18 @@ def _tell(
         mnames = [*match_names(state["definition"]), "sent", "winners"]
         tell(state, effect, path, mnames, [(None, lambda: env)])
         return
-    if effect.get("per") == "trade":
-        _tell_per_trade(state, effect, path, moves, winners, names, base)
-        return
-    envs = [
-        (p, lambda p=p: effects.player_env(state, p, base, moves, plan["fields"], winners))
-        for p in effects.who_of(state, effect["who"], winners)
-    ]
-    tell(state, effect, path, names, envs)
-
-
-def _tell_per_trade(
-    state: State,
-    effect: Mapping[str, Any],
-    path: str,
-    moves: Mapping[PlayerId, Mapping[str, Any]],
-    winners: Sequence[PlayerId],
-    names: Sequence[str],
-    base: Mapping[str, Any],
-) -> None:
-    """A line ``per: trade`` (house-67): computed for each player ``who`` names once for each of their trades this
-    round, in the order they went through, each run reading that trade's ``given``, ``received`` and ``partner``
-    besides the player's own names. A player without a trade this round is told nothing."""
-    fields = plan_for(state, state["round"])["fields"]
+    # per: trade (house-67): once for each of the player's trades this round, in the order they went through,
+    # each run reading that trade's given, received and partner; a player without a trade is told nothing.
+    per_trade = effect.get("per") == "trade"
     envs: list[tuple[PlayerId | None, Callable[[], dict[str, Any]]]] = []
     for p in effects.who_of(state, effect["who"], winners):
-        runs = trade_log.this_round(state, p)
-        if not runs:
-            continue  # no trade: no env to build
-        env = effects.player_env(state, p, base, moves, fields, winners)  # once per player, shared by its trades
-        envs += [(p, _with_trade(env, one)) for one in runs]
-    tell(state, effect, path, [*names, *trade_log.TRADE_NAMES], envs)
+        runs: list[dict[str, Any]] = trade_log.this_round(state, p) if per_trade else [{}]
+        # The player's names, built when a run asks for them and once for all their runs.
+        own = functools.cache(functools.partial(effects.player_env, state, p, base, moves, plan["fields"], winners))
+        envs += [(p, _run(own, one)) for one in runs]
+    tell(state, effect, path, [*names, *trade_log.TRADE_NAMES] if per_trade else names, envs)
 
 
-def _with_trade(env: Mapping[str, Any], trade: Mapping[str, Any]) -> Callable[[], dict[str, Any]]:
-    """What one run of a per-trade line reads: the player's names and that trade's (made when the line asks)."""
-    return lambda: {**env, **trade}
+def _run(own: Callable[[], dict[str, Any]], trade: Mapping[str, Any]) -> Callable[[], dict[str, Any]]:
+    """What one run of a line reads: the player's names, then its trade's (none for a line not ``per: trade``)."""
+    return lambda: {**own(), **trade}
