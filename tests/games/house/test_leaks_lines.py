@@ -58,21 +58,8 @@ def test_a_private_line_reaches_only_its_player_and_the_dealer_on_every_surface(
     assert open_turn(match).number == 2
 
     own = {p: {_line(p, n)} for p, n in picks.items()}
-    hidden = set().union(*own.values())
-    problems: list[str] = []
-    for who in VIEWERS:
-        seen = _everything_seen(match, who)
-        allowed = hidden if who == "host" else own.get(who or "", set())
-        problems += [f"{who or 'the public'} read {t!r}" for t in sorted(hidden - allowed) if t in seen]
-        problems += [f"{who or 'the public'} missed {t!r}" for t in sorted(allowed) if t not in seen]
-        if "SAID-ALOUD-15" not in seen:
-            problems.append(f"{who or 'the public'} missed the public line")
-    assert sent, "the close pushed nothing"
-    for group, payload in sent:
-        owner = _group_owner(match, group)
-        text = html.unescape(json.dumps(payload))
-        allowed = hidden if owner == DEALER else own.get(owner or "", set())
-        problems += [f"a push to {owner or group} carried {t!r}" for t in sorted(hidden - allowed) if t in text]
+    problems, seen = _who_read_what(match, VIEWERS, own, sent)
+    problems += [f"{who or 'the public'} missed the public line" for who in VIEWERS if "SAID-ALOUD-15" not in seen[who]]
     assert not problems, "\n".join(problems[:30])
 
 
@@ -134,18 +121,26 @@ def test_a_line_per_trade_reaches_only_the_partner_named_and_the_dealer_on_every
     assert open_turn(match).number == 2
 
     own = {"bob": {"TRADELINE-ann-FROM-bob-RED-3"}, "dan": {"TRADELINE-cat-FROM-dan-RED-3"}}
+    problems, _ = _who_read_what(match, [None, "watcher", *players, "host"], own, sent)
+    assert not problems, "\n".join(problems[:30])
+
+
+def _who_read_what(
+    match: Any, viewers: list[str | None], own: dict[str, set[str]], sent: list[tuple[str, dict[str, Any]]]
+) -> tuple[list[str], dict[str | None, str]]:
+    """Every viewer's surfaces and every push held to ``own`` (each player's lines; the host and the dealer's
+    pushes read them all): who read a line not theirs, who missed one of theirs; and what each viewer saw."""
     hidden = set().union(*own.values())
-    viewers: list[str | None] = [None, "watcher", *players, "host"]
     problems: list[str] = []
-    for who in viewers:
-        seen = _everything_seen(match, who)
+    seen = {who: _everything_seen(match, who) for who in viewers}
+    for who, text in seen.items():
         allowed = hidden if who == "host" else own.get(who or "", set())
-        problems += [f"{who or 'the public'} read {t!r}" for t in sorted(hidden - allowed) if t in seen]
-        problems += [f"{who or 'the public'} missed {t!r}" for t in sorted(allowed) if t not in seen]
+        problems += [f"{who or 'the public'} read {t!r}" for t in sorted(hidden - allowed) if t in text]
+        problems += [f"{who or 'the public'} missed {t!r}" for t in sorted(allowed) if t not in text]
     assert sent, "the close pushed nothing"
     for group, payload in sent:
         owner = _group_owner(match, group)
         text = html.unescape(json.dumps(payload))
         allowed = hidden if owner == DEALER else own.get(owner or "", set())
         problems += [f"a push to {owner or group} carried {t!r}" for t in sorted(hidden - allowed) if t in text]
-    assert not problems, "\n".join(problems[:30])
+    return problems, seen

@@ -64,6 +64,7 @@ def test_each_shape_button_redraws_its_own_section(action: str, part: str | None
 
 
 def test_adding_a_row_through_htmx_returns_its_section_only_keeping_what_was_typed(browser: Client) -> None:  # noqa: F811
+    """d-20: "Add a holding" through htmx answers its own section alone, with every input as typed and the new row."""
     page = browser.get(URL).content.decode()
     data = {**form_data(page, "design"), "title": "Kept", "action": "add:holdings"}
     first = browser.post(URL, data, **HX)
@@ -89,6 +90,7 @@ def test_a_shape_button_without_the_script_redraws_the_page_with_its_section_ope
 
 
 def test_a_refused_save_loses_nothing_and_opens_the_sections_with_errors(dealer: Any, browser: Client) -> None:  # noqa: F811
+    """d-21: a refused save draws the page again with every input as posted, the sections with errors open."""
     game = house_game_create(owner=dealer, definition=sample("trading"))
     url = f"/games/house/{game.pk}/edit/"
     page = browser.get(url).content.decode()

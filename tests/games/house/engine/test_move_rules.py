@@ -115,6 +115,19 @@ def test_the_form_offers_the_player_only_what_they_may_choose_and_only_to_them()
     assert ENGINE.view(redrawn, "bob") == ENGINE.view(state, "bob")
 
 
+def test_a_missing_submission_becomes_the_default_even_where_allowed_would_refuse_it() -> None:
+    """house-85: "A missing submission is not held to ``allowed``. It becomes each field's declared default
+    whatever the state": a default of ``fight`` in Round 1, which a player could not send, is the move of a
+    player who sent nothing, and the round closes."""
+    fight = {"name": "action", "type": "choice", "choices": ["draw", "fight"], "default": "fight"}
+    fight |= {"allowed": "value != 'fight' or round > 1", "refusal": "a fight only from Round 2 on"}
+    state = _start(v2(round_plan=[rnd(fields=[fight])]))
+    assert _refusal(state, {"action": "fight"}) == "Action: a fight only from Round 2 on"
+    state, _ = ENGINE.resolve(state, {"bob": {"action": "draw"}}, Random(2))
+    assert state["round"] == 2
+    assert state["history"][0]["moves"]["ann"] == {"action": "fight"}
+
+
 def test_random_moves_follow_the_rules() -> None:
     """Bots and tests draw only what the rules allow: 200 random moves over a match are all accepted."""
     state, rng = _start(_definition(rounds=5, round_plan=[rnd(fields=[UNIT, GUESS], effects=[SPEND])])), Random(3)
