@@ -72,6 +72,7 @@ def test_a_draw_from_the_deck_tells_only_the_drawer_the_card() -> None:
 
 
 def test_a_draw_from_an_empty_pile_or_from_oneself_is_refused_naming_the_field() -> None:
+    """house-92: a draw that cannot be made is refused when saved, naming the field."""
     quote('A draw from an empty deck or pile is refused when saved ("Draw from: bob\'s\n  discard pile is empty")')
     state = _match()
     with pytest.raises(RuleError, match="Draw from: bob's discard pile is empty"):
@@ -92,7 +93,8 @@ def test_a_draw_without_from_takes_from_the_deck_only() -> None:
 
 
 def test_a_draw_sent_alone_awaits_the_same_player_for_the_discard() -> None:
-    """Density Deck: "if you draw, you must discard", once you have seen the card."""
+    """Density Deck: "if you draw, you must discard", once you have seen the card (house-93: the mover awaited
+    again; house-91: the card drawn at the mover's own turn)."""
     quote("while it is\n  true for them the same mover is awaited again")
     state = _match()
     state, messages = step(state, {"ann": {"draw": "deck"}})
@@ -138,6 +140,7 @@ def test_drawn_names_the_card_drawn_in_the_same_move() -> None:
 
 
 def test_again_awaits_a_mover_at_most_eight_more_times() -> None:
+    """house-93: ``again`` awaits the same mover at most 8 more times a turn."""
     quote("at most 8 more times a turn")
     state = _match(again="true")
     for _ in range(8):
