@@ -132,6 +132,25 @@ def manage(env: dict[str, str], *args: str) -> str:
     return out.stdout
 
 
+# Every account on the shared server logs in with the factories' password (tests.factories.PASSWORD), whichever
+# test module made it: the demo commands make theirs with the demo's published one, and a module that ran them
+# before another module's factories fetched the same handles (get_or_create keeps a password) broke that module's
+# logins in a random test order (issue 47). One hash for all, written in one UPDATE.
+_ONE_PASSWORD = """
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+get_user_model().objects.update(password=make_password("garnet-pass-1"))
+"""
+
+
+def demo(env: dict[str, str], *commands: str) -> None:
+    """Run the demo's management commands (``demo_season``, ``demo_matches``...) on the server's database, then
+    give every account the password every browser test logs in with."""
+    for command in commands:
+        manage(env, command)
+    manage(env, "shell", "-c", _ONE_PASSWORD)
+
+
 def _serve(server_env: dict[str, str], log_path: Path) -> Iterator[str]:
     """Production's web server (config/web.sh: uvicorn, one worker here) on a free loopback port, migrated.
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import LANDED, manage
+from tests.browser.conftest import LANDED, demo, manage
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,7 @@ SETUP = """
 from django.contrib.auth import get_user_model
 from seasons.models import Season
 for u in get_user_model().objects.filter(username__in=["host", "ann", "bob", "cat"]):
-    u.set_password("garnet-demo"); u.time_zone = "Europe/London"; u.save()
+    u.time_zone = "Europe/London"; u.save()
 # The host has read none of the demo's threads yet (other browser tests on this server may have opened them).
 from reach.models import ThreadRead
 ThreadRead.objects.filter(user__username="host").delete()
@@ -51,7 +51,7 @@ def phone_login(browser: Any, live_url: str, handle: str) -> Any:
     page = context.new_page()
     page.goto(f"{live_url}/accounts/login/")
     page.fill("input[name=username]", handle)
-    page.fill("input[name=password]", "garnet-demo")
+    page.fill("input[name=password]", "garnet-pass-1")
     page.click("button[type=submit]")
     page.wait_for_url(LANDED)  # My matches, or the match awaiting their move (issue 38)
     return page
@@ -65,8 +65,7 @@ def test_inbox_and_thread_on_a_phone_with_a_live_answer(
     browser: Any, live_url: str, server_env: dict[str, str]
 ) -> None:
     """The host answers from the inbox; the player's open thread shows it without a reload."""
-    manage(server_env, "demo_season")
-    manage(server_env, "demo_reach")
+    demo(server_env, "demo_season", "demo_reach")
     match_id = int(manage(server_env, "shell", "-c", SETUP).strip().splitlines()[-1])
     SHOTS.mkdir(parents=True, exist_ok=True)
 

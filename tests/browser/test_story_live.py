@@ -9,24 +9,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import manage
+from tests.browser.conftest import demo
 from tests.browser.test_reach_phone import PHONE, no_sideways_scroll, phone_login
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(os.environ.get("GARNET_SCREENSHOTS", "/tmp/garnet-shots"))
-PASSWORDS = """
-from django.contrib.auth import get_user_model
-for u in get_user_model().objects.filter(username__in=["host", "ann", "max"]):
-    u.set_password("garnet-demo"); u.save()
-"""
 
 
 def test_a_spectator_follows_the_season_timeline_live(browser: Any, live_url: str, server_env: dict[str, str]) -> None:
-    manage(server_env, "demo_season")
-    manage(server_env, "demo_matches")
-    manage(server_env, "demo_story")
-    manage(server_env, "shell", "-c", PASSWORDS)
+    demo(server_env, "demo_season", "demo_matches", "demo_story")
     SHOTS.mkdir(parents=True, exist_ok=True)
 
     context = browser.new_context(
