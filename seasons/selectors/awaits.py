@@ -57,23 +57,26 @@ def season_awaits(user: Any) -> list[WaitingTurn]:
         return []
     now = datetime.now(tz=UTC)
     out: list[WaitingTurn] = []
+    # Only the columns the steps show: the season's name, not its every column (this is read for every page).
     notices = list(
-        Notice.objects.filter(user=user, seen=False, kind__in=NOTICE_KINDS).select_related("season").order_by("pk")
+        Notice.objects.filter(user=user, seen=False, kind__in=NOTICE_KINDS)
+        .order_by("pk")
+        .values_list("url", "text", "season__name")
     )
-    told = {n.url: n.text for n in notices if n.url}  # the latest notice of each page says how it came about
+    told = {url: text for url, text, _season in notices if url}  # a page's latest notice says how it came about
     # A pick's picker and a Death Match's players are entrants of its season: a user who plays in no running
     # season (most users, on most pages: every page's nav reads this) has neither, and one narrow read saves
     # two of several joined tables each.
     if Entrant.objects.filter(user=user, season__status=Season.Status.RUNNING).exists():
         out.extend(_picks_and_duels(user, now, told))
-    for notice in reversed(notices[-5:]):  # newest first: awaits_of keeps the first of each page
-        href = notice.url or reverse("games:dashboard")
+    for url, text, season_name in reversed(notices[-5:]):  # newest first: awaits_of keeps the first of each page
+        href = url or reverse("games:dashboard")
         out.append(
             _step(
                 key=href,
                 kind="notice",
-                title=notice.season.name if notice.season else "Death Match",
-                label=notice.text,
+                title="Death Match" if season_name is None else season_name,
+                label=text,
                 href=href,
                 # A notice has no deadline: it sorts after the steps that close, before the paused turns.
                 deadline=datetime.max.replace(tzinfo=UTC),
