@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import logging
 import re
 from typing import Any
 
@@ -20,6 +21,8 @@ from games.match.waiting import LIVE_SECONDS, awaited_user_ids
 from games.models import Match, Turn
 from games.registry import get_entry
 
+log = logging.getLogger(__name__)
+
 
 class SubscriptionRefused(BadRequest):
     """A push subscription the browser sent is not usable; ``str(e)`` says why."""
@@ -32,13 +35,12 @@ def turn_alert(*, match: Match, turn: Turn) -> None:
     socket and a Web Push on their subscribed browsers (when the site has VAPID keys).
 
     Call inside the transaction that opened the turn (the framework's ``turn_opened`` hook). The seats are
-    the ones the close's pages read anyway (one read per match object).
+    the ones the close's pages read anyway (one read per match object), read after the commit: a close holds
+    its turn's and match's row locks until then, and every other seat's submit waits on them (issue 45).
     """
     if not turn.awaiting or match.status != Match.Status.RUNNING:
         return
-    user_ids = awaited_user_ids(match, list(turn.awaiting))
-    if not user_ids:
-        return
+    awaiting = list(turn.awaiting)
     live = (turn.deadline - turn.opened_at).total_seconds() < LIVE_SECONDS
     game = get_entry(match.game).engine.title_for(match.options or {})
     url = f"/matches/{match.pk}/"
@@ -66,8 +68,10 @@ def turn_alert(*, match: Match, turn: Turn) -> None:
     }
 
     def send() -> None:
-        broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
-        push_dispatch(user_ids=user_ids, payload=push)
+        user_ids = _awaited_after_commit(match, awaiting)
+        if user_ids:
+            broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
+            push_dispatch(user_ids=user_ids, payload=push)
 
     transaction.on_commit(send)
 
@@ -92,14 +96,29 @@ def _key_bytes(value: str, name: str, size: int) -> bytes:
 def turn_done_alert(*, match: Match, turn: Turn) -> None:
     """A turn closed: after commit its awaited players' pages hear ``turn_done`` on ``/ws/me/`` and drop it
     from the title, favicon, badge and lists (issue 46: a round a host closed early, a match that ended).
-    The next turn's ``your_turn``, sent after it, calls them again."""
+    The next turn's ``your_turn``, sent after it, calls them again. The seats are read after the commit, out of
+    the close's row locks (``turn_alert``)."""
     if not turn.awaiting:
         return
-    user_ids = awaited_user_ids(match, list(turn.awaiting))
-    if not user_ids:
-        return
+    awaiting = list(turn.awaiting)
     event = {"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}
-    transaction.on_commit(lambda: broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids]))
+
+    def send() -> None:
+        user_ids = _awaited_after_commit(match, awaiting)
+        if user_ids:
+            broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
+
+    transaction.on_commit(send)
+
+
+def _awaited_after_commit(match: Match, seats: list[str]) -> list[int]:
+    """The users playing ``seats`` (``awaited_user_ids``), read in a commit's callback: a failed read loses the
+    alert, never the move or the close that committed."""
+    try:
+        return awaited_user_ids(match, seats)
+    except Exception:
+        log.exception("the turn alerts of match %s could not be sent", match.pk)
+        return []
 
 
 def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:

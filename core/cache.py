@@ -229,6 +229,17 @@ def soft_get(key: str) -> Any:
         return None
 
 
+def soft_get_many(keys: list[str]) -> dict[str, Any]:
+    """``cache.get_many(keys)`` (one round trip), or {} (all misses) when the cache is down."""
+    from django.core.cache import cache
+
+    try:
+        return dict(cache.get_many(keys))
+    except Exception:
+        log.warning("cache unavailable; reading %s from the database", keys, exc_info=True)
+        return {}
+
+
 def soft_set(key: str, value: Any, timeout: float | None) -> None:
     """``cache.set``, ignoring a cache that is down (the next read goes to the database again)."""
     from django.core.cache import cache

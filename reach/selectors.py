@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from core.cache import soft_delete, soft_get, soft_set
+from core.cache import soft_delete, soft_get, soft_get_many, soft_set
 from games.models import Match
 from reach.models import Clarification, Post, SeasonChannel, Thread, ThreadRead
 from seasons import selectors as season_selectors
@@ -133,21 +133,23 @@ CLARIFICATIONS_VERSION_KEY = "clarifications-version"
 def clarifications_for_match(match: Match) -> list[Clarification]:
     """The clarifications pinned on a match: its own and its season's, newest first.
 
-    Every match fragment shows them, so they are cached per match under the current
-    clarifications version: one cache read pair instead of two queries, and any
-    clarification written anywhere makes every cached list stale at once.
+    Every match fragment shows them, so they are cached per match with the clarifications version they were
+    read under: the version and the list in one cache round trip instead of two queries, and any clarification
+    written anywhere makes every cached list stale at once.
     """
-    version = soft_get(CLARIFICATIONS_VERSION_KEY) or "0"
-    key = f"clarifications:{version}:{match.pk}"
-    found: list[Clarification] | None = soft_get(key)
-    if found is not None:
-        return found
+    key = f"clarifications:{match.pk}"
+    cached = soft_get_many([CLARIFICATIONS_VERSION_KEY, key])
+    version = cached.get(CLARIFICATIONS_VERSION_KEY) or "0"
+    kept = cached.get(key)
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == version:
+        listed: list[Clarification] = kept[1]
+        return listed
     season = season_selectors.season_of_match(match)
     where = Q(match=match)
     if season is not None:
         where |= Q(season=season, match__isnull=True)
     found = list(Clarification.objects.filter(where).select_related("author"))
-    soft_set(key, found, timeout=600)
+    soft_set(key, (version, found), timeout=600)
     return found
 
 

@@ -1,8 +1,9 @@
 """What a season awaits from a user beside their turns (issue 46), for the "awaits you" signal.
 
 Registered in ``games.match.hooks.AWAITS`` (``seasons/receivers.py``), so the nav's count, the title, the
-favicon, ``/me/turns/`` and where logging in lands all read it with the turns. Three queries whatever the
-number of seasons: the user's open picks, their scheduled Death Matches, their unread Death Match notices.
+favicon, ``/me/turns/`` and where logging in lands all read it with the turns. A fixed number of queries
+whatever the number of seasons: their unread Death Match notices and whether they play in a running season;
+only if they do (every page's nav asks), their open picks and their scheduled Death Matches.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from games.match.waiting import LIVE_SECONDS, WaitingTurn
-from seasons.models import Duel, Notice, Pick, Season
+from seasons.models import Duel, Entrant, Notice, Pick, Season
 
 NOTICE_KINDS = ("dmo",)
 """The notices that call the user like a turn until read: being picked or drawn by lot as a Death Match
@@ -56,10 +57,39 @@ def season_awaits(user: Any) -> list[WaitingTurn]:
         return []
     now = datetime.now(tz=UTC)
     out: list[WaitingTurn] = []
+    # Only the columns the steps show: the season's name, not its every column (this is read for every page).
     notices = list(
-        Notice.objects.filter(user=user, seen=False, kind__in=NOTICE_KINDS).select_related("season").order_by("pk")
+        Notice.objects.filter(user=user, seen=False, kind__in=NOTICE_KINDS)
+        .order_by("pk")
+        .values_list("url", "text", "season__name")
     )
-    told = {n.url: n.text for n in notices if n.url}  # the latest notice of each page says how it came about
+    told = {url: text for url, text, _season in notices if url}  # a page's latest notice says how it came about
+    # A pick's picker and a Death Match's players are entrants of its season: a user who plays in no running
+    # season (most users, on most pages: every page's nav reads this) has neither, and one narrow read saves
+    # two of several joined tables each.
+    if Entrant.objects.filter(user=user, season__status=Season.Status.RUNNING).exists():
+        out.extend(_picks_and_duels(user, now, told))
+    for url, text, season_name in reversed(notices[-5:]):  # newest first: awaits_of keeps the first of each page
+        href = url or reverse("games:dashboard")
+        out.append(
+            _step(
+                key=href,
+                kind="notice",
+                title="Death Match" if season_name is None else season_name,
+                label=text,
+                href=href,
+                # A notice has no deadline: it sorts after the steps that close, before the paused turns.
+                deadline=datetime.max.replace(tzinfo=UTC),
+                live=False,
+            )
+        )
+    return out
+
+
+def _picks_and_duels(user: Any, now: datetime, told: dict[str, str]) -> list[WaitingTurn]:
+    """The open picks and votes ``user`` makes and the scheduled Death Matches awaiting their Ready (``told``: the
+    latest notice's words of each page)."""
+    out: list[WaitingTurn] = []
     picks = (
         Pick.objects.filter(picker__user=user, status=Pick.Status.OPEN, episode__season__status=Season.Status.RUNNING)
         .select_related("episode__season")
@@ -105,20 +135,6 @@ def season_awaits(user: Any) -> list[WaitingTurn]:
                 href=href,
                 deadline=duel.starts_at,
                 live=(duel.starts_at - now).total_seconds() < LIVE_SECONDS,
-            )
-        )
-    for notice in reversed(notices[-5:]):  # newest first: awaits_of keeps the first of each page
-        href = notice.url or reverse("games:dashboard")
-        out.append(
-            _step(
-                key=href,
-                kind="notice",
-                title=notice.season.name if notice.season else "Death Match",
-                label=notice.text,
-                href=href,
-                # A notice has no deadline: it sorts after the steps that close, before the paused turns.
-                deadline=datetime.max.replace(tzinfo=UTC),
-                live=False,
             )
         )
     return out

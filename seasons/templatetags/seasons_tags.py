@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from core.memo import beside
 from seasons import selectors
 
 register = template.Library()
@@ -49,12 +50,20 @@ def season_match_controls(context: dict[str, Any], match: Any) -> dict[str, Any]
 @register.simple_tag
 def loser_label(match: Any) -> str:
     """What a finished match's losing side is called: a season Death Match eliminates its loser (the season
-    eliminates them as it records the result); anywhere else the rules' word, Elimination Candidate."""
+    eliminates them as it records the result); anywhere else the rules' word, Elimination Candidate.
+
+    Read once per match object (kept beside it): a close draws every seat's page from one match object, and
+    whether a finished match is a Death Match no longer changes.
+    """
     from seasons.models import Duel
 
-    if match is not None and match.is_over and Duel.objects.filter(match_id=match.pk).exists():
-        return "Eliminated"
-    return "Elimination Candidate"
+    if match is None or not match.is_over:
+        return "Elimination Candidate"
+    kept = beside(match)
+    duel: bool | None = kept.get("seasons.is_duel")
+    if duel is None:
+        duel = kept["seasons.is_duel"] = Duel.objects.filter(match_id=match.pk).exists()
+    return "Eliminated" if duel else "Elimination Candidate"
 
 
 @register.simple_tag

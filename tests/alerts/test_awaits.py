@@ -24,7 +24,7 @@ from seasons.services import episode_dmo_pick
 from seasons.services.duels import duel_ready
 from seasons.services.picks import picks_close_due
 from tests.alerts.frames import events_to
-from tests.factories import abc_match
+from tests.factories import abc_match, users
 from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
 
 pytestmark = pytest.mark.django_db
@@ -48,8 +48,8 @@ def test_the_ecs_pick_awaits_them_like_a_turn() -> None:
 
 
 def test_awaits_you_is_a_fixed_number_of_queries_whatever_the_seasons() -> None:
-    """One query for the turns and three for the seasons (picks, scheduled Death Matches, notices), however
-    many seasons and matches the user is in."""
+    """One query for the turns and four for the seasons (notices, whether they play in a running season, picks,
+    scheduled Death Matches), however many seasons and matches the user is in."""
     _ec_picking("s1")
     eve = user("eve")
     with CaptureQueriesContext(connection) as one:
@@ -60,7 +60,20 @@ def test_awaits_you_is_a_fixed_number_of_queries_whatever_the_seasons() -> None:
     with CaptureQueriesContext(connection) as three:
         steps = awaits_of(eve)
     assert len(first) == 1 and len(steps) >= 3
-    assert len(one) == len(three) == 4
+    assert len(one) == len(three) == 5
+
+
+def test_a_user_in_no_running_season_costs_the_nav_no_season_reads() -> None:
+    """Every page's nav reads "awaits you" (issue 45): a user who plays in no running season is asked for their
+    turns, their notices and whether they play in one, and never for picks or Death Matches."""
+    _ec_picking("s1")
+    zed = users(["zed"])[0]
+    abc_match(["zed", "yan", "xia", "wes", "val"], seed="other")  # a friendly match: turns, no season
+    with CaptureQueriesContext(connection) as reads:
+        steps = awaits_of(zed)
+    assert [s.kind for s in steps] == ["turn"]
+    assert len(reads) == 3
+    assert not any("seasons_pick" in q["sql"] or "seasons_duel" in q["sql"] for q in reads.captured_queries)
 
 
 def test_the_picked_player_is_told_on_the_first_screen_and_in_the_title_until_ready(

@@ -111,3 +111,28 @@ def test_a_new_turn_pushes_your_turn_to_each_awaited_players_socket(monkeypatch:
     turn_close(turn_id=turn.pk, force=True)
     groups = {g for g, p in sent if p.get("event") == "your_turn"}
     assert broadcast.group_user(users["bob"].pk) in groups and broadcast.group_user(users["ann"].pk) not in groups
+
+
+def test_a_close_reads_its_players_for_the_alerts_after_its_commit(
+    monkeypatch: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A close holds its turn's and match's row locks until its commit, and every other seat's submit waits on them
+    (issue 45): the users that turn_done and your_turn go to are read after the commit, not under the locks."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
+    users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat", "dan", "eve"]}
+    match = abc_match()
+    from games.match.services.turns import turn_close
+
+    turn = match.turns.get(number=1)
+    with django_capture_on_commit_callbacks() as callbacks, CaptureQueriesContext(connection) as locked:
+        turn_close(turn_id=turn.pk, force=True)
+    assert not [q for q in locked if "games_seat" in q["sql"]]
+    sent.clear()
+    with CaptureQueriesContext(connection) as committed:
+        for callback in callbacks:
+            callback()
+    assert len([q for q in committed if "games_seat" in q["sql"]]) == 1  # one read for both alerts
+    events = {(g, p["event"]) for g, p in sent if p.get("type") == "user.notify"}
+    assert (broadcast.group_user(users["ann"].pk), "turn_done") in events
+    assert (broadcast.group_user(users["bob"].pk), "your_turn") in events

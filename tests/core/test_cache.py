@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import caches
 
-from core.cache import SharedRedisCache, redis_client, soft_delete, soft_get, soft_set
+from core.cache import SharedRedisCache, redis_client, soft_delete, soft_get, soft_get_many, soft_set
 
 redis_only = pytest.mark.skipif("redis" not in settings.CACHES["default"]["BACKEND"].lower(), reason="needs Redis")
 
@@ -49,6 +49,7 @@ def test_the_cache_keeps_djangos_cache_contract() -> None:
 def test_the_soft_helpers_store_and_read_through_the_cache() -> None:
     soft_set("soft-probe", {"a": 1}, timeout=60)
     assert soft_get("soft-probe") == {"a": 1}
+    assert soft_get_many(["soft-probe", "soft-none"]) == {"soft-probe": {"a": 1}}
     soft_delete("soft-probe")
     assert soft_get("soft-probe") is None
 
@@ -65,3 +66,4 @@ def test_a_cache_that_is_down_is_a_miss_never_an_error(settings: Any) -> None:
     soft_set("soft-dead", 1, timeout=60)
     soft_delete("soft-dead")
     assert soft_get("soft-dead") is None
+    assert soft_get_many(["soft-dead"]) == {}

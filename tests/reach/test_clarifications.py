@@ -127,3 +127,25 @@ def test_a_new_clarification_shows_on_a_match_page_whose_list_was_cached() -> No
     assert b"<div>No trading garnets today." in Client().get(live).content
     Clarification.objects.filter(text="No trading garnets today.").first().delete()
     assert b"<div>No trading garnets today." not in Client().get(live).content  # unpinned (the log keeps its line)
+
+
+def test_a_cached_list_of_clarifications_is_one_cache_round_trip() -> None:
+    """Every live part a match draws reads its pinned clarifications (issue 45): once cached, the list and the
+    clarifications version it was read under come back in one cache read, and no query."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from reach.selectors import clarifications_for_match
+
+    season = started_season()
+    match = abc_episode(season).mm_match
+    _host().post(reverse("reach:clarify_match", args=[match.pk]), {"text": "Pairs are announced at once."})
+    assert [c.text for c in clarifications_for_match(match)] == ["Pairs are announced at once."]
+    with (
+        mock.patch("reach.selectors.soft_get", side_effect=AssertionError("a second round trip")),
+        mock.patch.object(cache, "get_many", wraps=cache.get_many) as get_many,
+        CaptureQueriesContext(connection) as queries,
+    ):
+        assert [c.text for c in clarifications_for_match(match)] == ["Pairs are announced at once."]
+    assert (get_many.call_count, len(queries)) == (1, 0)
