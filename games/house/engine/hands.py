@@ -62,6 +62,17 @@ def score_hand(state: State) -> list[Message]:
     messages = [Message(words)]
     if gone:
         messages.append(Message(f"Out of the match: {', '.join(gone)}."))
+    if errors := state.pop("formula_errors", []):  # said as a round's are: the path only, the reason to the dealer
+        if state["history"]:
+            state["history"][-1]["faults"] = [*state["history"][-1].get("faults", []), *errors]
+        messages.extend(
+            Message(
+                f"Hand {state['hands_played']}: a formula could not be computed, so it did nothing "
+                f"({e.partition(': ')[0]})",
+                ruling="house-40",
+            )
+            for e in errors
+        )
     return messages
 
 

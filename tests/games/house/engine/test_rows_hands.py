@@ -234,3 +234,12 @@ def test_hand_round_is_a_name_only_in_a_game_of_hands() -> None:
     assert any("unknown name 'hand_round'" in e for e in definition_errors(data))
     data["hands"] = HANDS
     assert definition_errors(data) == []
+
+
+def test_a_hand_effect_that_cannot_be_computed_is_skipped_and_said() -> None:
+    """house-114 with house-40: the hand's effect is skipped, the line names its path only."""
+    broken = {**HANDS, "effects": [{"to": "score", "who": "each", "amount": "hand_values[5]"}]}
+    state = _match(hands=broken)
+    state, messages = step(state, {"ann": {"action": "stop"}})
+    assert "Hand 1: a formula could not be computed, so it did nothing (hands.effects[0].amount)" in texts(messages)
+    assert state["scores"] == {"ann": 2, "bob": 2, "cat": 2} and "formula_errors" not in state
