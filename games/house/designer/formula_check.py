@@ -48,7 +48,10 @@ def _named(rows: Any) -> list[dict[str, Any]]:
 
 
 def _definition(draft: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: _named(draft.get(key)) for key in ("holdings", "counters", "roles", "piles")}
+    found: dict[str, Any] = {key: _named(draft.get(key)) for key in ("holdings", "counters", "roles", "piles", "rows")}
+    if isinstance(draft.get("hands"), Mapping):
+        found["hands"] = draft["hands"]  # every formula then reads hand_round (house-112)
+    return found
 
 
 def _round(draft: Mapping[str, Any], i: int) -> Mapping[str, Any]:
@@ -65,6 +68,12 @@ def place_of(draft: Mapping[str, Any], name: str) -> tuple[str, list[str]] | Non
         return name, match_names(d)
     if name == "outcome.winners_formula":
         return "outcome.winners", player_names(d)
+    if name == "hands.ends":
+        return name, [*match_names(d), "sent"]
+    if name == "hands.out" or re.fullmatch(r"hands\.effects\[\d+\]\.(amount|when)", name):
+        return name, player_names(d)
+    if re.fullmatch(r"rows\[\d+\]\.face_up", name):
+        return name, ["round", "hand_round"]
     if re.fullmatch(r"decks\[\d+\]\.cards\[\d+\]\.copies", name):
         return name, ["players"]
     if re.fullmatch(r"holdings\[\d+\]\.start", name):

@@ -22,7 +22,7 @@ FORMULA_HELP = (
     "each pile's cards (<pile>_values: their values), the round's fields (the player's value) and sent; "
     "the round's trades (gave, got, partners) and the match's (traded_with, trade_counts, last_partners); in an "
     "effect run per trade, given, received and partner; the named formulas by name; "
-    "and, or, not, if … else, min, max, sum, len, count."
+    "and, or, not, if … else, min, max, sum, sum_if, len, count."
 )
 
 
@@ -107,6 +107,13 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("tell", "Told to (a formula giving players; blank: the player)", "formulanull"),
         Col("per", "Run", "choice", PER),
     ),
+    "rows": (
+        Col("name", "Name (lower case, used in formulas)"),
+        Col("label", "Shown to everyone as"),
+        Col("deck", "From the deck", names="decks"),
+        Col("deal", "Cards dealt face down", "int"),
+        Col("face_up", "How many are face up (a formula of round and hand_round)", "numform"),
+    ),
     "formulas": (
         Col("name", "Name (lower case, used in formulas)"),
         Col("args", "Its values, if any (names, comma-separated)", "csv"),
@@ -125,7 +132,9 @@ NEW_ROWS: dict[str, dict[str, Any]] = {
     "deal": {"pile": "", "count": 1, "replace": True},
     "effects": {"to": "score", "who": "winners", "amount": "1", "when": None},
     "formulas": {"name": "bonus", "args": [], "formula": "1"},
+    "rows": {"name": "center", "label": "Centre row", "deck": "", "deal": 3, "face_up": "hand_round - 1"},
 }
+BUTTON = (("", "None: the first seat first"), ("seat", "Starts on the last seat"), ("random", "Starts on a drawn seat"))
 
 ORDER_CHOICES = (
     ("together", "Everyone at once"),
@@ -198,8 +207,14 @@ def rows_from_post(post: Mapping[str, Any], prefix: str, section: str) -> list[d
 def top_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
     """The /2 top-level keys the page's inputs describe."""
     out: dict[str, Any] = {"plan_repeat": _text(post, "plan_repeat") or "last"}
-    for section in ("holdings", "counters", "roles", "decks", "piles", "formulas"):
+    for section in ("holdings", "counters", "roles", "decks", "piles", "rows", "formulas"):
         out[section] = rows_from_post(post, section, section)
+    if ends := _text(post, "hands.ends"):  # hands: only once their end is typed (house-112)
+        hands: dict[str, Any] = {"ends": ends, "effects": rows_from_post(post, "hands.effects", "effects")}
+        for key in ("out", "button"):
+            if value := _text(post, f"hands.{key}"):
+                hands[key] = value
+        out["hands"] = hands
     return out
 
 

@@ -108,6 +108,7 @@ ROW_WORDS = {
     "deal": "deal",
     "effects": "effect",
     "formulas": "named formula",
+    "rows": "centre row",
 }
 PATH_WORDS = {
     "resolve": "how it resolves",

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.house.designer.inputs_sections import BY2, FORMULA_HELP, NESTED, ORDER_CHOICES, SECTIONS
+from games.house.designer.inputs_sections import BUTTON, BY2, FORMULA_HELP, NESTED, ORDER_CHOICES, SECTIONS
 
 SECTION_WORDS = {
     "holdings": ("Holding", "Add a holding"),
@@ -21,6 +21,7 @@ SECTION_WORDS = {
     "deal": ("Deal", "Deal cards before the round"),
     "effects": ("Effect", "Add an effect"),
     "formulas": ("Named formula", "Add a named formula"),
+    "rows": ("Centre row", "Add a centre row"),
 }
 
 
@@ -91,6 +92,19 @@ def names_of(draft: Mapping[str, Any]) -> dict[str, list[str]]:
     }
 
 
+def _hands(errors: ErrorsLike, raw: Any) -> dict[str, Any]:
+    """The inputs of ``hands`` (house-112): its end, who goes out, the button, and its effects (once it ends)."""
+    hands = raw if isinstance(raw, Mapping) else {}
+    return {
+        "ends": _shown(hands.get("ends")),
+        "out": _shown(hands.get("out")),
+        "button": _shown(hands.get("button")),
+        "on": bool(hands),
+        "effects": section(errors, "hands.effects", "effects", hands.get("effects")),
+        "errors": {k.replace(".", "_"): errors.at(k) for k in ("hands", "hands.ends", "hands.out", "hands.button")},
+    }
+
+
 def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
     """The /2 top-level sections of the page, the outcome's /2 inputs and ``end.when``."""
     outcome = draft.get("outcome") if isinstance(draft.get("outcome"), Mapping) else {}
@@ -103,11 +117,13 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "v2_sections": [
             section(errors, key, key, draft.get(key))
-            for key in ("holdings", "counters", "roles", "decks", "piles", "formulas")
+            for key in ("holdings", "counters", "roles", "decks", "piles", "rows", "formulas")
         ],
+        "hands": _hands(errors, draft.get("hands")),
         "names": names_of(draft),
         "plan_repeat": draft.get("plan_repeat") or "last",
         "formula_help": FORMULA_HELP,
+        "hands_button_choices": BUTTON,
         "e2": {
             k.replace(".", "_"): errors.at(k)
             for k in (

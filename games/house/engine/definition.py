@@ -14,7 +14,15 @@ from typing import Any
 
 import yaml
 
-from games.house.engine import named, sections_formulas, sections_holdings, sections_lines, trade_log, trade_rules
+from games.house.engine import (
+    named,
+    sections_formulas,
+    sections_hands,
+    sections_holdings,
+    sections_lines,
+    trade_log,
+    trade_rules,
+)
 from games.house.engine.errors import DefinitionError
 from games.house.engine.round_read import read_round
 from games.house.engine.schema import definition_schema
@@ -98,11 +106,18 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
             "decks": decks,
             "piles": sections_formulas.read_piles(c, top.get("piles"), decks),
         }
+        taken = [*sections_holdings.RESERVED, *sections_formulas.player_names(v2_parts)]
+        if row_list := sections_hands.read_rows(c, top.get("rows"), decks, taken):
+            v2_parts["rows"] = row_list  # a centre row (house-110); left out when none, as before
+        if top.get("hands") is not None:
+            v2_parts["hands"] = {"ends": "false"}  # declared: its names (hand_round) read by every formula
         if top.get("formulas"):  # named formulas: read before any formula that may use them
             known = sections_formulas.player_names(v2_parts)
             taken = [*sections_holdings.RESERVED, *known]
             v2_parts["formulas"] = named.read_named(c.fail, top["formulas"], taken, [*known, *trade_log.TRADE_NAMES])
             c.named = named.defs_of(v2_parts)
+        if "hands" in v2_parts:
+            v2_parts["hands"] = sections_hands.read_hands(c, top["hands"], v2_parts)
     title = c.text(top.get("title"), "title", max_length=80, required=True)
     kind = c.choice(top.get("kind"), "kind", ("main", "death"))
     rules = c.text(top.get("rules", "") or "", "rules", max_length=20_000, one_line=False)

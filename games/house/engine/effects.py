@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
-from games.house.engine import items, trade_log
+from games.house.engine import items, rows, trade_log
 from games.house.engine.formula import FormulaError, formula_bool, formula_int
 from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import match_names, player_names
@@ -29,6 +29,8 @@ def base_for(state: Mapping[str, Any], rule: Any) -> dict[str, Any]:
         *_MATCH_WORDS,
         *(k["name"] for k in definition.get("counters", [])),
         *(r["name"] for r in definition["roles"]),
+        *(n for r in definition.get("rows", []) for n in (r["name"], f"{r['name']}_values", f"{r['name']}_suits")),
+        "hand_round",
     }
     reads = any(n in wide or n.startswith("all_") or n.endswith("_out") for n in rule.names)
     return match_env(state) if reads else {}
@@ -67,6 +69,7 @@ def match_env(state: Mapping[str, Any]) -> dict[str, Any]:
     for pile in definition.get("piles", []):
         gone = [i for p in state["out"] for i in state["piles"][pile["name"]][p]]
         env[f"{pile['name']}_out"] = items.labels(state, gone)
+    env.update(rows.row_env(state))
     return env
 
 
@@ -99,6 +102,9 @@ def player_env(
         ids = state["piles"][pile["name"]][player]
         env[pile["name"]] = items.labels(state, ids)
         env[f"{pile['name']}_values"] = [int(state["cards"][i]["value"]) for i in ids]
+        env[f"{pile['name']}_suits"] = [str(state["cards"][i]["suit"]) for i in ids]
+        if pile["visibility"] == "top":  # what everyone sees of the others' piles (house-111)
+            env.update(rows.tops_env(state, pile["name"], player, base["alive"] if "alive" in base else alive(state)))
     traded = (state.get("traded") or {}).get(player, {})
     every = {h["name"]: 0 for h in definition.get("holdings", [])}
     env["gave"] = {**every, **traded.get("gave", {})}
@@ -154,6 +160,19 @@ def apply_effects(
         try:
             _apply(state, effect, f"{plan_path(state)}.effects[{i}]", moves, winners, names, points, sent)
         except FormulaError as exc:  # an effect that cannot be computed is skipped, and said (house-40)
+            state.setdefault("formula_errors", []).append(str(exc))
+    return points
+
+
+def apply_listed(state: State, listed: Sequence[Mapping[str, Any]], path: str) -> dict[PlayerId, int]:
+    """Effects outside a round's plan (a hand's, house-112), in order, reading what a per-player formula reads
+    without the round's fields; returns the score changes they made."""
+    names = player_names(state["definition"])
+    points: dict[PlayerId, int] = {}
+    for i, effect in enumerate(listed):
+        try:
+            _apply(state, effect, f"{path}[{i}]", {}, [], names, points, {})
+        except FormulaError as exc:  # house-40, as a round's effect
             state.setdefault("formula_errors", []).append(str(exc))
     return points
 
@@ -306,6 +325,8 @@ def movers(state: Mapping[str, Any], plan: Mapping[str, Any], players: Sequence[
     """A round's movers in their order: ``seat`` (seat order) or by a per-player formula, lowest first (ties:
     seat order)."""
     if plan.get("order") in (None, "together", "seat"):
+        if (state["definition"].get("hands") or {}).get("button"):
+            return rows.first_from_button(state, players)  # from the left of the button (house-113)
         return list(players)
     names = player_names(state["definition"], plan["fields"])
     key = _compiled(state, plan["order"], f"{plan_path(state)}.order", names)

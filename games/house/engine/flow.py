@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, happened, items, items_shared, lines, mechanics, move_rules, play, rounds
+from games.house.engine import effects, hands, happened, items, items_shared, lines, mechanics, move_rules, play, rounds
 from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
@@ -81,12 +81,16 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
         move = rounds.merge_turn(state, mover, move)
         if rounds.again(state, mover, move):
             return played + [Message(f"{round_label(state)}: {mover} moves again.")]
+        if hands.ends(state, {**state["so_far"], mover: move}):
+            state["queue"], state["hand_over"] = [], True  # the hand ends at this move: nobody else moves (house-112)
         if (more := rounds.step(state, mover, move)) is not None:
             return played + more
         earlier = {p: m for p, m in state["so_far"].items() if p != mover}
         moves = {**state["so_far"]}
     else:
         moves = items_shared.draws_first(state, moves)
+        if hands.ends(state, moves):
+            state["hand_over"] = True  # read before the round's effects, as after a mover's turn (house-112)
     flags = play.charge(state, {p: moves.get(p, {}) for p in state["awaits"] if p not in earlier})
     exchanged = {p: dict(moves.get(p, {})) for p in state["awaits"]}
     if ordered:
@@ -275,9 +279,18 @@ def ends_now(state: State) -> bool:
 
 def advance(state: State, move: Mapping[str, Any], rng: Random | None = None) -> list[Message]:
     """After a published round: end the match (the dealer's "end" or an end rule), or open the next round."""
+    ended = state.pop("hand_over", False)
+    said = hands.score_hand(state) if ended else []  # the hand's effects, then its end rules (house-114)
     if move.get("next") == "end" or ends_now(state):
-        return finish(state, move.get("outcome"), rng)
+        return said + finish(state, move.get("outcome"), rng)
     state["round"] += 1
+    if ended:
+        said += hands.new_hand(state, rng or Random(f"{state['round']}:{','.join(state['players'])}"))
+    return said + _next_round(state, move, rng)
+
+
+def _next_round(state: State, move: Mapping[str, Any], rng: Random | None) -> list[Message]:
+    """Round ``state["round"]`` opened: at once, or once the dealer names its players."""
     plan = plan_for(state, state["round"])
     if plan["awaits"] != "named" or move.get("next_awaits"):
         named = [p for p in move.get("next_awaits") or [] if p not in state["out"]] or None

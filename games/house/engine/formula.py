@@ -273,6 +273,19 @@ def _count(values: object, item: object) -> int:
     return sum(1 for v in _list("count", values) if _same(v, item))
 
 
+def _sum_if(values: object, keys: object, key: object) -> int:
+    """A spreadsheet's SUMIF: the sum of the ``values`` whose key (the item of ``keys`` at the same place) equals
+    ``key`` (``sum_if(hand_values, hand_suits, 'Red')``: the powers of the Red cards)."""
+    nums, tags = _list("sum_if", values), _list("sum_if", keys)
+    if len(nums) != len(tags):
+        raise _Refused(f"sum_if() needs two lists of the same length, got {len(nums)} and {len(tags)} items")
+    total = 0
+    for v, k in zip(nums, tags, strict=True):
+        if _same(k, key):
+            total = _bounded(total + _whole(v, "sum_if()"))
+    return total
+
+
 def _len(value: object) -> int:
     if isinstance(value, str | list | tuple | dict):
         return len(value)
@@ -310,6 +323,7 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
     "abs": _abs,
     "sum": _sum,
     "count": _count,
+    "sum_if": _sum_if,
     "len": _len,
     "text": _text,
     "rank": _rank,
@@ -320,6 +334,7 @@ _ARITY: dict[str, tuple[int, int]] = {
     "abs": (1, 1),
     "sum": (1, 1),
     "count": (2, 2),
+    "sum_if": (3, 3),
     "len": (1, 1),
     "text": (1, 1),
     "rank": (2, 2),

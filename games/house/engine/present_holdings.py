@@ -12,7 +12,7 @@ from typing import Any
 
 from games import kit
 from games.engine import DEALER, PlayerId
-from games.house.engine import items, items_draw
+from games.house.engine import items, items_draw, rows
 from games.house.engine.state import State, balance, holder, plan_for, uses_garnets
 
 
@@ -95,6 +95,11 @@ def public(state: State) -> dict[str, Any]:
     }
     if state.get("ec"):
         out["ec"] = kit.json_copy(state["ec"])
+    if definition.get("rows"):  # face-up cards only, until the match is over (house-110)
+        out["rows"] = rows.public(state, over=over)
+    if definition.get("hands"):
+        button = state["players"][int(state.get("button", len(state["players"]) - 1))]
+        out["hand"] = {"round": rows.hand_round(state), "played": int(state.get("hands_played", 0)), "button": button}
     if over:
         out["holdings"] = kit.json_copy(state["holdings"])
         out["piles"] = {
@@ -126,6 +131,7 @@ def dealer(state: State) -> dict[str, Any]:
     private offers and gifts, every garnet balance."""
     return {
         "holdings": kit.json_copy(state["holdings"]),
+        **({"rows": rows.dealer(state)} if state["definition"].get("rows") else {}),
         "piles": _piles(state, DEALER, public=False),
         "so_far": _so_far(state, DEALER),
         "garnets": {p: balance(state, p) for p in state["players"]},

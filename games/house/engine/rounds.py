@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, items, play
+from games.house.engine import effects, items, play, rows
 from games.house.engine.constants import LIMIT, MAX_ROUNDS, SCHEMA1
 from games.house.engine.definition import definition_upgrade
 from games.house.engine.formula import FormulaError, formula_bool
@@ -30,6 +30,7 @@ def setup(state: State, options: Mapping[str, Any], rng: Random) -> None:
     play.setup(state, options, rng)
     state["counters"] = {k["name"]: k["start"] for k in state["definition"].get("counters", [])}
     items.setup(state, rng)
+    rows.setup(state, rng)
     items.starts_from_cards(state)
     state["queue"], state["so_far"], state["skipped"] = [], {}, []
 

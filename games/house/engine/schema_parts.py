@@ -238,6 +238,39 @@ TOP2: dict[str, Any] = {
             },
         },
     },
+    "rows": {
+        "type": "array",
+        "maxItems": 4,
+        "description": "cards the match holds, dealt face down, turned face up by a formula (house-110)",
+        "items": {
+            "type": "object",
+            "required": ["name", "deck"],
+            "additionalProperties": False,
+            "properties": {
+                "name": NAME,
+                "label": {"type": "string", "maxLength": 40},
+                "deck": NAME,
+                "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
+                "face_up": {
+                    "type": ["string", "integer"],
+                    "default": 0,
+                    "description": "a formula of round and hand_round: how many of the row's cards are face up",
+                },
+            },
+        },
+    },
+    "hands": {
+        "type": "object",
+        "required": ["ends"],
+        "additionalProperties": False,
+        "description": "hands of the match: each ends by a formula, is scored, and is dealt again (house-112)",
+        "properties": {
+            "ends": {"type": "string", "description": "a match-wide formula (also reading sent): the hand ends"},
+            "effects": ROUND2["effects"],
+            "out": {"type": "string", "description": "a per-player formula: true, the player is out of the match"},
+            "button": {"enum": ["seat", "random"], "description": "the first mover moves one seat each hand"},
+        },
+    },
     "roles": {
         "type": "array",
         "maxItems": 4,

@@ -96,6 +96,10 @@ def match_names(definition: Mapping[str, Any]) -> list[str]:
     names += [r["name"] for r in definition.get("roles", [])]
     for pile in definition.get("piles", []):
         names += [f"{pile['name']}_out"]
+    for row in definition.get("rows", []):  # a centre row: its face-up cards (house-110)
+        names += [row["name"], f"{row['name']}_values", f"{row['name']}_suits"]
+    if definition.get("hands"):
+        names += ["hand_round"]  # the round within the hand (house-112)
     return names
 
 
@@ -107,7 +111,9 @@ def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, An
     names = [*match_names(definition), "me", "seat", "score", "garnets", "is_out", "winner", "sent"]
     names += ["gave", "got", "partners", "traded_with", "trade_counts", "last_partners"]
     for pile in definition.get("piles", []):
-        names += [pile["name"], f"{pile['name']}_values"]
+        names += [pile["name"], f"{pile['name']}_values", f"{pile['name']}_suits"]
+        if pile.get("visibility") == "top":  # the top cards of the other players' piles (house-111)
+            names += [f"{pile['name']}_tops", f"{pile['name']}_tops_values", f"{pile['name']}_tops_suits"]
     names += [f["name"] for f in fields]
     return names
 

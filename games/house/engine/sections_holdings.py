@@ -14,7 +14,7 @@ from games.house.engine import field_draw
 from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
-TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles", "formulas")
+TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles", "formulas", "rows", "hands")
 ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows", "again")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = (

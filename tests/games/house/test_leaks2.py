@@ -3,7 +3,7 @@ archive cover every new kind of hidden fact"), for every viewer, over every surf
 
 One season match of a probe definition holds one of each hidden kind: a holding seen by its holder only, one seen
 by the dealer only (and a public one), a pile of each visibility (holder, others, all, nobody, dealer), the deck's
-undealt cards, a role dealt from a deck (the holder pile), and a private trade made in a round in turn order (its
+undealt cards, a centre row's face-down cards (house-110), a role dealt from a deck (the holder pile), and a private trade made in a round in turn order (its
 offer waits in the round's moves so far, its line goes to the two traders). Each card's label and each holding's
 value is planted as a token no page could print by chance (``CARD-ph-ann``, ``721111``), so a text search says
 who read what. Each viewer (signed out, a spectator, each player, the player voted out, the host who deals) may
@@ -27,6 +27,7 @@ import pytest
 from django.test import Client
 
 from games.engine import DEALER
+from games.house.engine import rows
 from games.house.engine.definition import definition_clean, definition_load_text
 from games.match import broadcast
 from games.match.services import submission_submit, turn_close
@@ -63,6 +64,8 @@ piles:
   - {name: pa, label: Open card, deck: d, deal: 1, visibility: all}
   - {name: pn, label: Buried card, deck: d, deal: 1, visibility: nobody}
   - {name: pd, label: Desk card, deck: d, deal: 1, visibility: dealer}
+rows:
+  - {name: cr, label: Centre row, deck: d, deal: 2, face_up: "0"}
 round_plan:
   - label: Trade
     order: seat
@@ -108,6 +111,9 @@ def _plant(state: dict[str, Any]) -> None:
     for deck, ids in state.get("deck", {}).items():
         for n, i in enumerate(ids):
             state["cards"][i]["label"] = f"CARD-{deck}-undealt-{n}"
+    for row, ids in state.get("rows", {}).items():  # a centre row, by its place in the row (house-110)
+        for n, i in enumerate(ids):
+            state["cards"][i]["label"] = f"CARD-row-{row}-{n}"
     kinds: dict[str, int] = {}
     for h in state["definition"].get("holdings", []):
         nth = kinds[h["visibility"]] = kinds.get(h["visibility"], -1) + 1
@@ -143,6 +149,17 @@ def _who_sees(state: dict[str, Any]) -> dict[str, set[str]]:
     for ids in state.get("deck", {}).values():
         for i in ids:
             out.setdefault(state["cards"][i]["label"], set())
+    tops = {p["name"] for p in state["definition"].get("piles", []) if p["visibility"] == "top"}
+    played = {f["name"] for r in state["definition"]["round_plan"] for f in r["fields"] if f.get("to") in tops}
+    for entry in state.get("history", []):  # played onto a top pile, then dealt again with a new hand (house-114)
+        for move in entry.get("moves", {}).values():
+            for i in (move.get(name) for name in played):
+                if isinstance(i, int) and 0 <= i < len(state["cards"]):
+                    out.setdefault(state["cards"][i]["label"], set()).update(everyone)
+    for row in state["definition"].get("rows", []):  # face up: everyone's; face down: the dealer's (house-110)
+        up = rows.face_up(state, row)
+        for n, i in enumerate(state["rows"][row["name"]]):
+            out.setdefault(state["cards"][i]["label"], set()).update(everyone if n < up else {HOST})
     for ids in state.get("discard", {}).values():  # played or replaced: public
         for i in ids:
             out.setdefault(state["cards"][i]["label"], set()).update(everyone)

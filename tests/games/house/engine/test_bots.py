@@ -86,9 +86,11 @@ def test_candidates_are_distinct_legal_moves_and_offer_trades() -> None:
 def test_the_greedy_bot_weighs_a_draw_from_each_pile_and_the_card_drawn() -> None:
     """A draw field's options are every pile it may draw from now; a discard may name the card drawn (house-94)."""
     state = _start("density", 4)
-    state, _ = ENGINE.resolve(state, {"p1": {"action": "draw", "draw": "deck", "discard": "drawn"}}, Random(1))
-    moves = legal_candidates(state, "p2", Random(1), limit=40)
-    assert {m.get("draw") for m in moves} >= {"deck", "p1"}
+    (first,) = ENGINE.awaiting(state)  # left of the button, drawn at setup (house-113)
+    state, _ = ENGINE.resolve(state, {first: {"action": "draw", "draw": "deck", "discard": "drawn"}}, Random(1))
+    (second,) = ENGINE.awaiting(state)
+    moves = legal_candidates(state, second, Random(1), limit=40)
+    assert {m.get("draw") for m in moves} >= {"deck", first}
     assert any(m.get("discard") == "drawn" for m in moves)
 
 

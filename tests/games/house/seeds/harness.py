@@ -55,7 +55,8 @@ class Seed:
     ``moves(coded_state, player, rng)`` draws the legal coded move to play (default: the engine's ``random_move``),
     for a game whose random moves take turns the definition folds into one. ``align(coded_state, house_state,
     player)`` returns the coded state given what the definition has just dealt the player (through the coded
-    engine's own ``dump`` and ``load``), for a deal the coded engine's options can fix only at setup.
+    engine's own ``dump`` and ``load``), for a deal the coded engine's options can fix only at setup; it is also
+    called right after each close, before the views are compared, so a deal made at the close is compared dealt.
     ``coded_lines`` and ``house_lines`` read the facts a turn's messages tell each player privately, keyed alike
     (aspect ``"private"``; the house's are those of the turn and of the house-only turns before the next).
     """
@@ -198,6 +199,9 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
             {p: n for p, n in spent_c.items() if n} == {p: n for p, n in spent_h.items() if n},
             f"{spent_c} / {spent_h}",
         )
+        if seed.align is not None:  # a deal made at this close (a new hand) given to the coded engine at once
+            for p in seed.coded.awaiting(coded):
+                coded = seed.align(coded, house, p)
         _compare_views(seed, report, coded, house)
     _compare_lines(seed, report, lines_c, lines_h)
     report.coded_outcome, report.house_outcome = seed.coded.outcome(coded), HOUSE.outcome(house)
