@@ -146,6 +146,14 @@ BREAK2: dict[str, Any] = {
 }
 """A round has 1 to 12 fields; a break (``awaits: nobody``, house-84) none."""
 
+# What a player's pile and a match's row share: a name, the deck its cards come from and how many are dealt.
+_DEALT: dict[str, Any] = {
+    "name": NAME,
+    "label": {"type": "string", "maxLength": 40},
+    "deck": NAME,
+    "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
+}
+
 TOP2: dict[str, Any] = {
     "plan_repeat": {"enum": ["last", "cycle"], "default": "last"},
     "formulas": {
@@ -228,10 +236,7 @@ TOP2: dict[str, Any] = {
             "required": ["name", "deck"],
             "additionalProperties": False,
             "properties": {
-                "name": NAME,
-                "label": {"type": "string", "maxLength": 40},
-                "deck": NAME,
-                "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
+                **_DEALT,
                 "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer", "top"], "default": "holder"},
                 "distinct": {"type": "boolean", "default": False, "description": "no two cards of one label a hand"},
                 "own": {"type": "boolean", "default": False, "description": "starts with the cards marked as theirs"},
@@ -247,10 +252,7 @@ TOP2: dict[str, Any] = {
             "required": ["name", "deck"],
             "additionalProperties": False,
             "properties": {
-                "name": NAME,
-                "label": {"type": "string", "maxLength": 40},
-                "deck": NAME,
-                "deal": {"type": "integer", "minimum": 0, "maximum": 52, "default": 0},
+                **_DEALT,
                 "face_up": {
                     "type": ["string", "integer"],
                     "default": 0,
