@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+# Tests marked in_order keep their written order under pytest-randomly (issue 47).
+pytest_plugins = ["tests.ordering"]
+
 # Django is imported inside the fixtures, so the pure engine tests also run without it:
 # `pytest -p no:django tests/games` collects only the modules that need no Django (below).
 

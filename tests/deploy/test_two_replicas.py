@@ -41,7 +41,8 @@ SUBMIT_LIMIT = 20  # submissions per user per hour: (c) passes it, no player of 
 DUE_MATCHES, LOAD_MATCHES, DUE_SECONDS = 4, 4, 2
 KILL_AFTER = 5  # answered submissions through replica A before it is killed
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("replicas"), pytest.mark.timeout(1200)]
+# One stack for the module, and the last step kills replica A: the steps run in the order written.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("replicas"), pytest.mark.timeout(1200), pytest.mark.in_order]
 
 
 def needs(condition: bool, reason: str) -> None:
