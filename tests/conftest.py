@@ -118,7 +118,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     seed = getattr(config.option, "randomly_seed", None)
     if seed is not None and config.pluginmanager.has_plugin("randomly"):
         terminalreporter.write_line(
-            f"test order: rerun it with -p randomly --randomly-seed={seed} (-p no:randomly: file order)"
+            f"test order: rerun it with -p randomly --randomly-seed={seed} (without -p randomly: file order)"
         )
 
 
