@@ -225,6 +225,15 @@ def _copies_at(copies: Any, path: str, players: int) -> int:
     return max(0, min(found, MAX_CARDS))
 
 
+def read_dealt(c: Checker, data: Mapping[str, Any], path: str, deck_names: Sequence[str], kind: str) -> dict[str, Any]:
+    """What a player's pile and a match's row share: ``{name, label, deck, deal}``, ``deal`` cards of ``deck``."""
+    name = c.name(data.get("name"), f"{path}.name") or kind
+    label = c.text(data.get("label", name.capitalize()), f"{path}.label", max_length=40) or name
+    deck = c.choice(data.get("deck"), f"{path}.deck", deck_names or ("(declare a deck)",))
+    deal = c.integer(data.get("deal", 0), f"{path}.deal", 0, 52) or 0
+    return {"name": name, "label": label, "deck": deck, "deal": deal}
+
+
 def read_piles(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """``piles``: each player's pile of cards from a deck: ``{name, label, deck, deal, visibility}``, ``deal``
     cards dealt to each player at setup, seen by its ``holder``, ``others`` (everyone but its holder),
@@ -241,17 +250,15 @@ def read_piles(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]]) -> list
         if data is None:
             continue
         c.unknown(data, ("name", "label", "deck", "deal", "visibility", "distinct", "own"), path)
-        name = c.name(data.get("name"), f"{path}.name") or "pile"
-        label = c.text(data.get("label", name.capitalize()), f"{path}.label", max_length=40) or name
-        deck = c.choice(data.get("deck"), f"{path}.deck", deck_names or ("(declare a deck)",))
-        deal = c.integer(data.get("deal", 0), f"{path}.deal", 0, 52) or 0
-        visibility = c.choice(data.get("visibility", "holder"), f"{path}.visibility", PILE_VISIBILITY) or "holder"
-        pile = {"name": name, "label": label, "deck": deck, "deal": deal, "visibility": visibility}
+        pile = read_dealt(c, data, path, deck_names, "pile")
+        pile["visibility"] = (
+            c.choice(data.get("visibility", "holder"), f"{path}.visibility", PILE_VISIBILITY) or "holder"
+        )
         # a deal of different labels per hand, a starting hand of the cards marked as the player's (house-70, -79)
         for key in ("distinct", "own"):
             if data.get(key) is not None and c.boolean(data[key], f"{path}.{key}"):
                 pile[key] = True
-        marked = any(card.get("owner") for d in decks if d["name"] == deck for card in d["cards"])
+        marked = any(card.get("owner") for d in decks if d["name"] == pile["deck"] for card in d["cards"])
         if pile.get("own") and not marked:
             c.fail(f"{path}.own", "its deck has no card marked with an owner (a card with owner: each)")
         out.append(pile)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.house.engine.sections import Checker
-from games.house.engine.sections_formulas import formula, match_names, player_names, read_effects
+from games.house.engine.sections_formulas import formula, match_names, player_names, read_dealt, read_effects
 
 MAX_ROWS = 4
 HANDS_KEYS = ("ends", "effects", "out", "button")
@@ -34,15 +34,15 @@ def read_rows(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]], taken: S
         if data is None:
             continue
         c.unknown(data, ("name", "label", "deck", "deal", "face_up"), path)
-        name = c.name(data.get("name"), f"{path}.name") or "row"
-        if name in seen:
-            c.fail(f"{path}.name", f'"{name}" is already a name of the definition (a pile, a holding, a counter, ...)')
-        seen.add(name)
-        label = c.text(data.get("label", name.capitalize()), f"{path}.label", max_length=40) or name
-        deck = c.choice(data.get("deck"), f"{path}.deck", deck_names or ("(declare a deck)",))
-        deal = c.integer(data.get("deal", 0), f"{path}.deal", 0, 52) or 0
-        up = formula(c, data.get("face_up", 0), f"{path}.face_up", ["round", "hand_round"]) or "0"
-        out.append({"name": name, "label": label, "deck": deck, "deal": deal, "face_up": up})
+        row = read_dealt(c, data, path, deck_names, "row")
+        if row["name"] in seen:
+            c.fail(
+                f"{path}.name",
+                f'"{row["name"]}" is already a name of the definition (a pile, a holding, a counter, ...)',
+            )
+        seen.add(row["name"])
+        row["face_up"] = formula(c, data.get("face_up", 0), f"{path}.face_up", ["round", "hand_round"]) or "0"
+        out.append(row)
     return out
 
 
