@@ -13,10 +13,10 @@ from django.db import transaction
 
 from alerts.endpoints import EndpointRefused, endpoint_check
 from alerts.models import AlertSettings, PushSubscription
-from alerts.webpush import push_dispatch
+from alerts.webpush import push_dispatch, push_user_subscribed
 from core.cache import soft_delete, soft_get, soft_set
 from core.errors import BadRequest
-from games.match import broadcast
+from games.match import broadcast, hooks
 from games.match.waiting import LIVE_SECONDS, awaited_user_ids
 from games.models import Match, Turn
 from games.registry import get_entry
@@ -32,7 +32,8 @@ class SubscriptionRefused(BadRequest):
 
 def turn_alert(*, match: Match, turn: Turn) -> None:
     """A turn opened: after commit, each awaited seat's player gets a ``your_turn`` event on their pages'
-    socket and a Web Push on their subscribed browsers (when the site has VAPID keys).
+    socket and a Web Push on their subscribed browsers (when the site has VAPID keys). In a close they are
+    sent after the close's own pushes (``hooks.after_pushes``): the match's pages move on first.
 
     Call inside the transaction that opened the turn (the framework's ``turn_opened`` hook). The seats are
     the ones the close's pages read anyway (one read per match object), read after the commit: a close holds
@@ -73,7 +74,7 @@ def turn_alert(*, match: Match, turn: Turn) -> None:
             broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
             push_dispatch(user_ids=user_ids, payload=push)
 
-    transaction.on_commit(send)
+    hooks.after_pushes(send)
 
 
 ENDPOINT_MAX = PushSubscription._meta.get_field("endpoint").max_length or 1000
@@ -108,7 +109,7 @@ def turn_done_alert(*, match: Match, turn: Turn) -> None:
         if user_ids:
             broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
 
-    transaction.on_commit(send)
+    hooks.after_pushes(send)
 
 
 def _awaited_after_commit(match: Match, seats: list[str]) -> list[int]:
@@ -143,6 +144,7 @@ def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushS
         sub, _ = PushSubscription.objects.update_or_create(
             user=user, endpoint=endpoint, defaults={"p256dh": p256dh, "auth": auth}
         )
+        push_user_subscribed(user.pk)  # the turns' pushes look for this user's browsers again
         keep = settings.GARNET_WEBPUSH_MAX_SUBSCRIPTIONS
         older = PushSubscription.objects.filter(user=user).order_by("-created_at", "-pk").values_list("pk", flat=True)
         stale = [pk for pk in older if pk != sub.pk][max(0, keep - 1) :]

@@ -6,7 +6,8 @@ takes its id), on Celery's ``push`` queue (``CELERY_TASK_ROUTES``), to a checked
 (``alerts.endpoints``) with a timeout of ``GARNET_WEBPUSH_TIMEOUT`` seconds and a hard time limit. A delivery is never
 made inside a transaction or a request: ``push_dispatch`` hands the turn's users to a fan-out task after commit
 (no read in the close's path), which queues one delivery per subscription; on the embedded default a small pool
-of threads does both.
+of threads does both. Most players subscribe no browser: a fan-out remembers in the cache whom it found without
+one, and a turn whose awaited players all have none queues nothing (issue 45), until one of them subscribes.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 
 from alerts.endpoints import EndpointRefused, endpoint_check, push_session
 from alerts.models import PushSubscription
 from alerts.vapid import vapid_keys
+from core.cache import soft_delete, soft_get_many, soft_set_many
 from core.publish import publish_later
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,29 @@ PUSH_QUEUE = "push"
 """Celery's queue of the deliveries (config/settings/base.py routes ``alerts.push_deliver`` there)."""
 
 _pool: ThreadPoolExecutor | None = None
+
+NONE_SECONDS = 600
+"""How long the cache says a user has no subscription after a fan-out found none (a subscribe drops it at once)."""
+
+
+def _none_key(user_id: int) -> str:
+    return f"alerts:push-none:{user_id}"
+
+
+def push_users_may_have(user_ids: list[int]) -> list[int]:
+    """The users of ``user_ids`` who may have a subscription: all but those a fan-out found without one lately
+    (one cache round trip; a cache outage says all)."""
+    if not user_ids:
+        return []
+    known = soft_get_many([_none_key(uid) for uid in user_ids])
+    return [uid for uid in user_ids if known.get(_none_key(uid)) is not True]
+
+
+def push_user_subscribed(user_id: int) -> None:
+    """``user_id`` subscribed a browser: forget that they had none (now, and after commit: a fan-out that read
+    the subscriptions meanwhile may have stored it again)."""
+    soft_delete(_none_key(user_id))
+    transaction.on_commit(lambda: soft_delete(_none_key(user_id)))
 
 
 def push_enabled() -> bool:
@@ -119,7 +144,12 @@ def _threads() -> ThreadPoolExecutor:
 def push_fanout(*, user_ids: list[int], payload: dict[str, Any]) -> int:
     """One delivery per subscription of ``user_ids``: a task each on Celery's ``push`` queue, else one each on the
     pool of threads; how many were handed on."""
-    ids = list(PushSubscription.objects.filter(user_id__in=user_ids).values_list("pk", flat=True))
+    rows = list(PushSubscription.objects.filter(user_id__in=user_ids).values_list("pk", "user_id"))
+    ids = [pk for pk, _ in rows]
+    have = {uid for _, uid in rows}
+    none = {_none_key(uid): True for uid in user_ids if uid not in have}
+    if none:
+        soft_set_many(none, timeout=NONE_SECONDS)
     for pk in ids:
         try:
             if _celery():
@@ -136,6 +166,9 @@ def push_dispatch(*, user_ids: list[int], payload: dict[str, Any]) -> None:
     ``push`` queue where workers run, else on the pool of threads). Call after commit."""
     if not push_enabled() or not user_ids:
         return
+    user_ids = push_users_may_have(user_ids)
+    if not user_ids:
+        return  # none of them has a browser to push to: no task, no thread, no read
     try:
         if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
             push_fanout_task.delay(user_ids, payload)

@@ -250,6 +250,16 @@ def soft_set(key: str, value: Any, timeout: float | None) -> None:
         log.warning("cache unavailable; %s not stored", key, exc_info=True)
 
 
+def soft_set_many(values: dict[str, Any], timeout: float | None) -> None:
+    """``cache.set_many`` (one round trip), ignoring a cache that is down."""
+    from django.core.cache import cache
+
+    try:
+        cache.set_many(values, timeout=timeout)
+    except Exception:
+        log.warning("cache unavailable; %s not stored", list(values), exc_info=True)
+
+
 def soft_delete(key: str) -> None:
     """``cache.delete``, ignoring a cache that is down."""
     from django.core.cache import cache

@@ -25,6 +25,9 @@
 - ``closing_batch`` is sent by a sweep with the matches whose turns it has just claimed
   (row-locked), before it closes them one by one: a receiver may read what it needs of
   all of them at once and keep it for each (seasons: which season).
+- ``after_pushes(fn)``: a receiver's own pushes (the alerts' ``turn_done``, ``your_turn``) that must follow what
+  the close pushes: inside a close (``pushes_held``) ``fn`` runs right after the close's frames left, after its
+  commit (never if it rolls back); anywhere else it is an ``on_commit`` callback.
 - A signal sent with ``closing`` True gets the match a turn close holds row-locked (so do
   ``closing_batch``'s receivers): what receivers learn from rows that point at it (its season)
   holds until the close commits, and may be kept for the close's other receivers.
@@ -32,9 +35,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
+from django.db import transaction
 from django.dispatch import Signal
 
 if TYPE_CHECKING:
@@ -59,3 +65,31 @@ AWAITS: list[Callable[[Any], list[Any]]] = []
 # Other deadlines to sweep beside turns (a season's DMO picks): called by the
 # in-process sweeper after each turn sweep; Celery beat runs them as tasks.
 SWEEPS: list[Callable[[], int]] = []
+
+
+_after: ContextVar[list[Callable[[], None]] | None] = ContextVar("garnet_after_pushes", default=None)
+
+
+def after_pushes(fn: Callable[[], None]) -> None:
+    """Run ``fn`` after the pushes of the close this is called in (``pushes_held``), else after commit.
+
+    A close's ``on_commit`` callbacks run before the close's own frames leave (they are registered first, inside
+    it): a receiver's sends made that way held every player's next page back by their hops (issue 45).
+    """
+    held = _after.get()
+    if held is None:
+        transaction.on_commit(fn)
+    else:
+        held.append(fn)
+
+
+@contextmanager
+def pushes_held() -> Iterator[list[Callable[[], None]]]:
+    """Collect the ``after_pushes`` callbacks made inside the block; the caller runs them after its own pushes,
+    once its transaction committed (and drops them if it rolled back). Nested blocks collect separately."""
+    held: list[Callable[[], None]] = []
+    token = _after.set(held)
+    try:
+        yield held
+    finally:
+        _after.reset(token)

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from alerts.models import PushSubscription
-from alerts.webpush import push_deliver, push_deliver_task, push_dispatch, push_fanout_task
+from alerts.services import push_subscribe
+from alerts.webpush import push_deliver, push_deliver_task, push_dispatch, push_fanout, push_fanout_task
 from config.celery import app
-from tests.alerts.pushkit import Browser
+from tests.alerts.pushkit import Browser, b64
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -78,3 +79,24 @@ def test_dispatching_a_turns_pushes_reads_nothing_and_publishes_one_task(
     with django_assert_num_queries(0):
         push_dispatch(user_ids=[1, 2], payload={"title": "t"})
     assert queued == [([1, 2], {"title": "t"})]
+
+
+def test_players_without_a_browser_queue_nothing_until_one_subscribes(
+    monkeypatch: pytest.MonkeyPatch, public_dns: dict[str, list[str]], django_assert_num_queries: Any
+) -> None:
+    """Issue 45: most players subscribe no browser. A fan-out that found none for them remembers it (in the cache),
+    so the next turns awaiting only them queue no task and read nothing; a player who subscribes is pushed to again
+    at once."""
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(push_fanout_task, "delay", lambda *args: queued.append(args))
+    ann, bea = UserFactory(), UserFactory()
+    assert push_fanout(user_ids=[ann.pk, bea.pk], payload={"title": "t"}) == 0
+    with django_assert_num_queries(0):
+        push_dispatch(user_ids=[ann.pk, bea.pk], payload={"title": "t"})
+    assert queued == []
+    browser = Browser()
+    push_subscribe(
+        user=ann, endpoint="https://fcm.googleapis.com/fcm/send/a", p256dh=browser.p256dh, auth=b64(browser.auth)
+    )
+    push_dispatch(user_ids=[ann.pk, bea.pk], payload={"title": "t"})
+    assert queued == [([ann.pk], {"title": "t"})]

@@ -136,3 +136,24 @@ def test_a_close_reads_its_players_for_the_alerts_after_its_commit(
     events = {(g, p["event"]) for g, p in sent if p.get("type") == "user.notify"}
     assert (broadcast.group_user(users["ann"].pk), "turn_done") in events
     assert (broadcast.group_user(users["bob"].pk), "your_turn") in events
+
+
+def test_a_close_pushes_its_own_frames_before_the_turn_alerts(
+    monkeypatch: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 45: the alerts' ``turn_done`` and ``your_turn`` go after the close's own frames (its pages, its lines,
+    the next turn), so the match's pages move on first and the alerts' hops come after them."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
+    users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat", "dan", "eve"]}
+    match = abc_match()
+    from games.match.services.turns import turn_close
+
+    turn = match.turns.get(number=1)
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        turn_close(turn_id=turn.pk, force=True)
+    alerts = [p.get("type") == "user.notify" for _g, p in sent]
+    assert True in alerts and False in alerts
+    assert alerts == sorted(alerts)  # every frame of the match's groups before the first alert
+    assert (broadcast.group_user(users["bob"].pk), "your_turn") in {(g, p.get("event")) for g, p in sent}

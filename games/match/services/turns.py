@@ -13,6 +13,7 @@ commit; it draws no page: an edge with pages to push passes a ``PageDrawer``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -186,10 +187,11 @@ def turn_close(
             match = statements.locked_match.first(pk=snap.match.pk)
             if match is None or match.status != Match.Status.RUNNING:
                 return None
-            closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
+            with hooks.pushes_held() as after:
+                closed = _store(match=match, turn=turn, resolved=resolved, now=moment)
             if deferred:
-                transaction.on_commit(partial(_publish, closed, draw))
-        return closed if deferred else replace(closed, pages=_publish(closed, draw))
+                transaction.on_commit(partial(_publish, closed, draw, tuple(after)))
+        return closed if deferred else replace(closed, pages=_publish(closed, draw, tuple(after)))
     log.warning("turn %s kept changing while it was being closed; the next sweep retries", turn_id)
     return None
 
@@ -236,11 +238,14 @@ def _store(*, match: Match, turn: Turn, resolved: _Resolved, now: datetime) -> C
     )
 
 
-def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> tuple[broadcast.Event, ...]:
+def _publish(
+    closed: ClosedTurn, draw: PageDrawer | None, after: tuple[Callable[[], None], ...] = ()
+) -> tuple[broadcast.Event, ...]:
     """Send a committed close's pushes, one frame per group (``broadcast.frames``): each seat's page (if the caller
     drew pages) before the public lines and the turn or end event, so a page that took its own push sees the
     turn event as already shown and fetches nothing. If the pages cannot be drawn the close's own pushes still
-    go: the pages then fetch on the turn event. Returns the pages drawn (for ``ClosedTurn.pages``).
+    go: the pages then fetch on the turn event. Then the hooks' ``after`` sends (``hooks.after_pushes``: the
+    turn alerts), so the pages the match shows move on first. Returns the pages drawn (for ``ClosedTurn.pages``).
     """
     pages: list[broadcast.Event] = []
     if draw is not None:
@@ -249,6 +254,11 @@ def _publish(closed: ClosedTurn, draw: PageDrawer | None) -> tuple[broadcast.Eve
         except Exception:
             log.exception("drawing the pushed pages of match %s failed; pages will fetch", closed.match_id)
     broadcast.send(broadcast.frames([*closed.events, *pages]))
+    for fn in after:
+        try:
+            fn()
+        except Exception:  # an alert never fails the close that committed
+            log.exception("a send after the close of match %s failed", closed.match_id)
     return tuple(pages)
 
 
@@ -359,6 +369,7 @@ def _close_claimed(turn: Turn, submissions: dict[str, Submission], now: datetime
     """Close a turn the sweep holds locked with its match (both rows claimed as due and running); its pushes
     (no pages: the sweep's turns mostly have nobody watching) join the batch's after commit."""
     resolved = _resolve(turn, turn.match, submissions)
-    closed = _store(match=turn.match, turn=turn, resolved=resolved, now=now or timezone.now())
-    transaction.on_commit(partial(_publish, closed, None))
+    with hooks.pushes_held() as after:
+        closed = _store(match=turn.match, turn=turn, resolved=resolved, now=now or timezone.now())
+    transaction.on_commit(partial(_publish, closed, None, tuple(after)))
     return True
