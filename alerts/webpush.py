@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -24,7 +25,7 @@ from django.db import close_old_connections, transaction
 from alerts.endpoints import EndpointRefused, endpoint_check, push_session
 from alerts.models import PushSubscription
 from alerts.vapid import vapid_keys
-from core.cache import soft_delete, soft_get_many, soft_set_many
+from core.cache import soft_get_many, soft_set_many
 from core.publish import publish_later
 
 log = logging.getLogger(__name__)
@@ -38,27 +39,38 @@ PUSH_QUEUE = "push"
 _pool: ThreadPoolExecutor | None = None
 
 NONE_SECONDS = 600
-"""How long the cache says a user has no subscription after a fan-out found none (a subscribe drops it at once)."""
+"""How long the cache says a user has no subscription after a fan-out found none (a subscribe ends it at once)."""
+
+_NO_GENERATION = "-"
 
 
 def _none_key(user_id: int) -> str:
     return f"alerts:push-none:{user_id}"
 
 
+def _generation_key(user_id: int) -> str:
+    return f"alerts:push-gen:{user_id}"
+
+
 def push_users_may_have(user_ids: list[int]) -> list[int]:
-    """The users of ``user_ids`` who may have a subscription: all but those a fan-out found without one lately
-    (one cache round trip; a cache outage says all)."""
+    """The users of ``user_ids`` who may have a subscription: all but those a fan-out found without one lately,
+    since their last subscribe (one cache round trip; a cache outage says all)."""
     if not user_ids:
         return []
-    known = soft_get_many([_none_key(uid) for uid in user_ids])
-    return [uid for uid in user_ids if known.get(_none_key(uid)) is not True]
+    keys = [k for uid in user_ids for k in (_none_key(uid), _generation_key(uid))]
+    known = soft_get_many(keys)
+    return [uid for uid in user_ids if known.get(_none_key(uid)) != known.get(_generation_key(uid), _NO_GENERATION)]
 
 
 def push_user_subscribed(user_id: int) -> None:
-    """``user_id`` subscribed a browser: forget that they had none (now, and after commit: a fan-out that read
-    the subscriptions meanwhile may have stored it again)."""
-    soft_delete(_none_key(user_id))
-    transaction.on_commit(lambda: soft_delete(_none_key(user_id)))
+    """``user_id`` subscribed a browser: every "none" a fan-out stored before now, or stores from a read made
+    before this commit, no longer matches the user's generation, so their pushes are looked for again."""
+
+    def bump() -> None:
+        soft_set_many({_generation_key(user_id): uuid.uuid4().hex}, timeout=NONE_SECONDS)
+
+    bump()
+    transaction.on_commit(bump)
 
 
 def push_enabled() -> bool:
@@ -144,10 +156,15 @@ def _threads() -> ThreadPoolExecutor:
 def push_fanout(*, user_ids: list[int], payload: dict[str, Any]) -> int:
     """One delivery per subscription of ``user_ids``: a task each on Celery's ``push`` queue, else one each on the
     pool of threads; how many were handed on."""
+    # The generations are read before the subscriptions: a subscribe that commits after this read bumps its
+    # user's generation, so the "none" stored below cannot hide the browser it added.
+    generations = soft_get_many([_generation_key(uid) for uid in user_ids])
     rows = list(PushSubscription.objects.filter(user_id__in=user_ids).values_list("pk", "user_id"))
     ids = [pk for pk, _ in rows]
     have = {uid for _, uid in rows}
-    none = {_none_key(uid): True for uid in user_ids if uid not in have}
+    none = {
+        _none_key(uid): generations.get(_generation_key(uid), _NO_GENERATION) for uid in user_ids if uid not in have
+    }
     if none:
         soft_set_many(none, timeout=NONE_SECONDS)
     for pk in ids:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from alerts import webpush
 from alerts.models import PushSubscription
 from alerts.services import push_subscribe
 from alerts.webpush import push_deliver, push_deliver_task, push_dispatch, push_fanout, push_fanout_task
@@ -99,4 +100,32 @@ def test_players_without_a_browser_queue_nothing_until_one_subscribes(
         user=ann, endpoint="https://fcm.googleapis.com/fcm/send/a", p256dh=browser.p256dh, auth=b64(browser.auth)
     )
     push_dispatch(user_ids=[ann.pk, bea.pk], payload={"title": "t"})
+    assert queued == [([ann.pk], {"title": "t"})]
+
+
+def test_a_subscribe_during_a_fan_out_is_not_hidden_by_its_none(
+    monkeypatch: pytest.MonkeyPatch, public_dns: dict[str, list[str]]
+) -> None:
+    """A fan-out that read no subscription for ann, then a subscribe of hers that commits before the fan-out stores
+    what it found: the "none" it stores is of her old generation, so her next turn looks for her browser."""
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(push_fanout_task, "delay", lambda *args: queued.append(args))
+    ann = UserFactory()
+    browser = Browser()
+    real_set_many = webpush.soft_set_many
+
+    def subscribe_first(values: dict[str, Any], timeout: float | None) -> None:
+        if any(k.startswith("alerts:push-none:") for k in values):  # the fan-out read nothing, then ann subscribed
+            push_subscribe(
+                user=ann,
+                endpoint="https://fcm.googleapis.com/fcm/send/a",
+                p256dh=browser.p256dh,
+                auth=b64(browser.auth),
+            )
+        real_set_many(values, timeout=timeout)
+
+    monkeypatch.setattr(webpush, "soft_set_many", subscribe_first)
+    assert push_fanout(user_ids=[ann.pk], payload={"title": "t"}) == 0
+    monkeypatch.setattr(webpush, "soft_set_many", real_set_many)
+    push_dispatch(user_ids=[ann.pk], payload={"title": "t"})
     assert queued == [([ann.pk], {"title": "t"})]
