@@ -19,10 +19,10 @@ from typing import Any
 FORMULA_HELP = (
     "A formula, e.g. round == 3 or 2 * min(red, blue). It reads round, players (the number still in), "
     "leaders, scores, each holding (the player's own; all_<holding>: everyone's), each counter, each role, "
-    "each pile's cards (<pile>_values: their values), the round's fields (the player's value) and sent; "
+    "each pile's cards (<pile>_values: their values; <pile>_owners: their initial owners), the round's fields (the player's value) and sent; "
     "the round's trades (gave, got, partners) and the match's (traded_with, trade_counts, last_partners); in an "
     "effect run per trade, given, received and partner; the named formulas by name; "
-    "and, or, not, if … else, min, max, sum, sum_if, len, count."
+    "and, or, not, if … else, min, max, sum, sum_if, len, count, distinct."
 )
 
 

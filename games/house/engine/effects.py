@@ -103,6 +103,8 @@ def player_env(
         env[pile["name"]] = items.labels(state, ids)
         env[f"{pile['name']}_values"] = [int(state["cards"][i]["value"]) for i in ids]
         env[f"{pile['name']}_suits"] = [str(state["cards"][i]["suit"]) for i in ids]
+        # each card's initial owner, '' for an unmarked card (house-121)
+        env[f"{pile['name']}_owners"] = [str(state["cards"][i].get("owner", "")) for i in ids]
         if pile["visibility"] == "top":  # what everyone sees of the others' piles (house-111)
             env.update(rows.tops_env(state, pile["name"], player, base["alive"] if "alive" in base else alive(state)))
     traded = (state.get("traded") or {}).get(player, {})

@@ -308,6 +308,16 @@ def _text(value: object) -> str:
     raise _Refused(f"text() needs a number, a yes/no, a text or a list, got {_kind(value)}")
 
 
+def _distinct(values: object) -> list[object]:
+    """The items of ``values`` without repeats, each where it first comes (``len(distinct(hand_owners))``: how
+    many initial owners a hand holds cards of)."""
+    found: list[object] = []
+    for v in _list("distinct", values):
+        if not any(_same(v, f) for f in found):
+            found.append(v)
+    return found
+
+
 def _rank(value: object, values: object) -> int:
     """A spreadsheet's RANK: 1 + how many of ``values`` are higher than ``value`` (the tied share a place)."""
     x = _whole(value, "rank()")
@@ -327,6 +337,7 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
     "len": _len,
     "text": _text,
     "rank": _rank,
+    "distinct": _distinct,
 }
 _ARITY: dict[str, tuple[int, int]] = {
     "min": (1, 50),
@@ -338,6 +349,7 @@ _ARITY: dict[str, tuple[int, int]] = {
     "len": (1, 1),
     "text": (1, 1),
     "rank": (2, 2),
+    "distinct": (1, 1),
 }
 
 # What a formula may contain, node by node; everything else is refused when it is compiled.

@@ -52,7 +52,7 @@ def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, An
         value = random_value(state, player, f, rng)
         if value and f["type"] == "trade" and value["with"] in partners:
             continue  # one trade per partner a round
-        if value:
+        if value is not None:  # a card's id may be 0
             move[f["name"]] = value
             partners |= {value["with"]} if f["type"] == "trade" else set()
 

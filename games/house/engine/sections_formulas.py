@@ -111,7 +111,7 @@ def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, An
     names = [*match_names(definition), "me", "seat", "score", "garnets", "is_out", "winner", "sent"]
     names += ["gave", "got", "partners", "traded_with", "trade_counts", "last_partners"]
     for pile in definition.get("piles", []):
-        names += [pile["name"], f"{pile['name']}_values", f"{pile['name']}_suits"]
+        names += [pile["name"], f"{pile['name']}_values", f"{pile['name']}_suits", f"{pile['name']}_owners"]
         if pile.get("visibility") == "top":  # the top cards of the other players' piles (house-111)
             names += [f"{pile['name']}_tops", f"{pile['name']}_tops_values", f"{pile['name']}_tops_suits"]
     names += [f["name"] for f in fields]

@@ -8,8 +8,12 @@ from collections import Counter
 from random import Random
 from typing import Any
 
+import pytest
+
 from games.engine import DEALER
+from games.house.engine import effects
 from games.house.engine.definition import definition_errors
+from games.house.engine.formula import FormulaError, formula_compile, formula_int
 from tests.games.house.engine.test_sections_holdings import v2
 from tests.games.house.scenario import E, quote, start
 
@@ -79,6 +83,29 @@ def test_each_player_starts_with_one_of_each_card_marked_as_theirs() -> None:
     mine = E.view(state, "ann")["you"]["piles"]
     assert list(mine) == ["ann"] and [c["owner"] for c in mine["ann"]["hand"]] == ["ann"] * 3
     assert [c["owner"] for c in E.view(state, DEALER)["dealer"]["piles"]["cat"]["hand"]] == ["cat"] * 3
+
+
+def test_a_formula_reads_whose_cards_a_pile_holds() -> None:
+    """FORMAT.md: "a per-player formula reads each pile's `<pile>_owners`, the initial owner of each of its cards"
+    (`''` for an unmarked card), and `distinct(list)` is "the list without repeats" (house-121)."""
+    quote("a per-player formula reads each pile's `<pile>_owners`, the initial owner of each")
+    quote("the list without repeats, each item where it first comes")
+    definition = _marked(own=True)
+    definition["decks"][0]["cards"].append({"label": "Plain", "copies": 3})
+    state = start(["ann", "bob", "cat"], definition=definition)
+    state["piles"]["hand"]["ann"] += state["piles"]["hand"]["bob"][:1] + state["deck"]["cards"][:1]
+    env = effects.player_env(state, "ann", effects.match_env(state), {}, ())
+    assert env["hand_owners"] == ["ann", "ann", "ann", "bob", ""]
+    rule = formula_compile("len(distinct(hand_owners))", path="x", names=["hand_owners"])
+    assert formula_int(rule, env) == 3
+    assert formula_compile("distinct(x)", path="x", names=["x"]).evaluate({"x": [2, "2", 2, True, 1]}) == [
+        2,
+        "2",
+        True,
+        1,
+    ]
+    with pytest.raises(FormulaError, match="distinct\\(\\) needs a list"):
+        formula_int(formula_compile("len(distinct(3))", path="x", names=[]), {})
 
 
 def test_marked_cards_and_a_starting_hand_are_checked_when_saved() -> None:
