@@ -1,11 +1,12 @@
 """Density Deck (``samples/density.yaml``) against ``games/density`` through the differential harness (issue 43).
 
 The coded engine is given the definition's deal (the same hands, Center row and deck order, the dealer where the
-sample's button was drawn) and, at each new hand, the definition's new deal (``_align``), so the two play the same
-cards. Drawing from the deck or from another player's discard pile, a draw that awaits the same player's discard,
-discarding onto one's own discard pile round the table, a missing turn, a fight only from Round 2, a fight or the
-last surrender that ends the hand and scores every hand, and the first mover moving with the dealer button from
-hand to hand agree."""
+sample's button was drawn) and, at each new hand or new deck made of the discard piles, the definition's order
+(``_align``), so the two play the same cards. Drawing from the deck or from another player's discard pile, a draw
+that awaits the same player's discard, discarding onto one's own discard pile round the table, a missing turn, a
+fight only from Round 2, a fight or the last surrender that ends the hand and scores every hand, the first mover
+moving with the dealer button from hand to hand, the new deck when the deck runs out, the winner's pick of the
+Elimination Candidate and the whole candidate order agree."""
 
 from __future__ import annotations
 
