@@ -92,6 +92,7 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("visibility", "Who sees a player's pile", "choice", PILE_VIS),
         Col("distinct", "No two cards of one label in a hand", "bool"),
         Col("own", "Starts with the cards marked as the player's", "bool"),
+        Col("refill", "Shuffled back into the deck (top card left) when the deck runs out", "bool"),
     ),
     "deal": (
         Col("pile", "Deal to the pile", names="piles"),

@@ -83,6 +83,8 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
             return played + [Message(f"{round_label(state)}: {mover} moves again.")]
         if hands.ends(state, {**state["so_far"], mover: move}):
             state["queue"], state["hand_over"] = [], True  # the hand ends at this move: nobody else moves (house-112)
+        else:
+            played += items_shared.refill(state, rng)  # the turn is over: a deck it emptied is made again (house-140)
         if (more := rounds.step(state, mover, move)) is not None:
             return played + more
         earlier = {p: m for p, m in state["so_far"].items() if p != mover}
@@ -96,6 +98,8 @@ def close_play(state: State, moves: Mapping[PlayerId, dict[str, Any]], rng: Rand
     if ordered:
         exchanged = {p: items_shared.unplayed(m, plan["fields"]) for p, m in exchanged.items()}
     messages = played + items.exchange(state, exchanged)
+    if not ordered and not state.get("hand_over"):
+        messages += items_shared.refill(state, rng)  # the round's draws and cards made: as after a turn (house-140)
     by = plan["resolve"]["by"]
     if by in ("pairs", "none", "best"):
         round_moves = {p: dict(moves.get(p, {})) for p in state["awaits"]}

@@ -13,6 +13,7 @@ from typing import Any
 from games.engine import PlayerId
 from games.house.engine import trade_rules
 from games.house.engine.items import held, pile_decl
+from games.house.engine.rows import face_up
 from games.house.engine.state import State, asks, plan_for
 
 
@@ -59,8 +60,11 @@ def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, An
 
 def resample(state: State, player: PlayerId, rng: Random) -> None:
     """``player``'s hidden cards redrawn: their piles only they (and the dealer) see are swapped with cards no
-    player sees (the decks still to deal, piles of ``nobody`` or the ``dealer``), then the decks reshuffled."""
+    player sees (the decks still to deal, piles of ``nobody`` or the ``dealer``, a row's face-down cards), then the
+    decks reshuffled and the rows' face-down places dealt again (house-143)."""
     pool: list[int] = [i for ids in state["deck"].values() for i in ids]
+    down = _face_down(state)
+    pool += [i for _, ids in down for i in ids]
     mine: list[tuple[str, PlayerId]] = []
     for pile in state["definition"].get("piles", []):
         if pile["visibility"] in ("nobody", "dealer"):
@@ -76,8 +80,25 @@ def resample(state: State, player: PlayerId, rng: Random) -> None:
     for name, q in mine:
         decl = pile_decl(state, name)
         state["piles"][name][q] = _redrawn(state, by_deck.get(decl["deck"], []), len(state["piles"][name][q]), decl)
+    for name, ids in down:  # the face-up cards stay where they are; only the face-down places are redrawn
+        row = state["rows"][name]
+        taken = by_deck.get(_row_deck(state, name), [])
+        row[len(row) - len(ids) :] = [taken.pop() for _ in ids]
     for deck in state["deck"]:
         state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]
+
+
+def _row_deck(state: Mapping[str, Any], name: str) -> str:
+    return str(next(r["deck"] for r in state["definition"].get("rows", []) if r["name"] == name))
+
+
+def _face_down(state: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
+    """Each row's face-down cards (its last ones): no player sees them, nor may a bot's world keep them."""
+    found = []
+    for row in state["definition"].get("rows", []):
+        ids = list(state.get("rows", {}).get(row["name"], []))
+        found.append((row["name"], ids[face_up(state, row) :]))
+    return found
 
 
 def _redrawn(state: State, pool: list[int], count: int, decl: Mapping[str, Any]) -> list[int]:

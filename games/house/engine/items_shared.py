@@ -149,6 +149,29 @@ def unplayed(move: Mapping[str, Any], fields: list[dict[str, Any]]) -> dict[str,
     return {k: v for k, v in move.items() if k not in done}
 
 
+def refill(state: State, rng: Random) -> list[Message]:
+    """Each deck a turn left empty made again (RULES.md house-140): every player's pile with ``refill: true`` of
+    that deck, but its top card, shuffled with ``rng`` into a new deck; the tops stay where they are. Nothing
+    when no such pile holds a card under its top."""
+    messages: list[Message] = []
+    for name, deck in state["deck"].items():
+        if deck:
+            continue  # the common case: a deck with cards left (a close must not get slower)
+        piles = [p for p in state["definition"].get("piles", []) if p.get("refill") and p["deck"] == name]
+        for pile in piles:
+            for q in state["players"]:  # seat order: the order before the shuffle does not matter, it is fixed
+                held = state["piles"][pile["name"]][q]
+                deck.extend(held[:-1])
+                del held[:-1]
+        if not deck:
+            continue
+        rng.shuffle(deck)
+        where = " and the ".join(_named(state, p["name"]) + "s" for p in piles)  # "the discard piles"
+        said = f"{round_label(state)}: the deck ran out: the {where} but their top cards are shuffled into a new deck"
+        messages.append(Message(f"{said} of {len(deck)}.", ruling="house-140"))
+    return messages
+
+
 def draw_sources(state: Mapping[str, Any], player: PlayerId, f: Mapping[str, Any]) -> list[str]:
     """Every legal value of a draw field now: the deck (if it holds a card), then each other player still in whose
     ``from`` pile holds one, in seat order."""

@@ -240,6 +240,11 @@ TOP2: dict[str, Any] = {
                 "visibility": {"enum": ["holder", "others", "all", "nobody", "dealer", "top"], "default": "holder"},
                 "distinct": {"type": "boolean", "default": False, "description": "no two cards of one label a hand"},
                 "own": {"type": "boolean", "default": False, "description": "starts with the cards marked as theirs"},
+                "refill": {
+                    "type": "boolean",
+                    "default": False,
+                    "description": "all but its top card shuffled into the deck when the deck runs out (house-140)",
+                },
             },
         },
     },

@@ -249,13 +249,14 @@ def read_piles(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]]) -> list
         data = c.mapping(item, path)
         if data is None:
             continue
-        c.unknown(data, ("name", "label", "deck", "deal", "visibility", "distinct", "own"), path)
+        c.unknown(data, ("name", "label", "deck", "deal", "visibility", "distinct", "own", "refill"), path)
         pile = read_dealt(c, data, path, deck_names, "pile")
         pile["visibility"] = (
             c.choice(data.get("visibility", "holder"), f"{path}.visibility", PILE_VISIBILITY) or "holder"
         )
-        # a deal of different labels per hand, a starting hand of the cards marked as the player's (house-70, -79)
-        for key in ("distinct", "own"):
+        # a deal of different labels per hand, a starting hand of the cards marked as the player's (house-70, -79),
+        # the pile shuffled back into its deck, top card left, when the deck runs out (house-140)
+        for key in ("distinct", "own", "refill"):
             if data.get(key) is not None and c.boolean(data[key], f"{path}.{key}"):
                 pile[key] = True
         marked = any(card.get("owner") for d in decks if d["name"] == pile["deck"] for card in d["cards"])

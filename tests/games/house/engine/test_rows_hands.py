@@ -5,6 +5,7 @@ format."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
@@ -101,6 +102,27 @@ def test_one_more_card_turns_face_up_each_round_and_only_those_are_read() -> Non
         state = _go_round(state)
     assert effects.match_env(state)["center"] == labels  # never past the row's 3 cards
     assert effects.match_env(state)["center_suits"] == [state["cards"][i]["suit"] for i in state["rows"]["center"]]
+
+
+def test_a_redraw_of_hidden_facts_draws_the_rows_face_down_cards_again() -> None:
+    """house-143: ``resample_hidden`` (a bot's world, house-34) redraws a row's face-down cards with the deck still
+    to deal, so a bot never plays knowing them; the face-up cards, the other hands and their views stay."""
+    quote("a bot's guess at what it cannot see\n  draws the face-down cards again with the deck still to deal")
+    state = _go_round(_match())  # Round 2: one card of the row face up, two face down
+    row = list(state["rows"]["center"])
+
+    def unseen(s: dict[str, Any]) -> list[int]:  # what ann's redraw may move: her hand, the row, the deck
+        return sorted([*s["piles"]["hand"]["ann"], *s["rows"]["center"], *s["deck"]["d"]])
+
+    redrawn = set()
+    for n in range(20):
+        world = E.resample_hidden(state, "ann", Random(n))
+        assert world["rows"]["center"][0] == row[0] and len(world["rows"]["center"]) == 3
+        assert unseen(world) == unseen(state)
+        for viewer in ["bob", "cat", None]:
+            assert E.view(world, viewer) == E.view(state, viewer)
+        redrawn.add(tuple(world["rows"]["center"][1:]))
+    assert len(redrawn) > 1 and redrawn != {tuple(row[1:])}
 
 
 def test_a_formula_reads_the_suits_and_the_other_players_top_cards() -> None:
