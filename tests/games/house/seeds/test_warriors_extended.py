@@ -4,12 +4,12 @@ through the differential harness (issue 43).
 The house match draws its pool at setup: a row of the deck of units, one of each strength (``distinct: value``,
 house-130), face up from the start; the coded engine is given the same pool (``Seed.deal`` reads the row). The
 sample's deck holds the units whose abilities it plays: the ten of the first pool a dealer drew (Astrologian, Blue
-Mage, Bard, Scholar, Samurai, Reaper, Gunbreaker, Dark Knight, Dragoon, Black Mage) and Red Mage, Dancer,
-Machinist and Monk, so a pool varies at strengths 2, 3, 6 and 9. For every pool everything agrees: who is awaited (the look at the pool and the
+Mage, Bard, Scholar, Samurai, Reaper, Gunbreaker, Dark Knight, Dragoon, Black Mage) and Red Mage, Machinist and
+Monk, so a pool varies at strengths 2, 6 and 9. For every pool everything agrees: who is awaited (the look at the pool and the
 breaks await nobody; a Gunbreaker's shortened bout), every legal move accepted and each move the text forbids
 refused, each bout's points and winner, the rounds each player is announced to win (a Blue Mage's fake included),
 both units as they look, each player's living units and their strengths, and the outcome. What the format cannot
-say yet is a strict xfail named after its clause: the six units a drawn pool may hold that the deck lacks."""
+say yet is a strict xfail named after its clause: the seven units a drawn pool may hold that the deck lacks."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def _title(name: str) -> str:
 def _to_house(state: Any, house: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
     """A unit by its strength, as the text allows; the prediction and the disguise by the unit's name."""
     out: dict[str, Any] = {"unit": BASE[move["unit"]]}
-    for key in ("guess", "disguise", "select"):
+    for key in ("guess", "disguise"):
         if key in move:
             out[key] = _title(move[key])
     return out
@@ -268,6 +268,7 @@ def test_one_unit_of_each_strength_is_randomly_selected_for_the_pool() -> None:
 # Warriors' Death, extended), so no pool draws them.
 UNSAID = {
     "white mage": "Rescue forces the opponent's next unit and active choice, which a missing move cannot default to",
+    "dancer": "Closed Position's selection is an active choice announced to the opponent",
     "sage": "Kardia copies any ability with its active choice",
     "paladin": "Cover keeps any unit alive, with its altered strength, for later rounds",
     "ninja": "Huton's announced change of the bout's length",
