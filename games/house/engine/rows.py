@@ -44,10 +44,23 @@ def setup(state: State, rng: Random) -> None:
 
 
 def deal_rows(state: State) -> None:
-    """Every row dealt ``deal`` cards from the top of its deck (fewer if it runs out)."""
+    """Every row dealt ``deal`` cards from the top of its deck (fewer if it runs out); a row with ``distinct``
+    takes, from the top, each card whose label (or value) it does not hold yet, so a shuffled deck gives one card
+    of each drawn at random among the cards that share it (house-130)."""
     for row in state["definition"].get("rows", []):
         deck: list[int] = state["deck"][row["deck"]]
-        state["rows"][row["name"]] = [deck.pop(0) for _ in range(min(row["deal"], len(deck)))]
+        if not row.get("distinct"):
+            state["rows"][row["name"]] = [deck.pop(0) for _ in range(min(row["deal"], len(deck)))]
+            continue
+        key, taken, held = row["distinct"], set(), list[int]()
+        for card in list(deck):
+            if len(held) == row["deal"]:
+                break
+            if (mark := state["cards"][card][key]) not in taken:
+                taken.add(mark)
+                held.append(card)
+                deck.remove(card)
+        state["rows"][row["name"]] = held
 
 
 def face_up(state: Mapping[str, Any], row: Mapping[str, Any]) -> int:

@@ -263,6 +263,10 @@ TOP2: dict[str, Any] = {
                     "default": 0,
                     "description": "a formula of round and hand_round: how many of the row's cards are face up",
                 },
+                "distinct": {
+                    "enum": ["label", "value"],
+                    "description": "no two of the row's cards share a label (or a value): one of each (house-130)",
+                },
             },
         },
     },

@@ -14,13 +14,15 @@ from games.house.engine.sections import Checker
 from games.house.engine.sections_formulas import formula, match_names, player_names, read_dealt, read_effects
 
 MAX_ROWS = 4
+ROW_DISTINCT = ("label", "value")
 HANDS_KEYS = ("ends", "effects", "out", "button")
 BUTTON = ("seat", "random")
 
 
 def read_rows(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]], taken: Sequence[str]) -> list[dict[str, Any]]:
-    """``rows``: each ``{name, label, deck, deal, face_up}``: ``deal`` cards of ``deck`` the match holds face down,
-    of which the first ``face_up`` (a formula of ``round`` and ``hand_round``) are face up (house-110)."""
+    """``rows``: each ``{name, label, deck, deal, face_up, distinct}``: ``deal`` cards of ``deck`` the match holds
+    face down, of which the first ``face_up`` (a formula of ``round`` and ``hand_round``) are face up (house-110);
+    with ``distinct`` (``label`` or ``value``) no two of them share a label or a value (house-130)."""
     raw = [] if raw is None else raw
     if not isinstance(raw, list) or len(raw) > MAX_ROWS:
         c.fail("rows", f"must be a list of at most {MAX_ROWS} rows")
@@ -33,7 +35,7 @@ def read_rows(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]], taken: S
         data = c.mapping(item, path)
         if data is None:
             continue
-        c.unknown(data, ("name", "label", "deck", "deal", "face_up"), path)
+        c.unknown(data, ("name", "label", "deck", "deal", "face_up", "distinct"), path)
         row = read_dealt(c, data, path, deck_names, "row")
         if row["name"] in seen:
             c.fail(
@@ -42,6 +44,8 @@ def read_rows(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]], taken: S
             )
         seen.add(row["name"])
         row["face_up"] = formula(c, data.get("face_up", 0), f"{path}.face_up", ["round", "hand_round"]) or "0"
+        if data.get("distinct") is not None:  # one card of each label or value (house-130)
+            row["distinct"] = c.choice(data["distinct"], f"{path}.distinct", ROW_DISTINCT) or "label"
         out.append(row)
     return out
 
