@@ -47,6 +47,11 @@ PILE_VIS = (
     ("dealer", "Only the dealer"),
     ("top", "Everyone sees its top card"),
 )
+ROW_DISTINCT = (
+    ("", "As they come off the deck"),
+    ("value", "One card of each value"),
+    ("label", "One card of each label"),
+)
 WHO = (
     ("each", "Each player still in"),
     ("awaited", "Each player the round awaited"),
@@ -114,6 +119,7 @@ SECTIONS: dict[str, tuple[Col, ...]] = {
         Col("deck", "From the deck", names="decks"),
         Col("deal", "Cards dealt face down", "int"),
         Col("face_up", "How many are face up (a formula of round and hand_round)", "numform"),
+        Col("distinct", "Dealt", "choice", ROW_DISTINCT),
     ),
     "formulas": (
         Col("name", "Name (lower case, used in formulas)"),

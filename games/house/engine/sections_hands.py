@@ -44,7 +44,7 @@ def read_rows(c: Checker, raw: Any, decks: Sequence[Mapping[str, Any]], taken: S
             )
         seen.add(row["name"])
         row["face_up"] = formula(c, data.get("face_up", 0), f"{path}.face_up", ["round", "hand_round"]) or "0"
-        if data.get("distinct") is not None:  # one card of each label or value (house-130)
+        if data.get("distinct") not in (None, ""):  # one card of each label or value (house-130); blank: any
             row["distinct"] = c.choice(data["distinct"], f"{path}.distinct", ROW_DISTINCT) or "label"
         out.append(row)
     return out
