@@ -103,13 +103,16 @@ def main() -> None:
     for w in workers:
         w.start()
     time.sleep(SECONDS)
+    from django.utils import timezone
+
+    # Overdue is judged against when the sweeper stopped, not when the slowest player thread finished its last
+    # request: a turn that fell due while the threads were joined was never the sweeper's to close.
+    stopped = timezone.now()
     stop.set()
     for w in workers:
         w.join(60)
     end = Turn.objects.order_by("-opened_at").first().opened_at
-    from django.utils import timezone
-
-    cutoff = timezone.now() - timedelta(seconds=3)
+    cutoff = stopped - timedelta(seconds=3)
     overdue_open = Turn.objects.filter(
         status="open", deadline__lt=cutoff, paused_remaining__isnull=True, match__status="running"
     ).count()
