@@ -80,25 +80,21 @@ def resample(state: State, player: PlayerId, rng: Random) -> None:
     for name, q in mine:
         decl = pile_decl(state, name)
         state["piles"][name][q] = _redrawn(state, by_deck.get(decl["deck"], []), len(state["piles"][name][q]), decl)
-    for name, ids in down:  # the face-up cards stay where they are; only the face-down places are redrawn
-        row = state["rows"][name]
-        taken = by_deck.get(_row_deck(state, name), [])
-        row[len(row) - len(ids) :] = [taken.pop() for _ in ids]
+    for row, ids in down:  # the face-up cards stay where they are; only the face-down places are redrawn
+        cards = state["rows"][row["name"]]
+        taken = by_deck.get(row["deck"], [])
+        cards[len(cards) - len(ids) :] = [taken.pop() for _ in ids]
     for deck in state["deck"]:
         state["deck"][deck] = by_deck.get(deck, [])[: len(state["deck"][deck])]
 
 
-def _row_deck(state: Mapping[str, Any], name: str) -> str:
-    return str(next(r["deck"] for r in state["definition"].get("rows", []) if r["name"] == name))
-
-
-def _face_down(state: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
-    """Each row's face-down cards (its last ones): no player sees them, nor may a bot's world keep them."""
-    found = []
-    for row in state["definition"].get("rows", []):
-        ids = list(state.get("rows", {}).get(row["name"], []))
-        found.append((row["name"], ids[face_up(state, row) :]))
-    return found
+def _face_down(state: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], list[int]]]:
+    """Each row's declaration with its face-down cards (its last ones): no player sees them, nor may a bot's world
+    keep them."""
+    return [
+        (row, list(state.get("rows", {}).get(row["name"], []))[face_up(state, row) :])
+        for row in state["definition"].get("rows", [])
+    ]
 
 
 def _redrawn(state: State, pool: list[int], count: int, decl: Mapping[str, Any]) -> list[int]:
