@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
+import operator
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -250,6 +252,19 @@ def _stdlib_models() -> Callable[[Mapping[str, Any]], Any]:
     return converters["Definition"]
 
 
+def _typing(t: Any, made: Mapping[str, Any], union: Callable[[list[Any]], Any]) -> Any:
+    """The annotation of a table type ``t`` over the classes ``made`` so far; ``union`` joins the field kinds."""
+    if not isinstance(t, str):
+        return t
+    if t.startswith("list:"):
+        return tuple[_typing(t[5:], made, union), ...]  # type: ignore[misc]
+    if t == "union":
+        return union([made["Field:" + kind] for kind in FIELD_KINDS])
+    if t.endswith(" | None"):
+        return _typing(t[: -len(" | None")], made, union) | None
+    return made[t] if t in made else {"str": str, "int": int}[t]
+
+
 # --- 2. msgspec Structs ------------------------------------------------------------------------------------
 
 
@@ -261,20 +276,7 @@ def _msgspec_models() -> Callable[[Mapping[str, Any]], Any] | None:
     made: dict[str, Any] = {}
 
     def typ(t: Any) -> Any:
-        if isinstance(t, str):
-            if t.startswith("list:"):
-                return tuple[typ(t[5:]), ...]  # type: ignore[misc]
-            if t == "union":
-                union: Any = None
-                for kind in FIELD_KINDS:
-                    union = made["Field:" + kind] if union is None else union | made["Field:" + kind]
-                return union
-            if t.endswith(" | None"):
-                return typ(t[: -len(" | None")]) | None
-            if t in made:
-                return made[t]
-            return {"str": str, "int": int}[t]
-        return t
+        return _typing(t, made, lambda kinds: functools.reduce(operator.or_, kinds))
 
     def build(name: str, shape: list[tuple[str, Any, Any]], tag: str | None = None) -> None:
         fields = []
@@ -310,18 +312,11 @@ def _pydantic_models() -> Callable[[Mapping[str, Any]], Any] | None:
     made: dict[str, Any] = {}
 
     def typ(t: Any) -> Any:
-        if isinstance(t, str):
-            if t.startswith("list:"):
-                return tuple[typ(t[5:]), ...]  # type: ignore[misc]
-            if t == "union":
-                members = tuple(made["Field:" + kind] for kind in FIELD_KINDS)
-                return Annotated[Union[members], pydantic.Field(discriminator="type")]  # noqa: UP007
-            if t.endswith(" | None"):
-                return typ(t[: -len(" | None")]) | None
-            if t in made:
-                return made[t]
-            return {"str": str, "int": int}[t]
-        return t
+        return _typing(
+            t,
+            made,
+            lambda kinds: Annotated[Union[tuple(kinds)], pydantic.Field(discriminator="type")],  # noqa: UP007
+        )
 
     def build(name: str, shape: list[tuple[str, Any, Any]], tag: str | None = None) -> None:
         annotations: dict[str, Any] = {}
