@@ -256,8 +256,8 @@ def test_the_match_ends_when_a_player_holds_a_card_of_every_initial_owner(positi
 
 
 def test_no_exodia_plays_on() -> None:
-    """Without an Exodia the match goes on, in both, and a player's Exodia is not shown to the others (the dealer's
-    holdings say what a hidden hand holds)."""
+    """Without an Exodia the match goes on, in both, and nothing shows who is near one (``end.when_any`` reads the
+    hidden hands and shows nothing: house-150)."""
     coded, house = _from_position(_OTHERS, {})
     coded, house = _one_round(coded, house, {p: f"meta/{p}" for p in PLAYERS})
     assert ExodiaEngine().outcome(coded) is None and HOUSE.outcome(house) is None
@@ -266,27 +266,61 @@ def test_no_exodia_plays_on() -> None:
         assert "exodia" not in str(seen.get("you", {}).get("holdings", {})) and "exodia" not in str(
             seen["public"].get("holdings", {})
         )
+        assert seen["public"]["phase"] == "play" and "ec" not in seen["public"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="a single winner's own pick among the players holding fewer Meta cards: the format's winners pick only "
-    "among the players tied for last (last_tie: winners_pick)",
-)
-def test_a_single_winner_picks_the_candidate_among_players_with_fewer_metas() -> None:
-    """The text: "That player is able to select an EC out of any player holding strictly fewer Meta cards than
-    them": the winner's pick is the candidate in both."""
+def _single_winner() -> tuple[Any, Any]:
+    """p1's Exodia with one Meta card held; p2 holds none, the others one each: p2 alone holds strictly fewer."""
     hands = {
         **_OTHERS,
         "p1": [*_row("steal"), *_own("p1", "immune", "meta", "bomb")],
         "p2": [*_row("force"), *_own("p2", "immune", "bomb")],
     }
     coded, house = _from_position(hands, {"p7": 5})
-    coded, house = _one_round(coded, house, {p: f"immune/{p}" for p in PLAYERS})
-    assert ExodiaEngine().awaiting(coded) == ("p1",)
+    return _one_round(coded, house, {p: f"immune/{p}" for p in PLAYERS})
+
+
+def test_a_single_winner_picks_the_candidate_among_players_with_fewer_metas() -> None:
+    """The text: "That player is able to select an EC out of any player holding strictly fewer Meta cards than
+    them": both await the winner's pick among the same players, and the winner's pick is the candidate in both
+    (``single_pick``, house-153)."""
+    coded, house = _single_winner()
+    assert ExodiaEngine().awaiting(coded) == HOUSE.awaiting(house) == ("p1",)
+    assert HOUSE.view(house, "p1")["public"]["ec"]["tied"] == ["p2"] == list(coded.ec_choices)
+    for viewer in (*PLAYERS, None):  # the pick's list is public; the hands stay their holders' until it is made
+        piles = HOUSE.view(house, viewer).get("you", {}).get("piles", {})
+        assert set(piles) <= {viewer} and "p2" not in HOUSE.view(house, viewer)["public"].get("piles", {})
+    with pytest.raises(RuleError):
+        HOUSE.validate(house, "p1", {"ec": "p7"})  # p7 holds as many Meta cards as p1
     coded, _ = ExodiaEngine().resolve(coded, {"p1": {"ec": "p2"}}, Random(3))
+    house, _ = HOUSE.resolve(house, {"p1": HOUSE.validate(house, "p1", {"ec": "p2"})}, Random(3))
     mine, theirs = ExodiaEngine().outcome(coded), HOUSE.outcome(house)
     assert mine is not None and theirs is not None
     assert set(mine.winners) == set(theirs.winners) == {"p1"}
-    assert tuple(mine.candidates)[:1] == tuple(theirs.candidates)[:1] == ("p2",)
+    assert {p: n for p, n in mine.tokens.items() if n} == {p: n for p, n in theirs.tokens.items() if n} == {"p1": 2}
+    assert tuple(mine.candidates) == tuple(theirs.candidates)
+    assert theirs.candidates[0] == "p2"
+
+
+def test_a_silent_winner_s_pick_is_the_first_of_the_candidate_order_among_them() -> None:
+    """A winner who sends no pick: the coded engine's standard EC among the eligible (its ruling 19), the sample's
+    ``silent_pick: order`` (house-154): the same candidate in both."""
+    coded, house = _single_winner()
+    coded, _ = ExodiaEngine().resolve(coded, {}, Random(3))
+    house, _ = HOUSE.resolve(house, {}, Random(3))
+    mine, theirs = ExodiaEngine().outcome(coded), HOUSE.outcome(house)
+    assert mine is not None and theirs is not None
+    assert tuple(mine.candidates) == tuple(theirs.candidates)
+
+
+def test_with_nobody_holding_fewer_metas_the_standard_ec_stands() -> None:
+    """The text: "If no such player exists, the above EC selection system is used": the single winner holds no
+    Meta card, so nobody is awaited and the candidate order names the EC (house-153)."""
+    hands = {**_OTHERS, "p1": [*_row("steal"), *_own("p1", "immune", "bomb")]}
+    coded, house = _from_position(hands, {"p3": 2})
+    coded, house = _one_round(coded, house, {p: f"immune/{p}" for p in PLAYERS})
+    assert HOUSE.awaiting(house) == () and HOUSE.view(house, None)["public"]["phase"] == "over"
+    mine, theirs = ExodiaEngine().outcome(coded), HOUSE.outcome(house)
+    assert mine is not None and theirs is not None
+    assert tuple(mine.candidates) == tuple(theirs.candidates)
+    assert theirs.candidates[0] == "p3"
