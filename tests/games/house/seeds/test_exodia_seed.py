@@ -2,11 +2,13 @@
 
 The sample is a dealer's honest version: the format deals the hands (one of each card, marked as the player's:
 ``owner: each``, ``own: true``), takes the cards played to the Discard Pile, refuses a round with no card played
-while the hand holds one, and ends the match on an Exodia (``<pile>_owners``, house-121, house-122); it leaves every
-effect, the Retrieval Phase and the Strikes to the dealer's tally. The harness cannot play the dealer, so it compares
-what the format itself says (the starting hands, the cards played, the first round's refusals) and each clause left
-to the dealer is a strict xfail named after it; the end is compared from fixed positions, where both engines hold the
-same hands. The coded engine plays with no group twist (the sample has none)."""
+while the hand holds one, ends the match on an Exodia (``<pile>_owners``, ``end.when_any``, house-121, house-150),
+lets a single winner pick the candidate (``single_pick``, house-153), gives the Strike for holding a Bomb and playing
+none and the garnets for Meta cards played (``played``, house-155, house-156); it leaves the cards' effects, the
+Retrieval Phase and Bomb's guesses to the dealer's tally. The harness cannot play the dealer, so it compares what the
+format itself says (the starting hands, the cards played, the first round's refusals) and each clause left to the
+dealer is a strict xfail named after it; the end, the pick, the Bomb Strike and the garnets are compared from fixed
+positions, where both engines hold the same hands. The coded engine plays with no group twist (the sample has none)."""
 
 from __future__ import annotations
 
@@ -135,7 +137,9 @@ def test_a_card_the_coded_engine_accepts_is_accepted_in_the_first_round(found: d
 @pytest.mark.xfail(
     strict=True,
     raises=AssertionError,
-    reason="the cards' effects and the Retrieval Phase: the dealer's tally, which the harness cannot play",
+    reason="the cards' effects and the Retrieval Phase: a card moves from hand to hand only by a give field or a "
+    "deal, never by what others played (Steal, Gift's backfire, Bomb), and no rule ranks the players and takes their "
+    "preferred cards from the discard (Retrieval); the dealer's tally, which the harness cannot play",
 )
 def test_steal_force_gift_and_the_retrieval_phase_change_the_hands(found: dict[str, list[str]]) -> None:
     """Steal ("you take that card"), Gift ("receive another card you hold"), Force (a discard next round) and the
@@ -165,9 +169,9 @@ def test_you_must_play_at_least_one_card_per_round_if_you_are_able(found: dict[s
 @pytest.mark.xfail(
     strict=True,
     raises=AssertionError,
-    reason="Bomb's Strikes: a guess is right by who targeted whom (written in a free-text field) and a Strike for "
-    "holding a Bomb needs the labels of the cards played, which no formula reads (a card field gives an id); the "
-    "dealer's tally, which the harness cannot play",
+    reason="Bomb's guesses: right or wrong by who targeted whom, written in a free-text field no formula reads, and "
+    "a missing submission's Strike: the dealer's tally, which the harness cannot play (the Strike for holding a Bomb "
+    "and playing none is the sample's effect: test_holding_a_bomb_and_playing_none_gives_a_strike)",
 )
 def test_a_bomb_gives_strikes_as_the_text_says(found: dict[str, list[str]]) -> None:
     """Bomb: "if they do not target you, you receive a Strike"; "If you do not play any Bomb, while you hold at
@@ -212,8 +216,8 @@ def _one_round(coded: Any, house: Any, plays: Mapping[str, str]) -> tuple[Any, A
     return coded, house
 
 
-# Every player holds one Bomb and plays none: the coded engine gives each the same Strike (xfail above), which
-# leaves the candidates' order as it was.
+# Every player holds one Bomb and plays none: both engines give each the same Strike (house-155), which leaves the
+# candidates' order as it was.
 _OTHERS = {p: _own(p, "immune", "meta", "bomb") for p in PLAYERS}
 ENDS = {
     "one Exodia": ({**_OTHERS, "p1": [*_row("steal"), *_own("p1", "immune", "bomb")]}, {"p3": 2, "p5": 2}, 1),
@@ -324,3 +328,51 @@ def test_with_nobody_holding_fewer_metas_the_standard_ec_stands() -> None:
     assert mine is not None and theirs is not None
     assert tuple(mine.candidates) == tuple(theirs.candidates)
     assert theirs.candidates[0] == "p3"
+
+
+def test_holding_a_bomb_and_playing_none_gives_a_strike() -> None:
+    """The text: "If you do not play any Bomb, while you hold at least one, you receive a Strike": from the same
+    position, a player who holds a Bomb and plays another card takes a Strike in both, one without a Bomb none
+    (the sample's effect reads ``played``, the labels of the cards played, house-155)."""
+    hands = {
+        **_OTHERS,
+        "p2": _own("p2", "immune", "meta"),
+        "p5": [*_own("p5", "immune", "bomb"), "bomb/p6"],  # two Bombs: still one Strike
+        "p6": _own("p6", "immune", "meta"),
+    }
+    coded, house = _from_position(hands, {"p3": 2})
+    coded, house = _one_round(coded, house, {p: f"immune/{p}" for p in PLAYERS})
+    mine = ExodiaEngine().view(coded, None)["public"]["strikes"]
+    theirs = HOUSE.view(house, None)["public"]["scores"]
+    assert mine == theirs
+    assert theirs["p2"] == theirs["p6"] == 0 and theirs["p3"] == 3 and theirs["p5"] == 1
+
+
+def test_garnets_are_half_the_meta_cards_played_rounded_down() -> None:
+    """The text: "Players earn Garnets equal to the number of times they played a Meta card, divided by two,
+    rounded down": p1 plays three Meta cards in the round of its Exodia, p2 one; the outcome's garnets agree (one
+    garnet paid as each second Meta card is played, house-156)."""
+    hands = {
+        **_OTHERS,
+        "p1": [*_row("steal"), "meta/p1", "meta/p3", "meta/p4"],
+        "p2": _own("p2", "immune", "meta"),
+        "p3": _own("p3", "immune", "bomb"),
+        "p4": _own("p4", "immune", "bomb"),
+    }
+    coded, house = _from_position(hands, {})
+    cards = {p: [f"immune/{p}"] for p in PLAYERS} | {"p1": ["meta/p1", "meta/p3", "meta/p4"], "p2": ["meta/p2"]}
+    moves_c = {
+        p: ExodiaEngine().validate(coded, p, {"play": [{"card": c} for c in cs], "discard": []})
+        for p, cs in cards.items()
+    }
+    moves_h = {
+        p: HOUSE.validate(house, p, {f: _card_id(house, p, c) for f, c in zip(FIELDS, cs, strict=False)})
+        for p, cs in cards.items()
+    }
+    coded, _ = ExodiaEngine().resolve(coded, moves_c, Random(1))
+    house, _ = HOUSE.resolve(house, moves_h, Random(1))
+    house, _ = HOUSE.resolve(house, {}, Random(2))  # the dealer's tally: nothing
+    assert HOUSE.view(house, None)["public"]["holdings"]["p1"]["metas"] == 3
+    mine, theirs = ExodiaEngine().outcome(coded), HOUSE.outcome(house)
+    assert mine is not None and theirs is not None and set(mine.winners) == set(theirs.winners) == {"p1"}
+    assert {p: n for p, n in mine.garnets.items() if n} == {p: n for p, n in theirs.garnets.items() if n} == {"p1": 1}
