@@ -4,11 +4,11 @@ The sample is a dealer's honest version: the format deals the hands (one of each
 ``owner: each``, ``own: true``), takes the cards played to the Discard Pile, refuses a round with no card played
 while the hand holds one, ends the match on an Exodia (``<pile>_owners``, ``end.when_any``, house-121, house-150),
 lets a single winner pick the candidate (``single_pick``, house-153), gives the Strike for holding a Bomb and playing
-none and the garnets for Meta cards played (``played``, house-155, house-156); it leaves the cards' effects, the
-Retrieval Phase and Bomb's guesses to the dealer's tally. The harness cannot play the dealer, so it compares what the
-format itself says (the starting hands, the cards played, the first round's refusals) and each clause left to the
-dealer is a strict xfail named after it; the end, the pick, the Bomb Strike and the garnets are compared from fixed
-positions, where both engines hold the same hands. The coded engine plays with no group twist (the sample has none)."""
+none, the garnets for Meta cards played and "not the same type two rounds running" (``played``, house-155..157);
+it leaves the cards' effects, the Retrieval Phase and Bomb's guesses to the dealer's tally. The harness cannot play
+the dealer, so it compares what the format itself says (the starting hands, the cards played, the first round's
+refusals) and each clause left to the dealer is a strict xfail named after it; the end, the pick, the Bomb Strike,
+the garnets and the type rule are compared from fixed positions, where both engines hold the same hands. The coded engine plays with no group twist (the sample has none)."""
 
 from __future__ import annotations
 
@@ -376,3 +376,53 @@ def test_garnets_are_half_the_meta_cards_played_rounded_down() -> None:
     mine, theirs = ExodiaEngine().outcome(coded), HOUSE.outcome(house)
     assert mine is not None and theirs is not None and set(mine.winners) == set(theirs.winners) == {"p1"}
     assert {p: n for p, n in mine.garnets.items() if n} == {p: n for p, n in theirs.garnets.items() if n} == {"p1": 1}
+
+
+def _refused_by(coded: Any, house: Any, player: str, cards: list[str]) -> tuple[bool, bool]:
+    """Whether each engine refuses ``player`` playing ``cards`` (the house's fields filled in order)."""
+    coded_refused = house_refused = False
+    try:
+        ExodiaEngine().validate(coded, player, {"play": [{"card": c} for c in cards], "discard": []})
+    except RuleError:
+        coded_refused = True
+    try:
+        HOUSE.validate(house, player, {f: _card_id(house, player, c) for f, c in zip(FIELDS, cards, strict=False)})
+    except RuleError:
+        house_refused = True
+    return coded_refused, house_refused
+
+
+def test_not_the_same_type_of_card_two_rounds_running_if_you_can_avoid_it() -> None:
+    """The text: "You may not play the same type of card in two consecutive rounds, if you are able to avoid it",
+    and "This restriction does not include Bombs": after a round of Metas, a second Meta is refused while the
+    player holds another card, a single one accepted when every card held is a Meta (two refused), and a Bomb may
+    follow a Bomb; both engines agree on each (the sample's ``allowed``, house-157)."""
+    hands = {
+        "p1": ["meta/p1", "meta/p2", "immune/p1"],
+        "p2": ["meta/p3", "meta/p4"],
+        "p3": ["meta/p5", "meta/p6", "meta/p7"],
+        "p4": ["bomb/p4", "bomb/p5", "immune/p4"],
+        "p5": ["immune/p5", "gift/p5"],
+        "p6": ["immune/p6", "gift/p6"],
+        "p7": ["immune/p7", "gift/p7"],
+    }
+    coded, house = _from_position(hands, {})
+    first = {"p1": "meta/p1", "p2": "meta/p3", "p3": "meta/p5", "p4": "bomb/p4"} | {
+        p: f"immune/{p}" for p in ("p5", "p6", "p7")
+    }
+    coded, house = _one_round(coded, house, first)
+    cases = {
+        ("p1", ("meta/p2",)): True,  # holds an Immune: a Meta again is avoidable
+        ("p1", ("immune/p1",)): False,
+        ("p2", ("meta/p4",)): False,  # only Metas left: one may be played
+        ("p3", ("meta/p6", "meta/p7")): True,  # ...but just the one
+        ("p3", ("meta/p6",)): False,
+        ("p4", ("bomb/p5",)): False,  # Bombs are excepted
+    }
+    for (player, cards), refused in cases.items():
+        assert _refused_by(coded, house, player, list(cards)) == (refused, refused), (player, cards)
+    with pytest.raises(RuleError, match="not a type of card you played last round"):
+        HOUSE.validate(house, "p1", {"card1": _card_id(house, "p1", "meta/p2")})
+    for p in PLAYERS:  # a random move follows the rule
+        for n in range(5):
+            HOUSE.validate(house, p, HOUSE.random_move(house, p, Random(f"{p}{n}")))
