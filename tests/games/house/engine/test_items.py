@@ -109,3 +109,27 @@ def test_played_reads_the_labels_and_owners_of_the_cards_played_this_round() -> 
     assert state["holdings"]["bob"] == {"reds": 0, "unmarked": 0}
     errors = definition_errors({**definition, "round_plan": [rnd(effects=[{"to": "reds", "amount": "len(played)"}])]})
     assert any(e.startswith("round_plan[0].effects[0].amount: unknown name 'played'") for e in errors)
+
+
+def test_a_random_move_plays_only_cards_a_ruled_card_field_allows() -> None:
+    """FORMAT.md: "a random move (a bot's, a test's) plays through such a field only a card its rule allows beside
+    the cards already chosen" (house-157): at most one Red card a move, never refused."""
+    from random import Random
+
+    from tests.games.house.scenario import quote
+
+    quote("a random move (a bot's, a test's) plays through such a field only a card its rule allows")
+    rule = {"allowed": "count(played, 'Red') <= 1", "refusal": "one Red card a move"}
+    cards = {"name": "c1", "label": "A card", "type": "card", "pile": "hand", "required": False, **rule}
+    definition = v2(
+        rounds=2,
+        decks=[{"name": "d", "cards": [{"label": "Red", "copies": 8}, {"label": "Blue", "copies": 2}]}],
+        piles=[{"name": "hand", "deck": "d", "deal": 4, "visibility": "holder"}],
+        round_plan=[rnd(fields=[cards, {**cards, "name": "c2"}, {**cards, "name": "c3"}])],
+    )
+    state = start(["ann", "bob"], definition=definition)
+    for n in range(30):
+        move = E.random_move(state, "ann", Random(n))
+        played = [state["cards"][move[f]]["label"] for f in ("c1", "c2", "c3") if f in move]
+        assert played.count("Red") <= 1 and len(set(move[f] for f in ("c1", "c2", "c3") if f in move)) == len(played)
+        E.validate(state, "ann", move)
