@@ -31,7 +31,7 @@ def read_end_any(c: Checker, raw: Any, definition: Mapping[str, Any]) -> str | N
 
 def read_outcome_ending(c: Checker, raw: Any, definition: Mapping[str, Any], winners: str) -> dict[str, Any]:
     """``outcome.winners_by``, ``over_max`` and ``single_pick``, each only when set (a definition without them is
-    cleaned as before). ``winners_by`` and ``over_max`` need a formula ``outcome.winners`` (``winners``: the cleaned
+    cleaned as before). ``winners_by`` and ``over_max`` need a formula ``outcome.winners`` (``over_max`` also ``max_winners``) (``winners``: the cleaned
     rule); ``single_pick`` is read with ``winners_best`` (house-151, house-152)."""
     data = raw if isinstance(raw, Mapping) else {}
     out: dict[str, Any] = {}
@@ -42,8 +42,8 @@ def read_outcome_ending(c: Checker, raw: Any, definition: Mapping[str, Any], win
             c.fail("outcome.winners_by", "needs a formula outcome.winners: the players it ranks")
         out["winners_by"] = formula(c, data["winners_by"], "outcome.winners_by", names) or "0"
     if data.get("over_max") is not None:
-        if data.get("max_winners") is None:
-            c.fail("outcome.over_max", "needs outcome.max_winners: the number of winners it is over")
+        if data.get("max_winners") is None or not by_formula:
+            c.fail("outcome.over_max", "needs a formula outcome.winners and outcome.max_winners: the winners it caps")
         out["over_max"] = c.choice(data["over_max"], "outcome.over_max", OVER_MAX) or "nobody"
     if data.get("single_pick") is not None:
         out["single_pick"] = formula(c, data["single_pick"], "outcome.single_pick", [*names, *PICK_NAMES]) or "false"

@@ -134,7 +134,11 @@ def test_bad_keys_are_refused_naming_their_path() -> None:
     errors = definition_errors({**_game(winners_by="score"), "outcome": {"winners": "top", "winners_by": "score"}})
     assert any(e.startswith("outcome.winners_by: needs a formula outcome.winners") for e in errors)
     errors = definition_errors(_game(over_max="seat"))
-    assert any(e.startswith("outcome.over_max: needs outcome.max_winners") for e in errors)
+    assert any(
+        e.startswith("outcome.over_max: needs a formula outcome.winners and outcome.max_winners") for e in errors
+    )
+    top = {**_game(), "outcome": {"winners": "top", "max_winners": 2, "over_max": "seat"}}
+    assert any(e.startswith("outcome.over_max: needs a formula") for e in definition_errors(top))
     errors = definition_errors(_game(max_winners=2, over_max="first"))
     assert any(e.startswith("outcome.over_max: must be one of: nobody, tiebreak, seat") for e in errors)
     errors = definition_errors(_game(single_pick="scor < winners_best"))
