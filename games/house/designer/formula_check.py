@@ -68,6 +68,10 @@ def place_of(draft: Mapping[str, Any], name: str) -> tuple[str, list[str]] | Non
         return name, match_names(d)
     if name == "outcome.winners_formula":
         return "outcome.winners", player_names(d)
+    if name in ("end.when_any", "outcome.winners_by"):
+        return name, player_names(d)
+    if name == "outcome.single_pick":
+        return name, [*player_names(d), "winners_best"]
     if name == "hands.ends":
         return name, [*match_names(d), "sent"]
     if name == "hands.out" or re.fullmatch(r"hands\.effects\[\d+\]\.(amount|when)", name):

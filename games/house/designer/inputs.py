@@ -249,6 +249,8 @@ def definition_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
             last_standing=end["last_standing"],
         )
     end["when"] = str(post.get("end.when") or "").strip() or None
+    if when_any := str(post.get("end.when_any") or "").strip():
+        end["when_any"] = when_any  # a per-player end (house-150)
     draft = {
         "schema": SCHEMA,
         "title": str(post.get("title") or "").strip(),

@@ -340,4 +340,7 @@ def outcome_from_post(post: Mapping[str, Any], outcome: dict[str, Any]) -> dict[
         out["candidate_order"] = order  # formulas may hold commas: the page separates them with ";"
     if silent := _text(post, "outcome.silent_pick"):
         out["silent_pick"] = silent
+    for key in ("winners_by", "over_max", "single_pick"):  # the best of the winners, a single winner's pick
+        if value := _text(post, f"outcome.{key}"):
+            out[key] = value
     return out

@@ -135,6 +135,10 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
                 "outcome.candidate_ties",
                 "outcome.candidate_order",
                 "outcome.silent_pick",
+                "end.when_any",
+                "outcome.winners_by",
+                "outcome.over_max",
+                "outcome.single_pick",
             )
         },
         "end_when": end.get("when") or "",
@@ -146,6 +150,10 @@ def top_context(errors: ErrorsLike, draft: Mapping[str, Any]) -> dict[str, Any]:
         "candidate_ties": ", ".join(str(t) for t in outcome.get("candidate_ties") or []),
         "candidate_order": "; ".join(str(t) for t in outcome.get("candidate_order") or []),
         "silent_pick": outcome.get("silent_pick") or "",
+        "end_when_any": end.get("when_any") or "",
+        "winners_by": outcome.get("winners_by") or "",
+        "over_max": outcome.get("over_max") or "",
+        "single_pick": outcome.get("single_pick") or "",
     }
 
 

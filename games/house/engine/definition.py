@@ -16,6 +16,7 @@ import yaml
 
 from games.house.engine import (
     named,
+    sections_ending,
     sections_formulas,
     sections_hands,
     sections_holdings,
@@ -139,11 +140,14 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
         plan = [read_round(c, r, f"round_plan[{i}]", players["max"], roles, v2_parts) for i, r in enumerate(plan_raw)]
     end_raw = top.get("end")
     end_when = end_raw.get("when") if isinstance(end_raw, Mapping) else None
+    end_any = end_raw.get("when_any") if isinstance(end_raw, Mapping) else None
     if v2 and isinstance(end_raw, Mapping):
-        end_raw = {k: v for k, v in end_raw.items() if k != "when"}
+        end_raw = {k: v for k, v in end_raw.items() if k not in ("when", *sections_ending.END_KEYS)}
     end = read_end(c, end_raw)
     if v2:
         end["when"] = sections_formulas.read_end_when(c, end_when, v2_parts)
+        if end_any is not None:  # only when set: a definition without it is cleaned as before
+            end["when_any"] = sections_ending.read_end_any(c, end_any, v2_parts)
     outcome_raw = top.get("outcome")
     if v2 and isinstance(outcome_raw, Mapping):
         outcome_raw = sections_holdings.outcome_v1_part(outcome_raw)
@@ -155,11 +159,12 @@ def _collect(data: Any) -> tuple[dict[str, Any], list[str]]:
             outcome["winners"] = sections_formulas.read_winners(c, winners_raw, v2_parts) or "top"
         if order := sections_lines.read_candidate_order(c, top.get("outcome"), v2_parts):
             outcome["candidate_order"] = order  # left out: none (house-73 reads candidate_ties as one)
+        outcome.update(sections_ending.read_outcome_ending(c, top.get("outcome"), v2_parts, outcome["winners"]))
     by_dealer = any(r["resolve"]["by"] == "dealer" or r["resolve"].get("review") for r in plan)
     if v2:
         sections_holdings.check_names(c, plan, v2_parts)
         trade_rules.check_definition(c, plan, v2_parts)
-    by_dealer = by_dealer or bool(end.get("when"))  # /2: a formula may end the match
+    by_dealer = by_dealer or bool(end.get("when") or end.get("when_any"))  # /2: a formula may end the match
     if top.get("rounds", 5) is None:
         if plan and not by_dealer and end["first_to"] is None and not end["last_standing"]:
             c.fail(

@@ -119,6 +119,8 @@ def player_env(
         value = move.get(f["name"])
         env[f["name"]] = _plain(value) if value is not None else _EMPTY.get(f["type"], [])
     env["sent"] = dict(sent) if sent is not None else sent_of(moves, fields)
+    if any(f["type"] == "card" for f in fields):  # the cards the player plays this round (house-155)
+        env.update(items.played_env(state, move, fields))
     return env
 
 

@@ -64,6 +64,10 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random | None = N
         found = play.finish(state, None, rng or Random(0))
         if found is None:
             tied = ", ".join(state["ec"]["tied"])
+            if state["ec"].get("single"):  # a single winner's own pick (house-153)
+                (winner,) = state["ec"]["choosers"]
+                text = f"{winner} wins and will choose the Elimination Candidate among {tied}."
+                return [Message(text, ruling="house-153")]
             text = f"The rounds are over. {tied} are tied for last; {' and '.join(state['ec']['choosers'])} will choose the Elimination Candidate."
             return [Message(text, ruling="house-41")]
         return _finished(state, found, given)

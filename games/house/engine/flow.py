@@ -12,7 +12,19 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, PlayerId
-from games.house.engine import effects, hands, happened, items, items_shared, lines, mechanics, move_rules, play, rounds
+from games.house.engine import (
+    effects,
+    hands,
+    happened,
+    items,
+    items_shared,
+    lines,
+    mechanics,
+    move_rules,
+    play,
+    rounds,
+    winning,
+)
 from games.house.engine.constants import MAX_ROUNDS
 from games.house.engine.ending import finish
 from games.house.engine.state import State, alive, plan_for, round_label, worst_first
@@ -275,6 +287,8 @@ def ends_now(state: State) -> bool:
     if total is not None and end["after_rounds"] and state["round"] >= total:
         return True
     if end["first_to"] is not None and any(state["scores"][p] >= end["first_to"] for p in living):
+        return True
+    if end.get("when_any") and winning.end_any(state):  # a player's own end (house-150)
         return True
     if end.get("when") and effects.end_now(state):
         return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from games.engine import PlayerId
 from games.house.engine import trade_rules
@@ -49,6 +49,13 @@ def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, An
     partners: set[str] = set()
     for f in plan_for(state, state["round"])["fields"]:
         if f["type"] not in ("give", "trade", "card") or not asks(state, f, player):
+            continue
+        if f["type"] == "card" and "allowed" in f:  # only a card its rule allows beside the move so far (house-157)
+            from games.house.engine.move_rules import allowed_cards
+
+            cards = allowed_cards(cast(State, state), player, f, move)
+            if cards:
+                move[f["name"]] = rng.choice(cards)
             continue
         value = random_value(state, player, f, rng)
         if value and f["type"] == "trade" and value["with"] in partners:

@@ -137,6 +137,26 @@ def check_move(
                 raise RuleError(f"{f['label']}: is required")
 
 
+def allowed_cards(state: State, player: PlayerId, decl: Mapping[str, Any], move: Mapping[str, Any]) -> list[int]:
+    """The cards of ``player``'s pile a ``card`` field's ``allowed`` lets them play beside ``move`` (a card another
+    card field of ``move`` plays left out), what a random move draws from (house-157). A rule that cannot be
+    computed allows the card (house-40)."""
+    rule = _compiled(state, decl, "allowed")
+    fields = _fields(state)
+    used = {move.get(f["name"]) for f in fields if f["type"] == "card" and f["name"] != decl["name"]}
+    found = []
+    for i in state["piles"][decl["pile"]][player]:
+        if i in used:
+            continue
+        try:
+            ok = formula_bool(rule, {**_env(state, player, {**move, decl["name"]: i}, fields), "value": i})
+        except FormulaError:
+            ok = True
+        if ok:
+            found.append(i)
+    return found
+
+
 def candidates(decl: Mapping[str, Any]) -> list[Any] | None:
     """Every value of a field with few values (a choice, a number of at most ``MAX_CHOICES`` values); None for
     any other field, whose ``allowed`` is only checked when the move is saved."""

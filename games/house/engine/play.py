@@ -21,6 +21,7 @@ from random import Random
 from typing import Any
 
 from games.engine import Message, Outcome, PlayerId, RuleError, ec_order, seat_order
+from games.house.engine import winning
 from games.house.engine.candidates import candidate_keys, candidate_order
 from games.house.engine.field_exchanges import flag_cost, seat_pairing
 from games.house.engine.state import State, alive, balance, holder, plan_for, ranking, round_label
@@ -205,7 +206,7 @@ def _winners(state: State) -> list[PlayerId]:
     if rule["winners"] not in ("top", "none"):
         from games.house.engine.effects import formula_winners
 
-        found = formula_winners(state)
+        found = winning.best(state, formula_winners(state))  # the best of them (house-151, house-152)
         return [] if len(found) == len(state["players"]) else found
     if rule["winners"] != "top":
         return []
@@ -249,6 +250,11 @@ def finish(state: State, given: Mapping[str, Any] | None, rng: Random) -> Outcom
     earned = _earned(state)
     # The candidate is never a winner: the tie for last is among the non-winners only (house-45).
     pool = [p for p in state["players"] if p not in winners]
+    picks = winning.pick_pool(state, winners, pool)  # a single winner's own pick among them (house-153)
+    if picks:
+        state["phase"], state["awaits"] = "ec", list(winners)
+        state["ec"] = {"tied": picks, "choosers": list(winners), "single": True}
+        return None
     first = len(candidate_order(rule))  # the keys that decide the first place (house-72, house-73)
     keys = candidate_keys(state, pool, _final_balance(state, earned)) if first else {}
     low = min((keys.get(p, (state["scores"][p],))[: first or 1] for p in pool), default=(0,))
@@ -295,6 +301,9 @@ def ec_default(state: State) -> dict[str, Any]:
         return {"ec": None}
     balances = _final_balance(state, _earned(state))
     tied = state["ec"]["tied"]
+    if state["definition"]["outcome"].get("silent_pick") == "order":  # the candidate order's first (house-154)
+        keys = candidate_keys(state, tied, balances)
+        return {"ec": min(tied, key=lambda p: (keys[p], list(state["tiebreak"]).index(p)))}
     return {"ec": min(tied, key=lambda p: (balances[p], state["players"].index(p)))}
 
 

@@ -197,6 +197,10 @@ def definition_schema() -> dict[str, Any]:
                     "first_to": {"type": ["integer", "null"], "default": None},
                     "last_standing": {"type": "boolean", "default": False},
                     "when": FORMULA_OR_NULL,
+                    "when_any": {
+                        **FORMULA_OR_NULL,
+                        "description": "a per-player formula: true for any player, it ends",
+                    },
                 },
             },
             "outcome": {
@@ -224,7 +228,10 @@ def definition_schema() -> dict[str, Any]:
                     "max_winners": {"type": ["integer", "null"], "minimum": 1, "maximum": 32},
                     "last_tie": {"enum": ["order", "winners_pick"], "default": "order"},
                     "candidate_ties": {"type": "array", "items": {"type": "string"}},
-                    "silent_pick": {"enum": ["garnets", "lot"], "default": "garnets"},
+                    "silent_pick": {"enum": ["garnets", "lot", "order"], "default": "garnets"},
+                    "winners_by": {**FORMULA_OR_NULL, "description": "of the formula's winners, the highest only"},
+                    "over_max": {"enum": ["nobody", "tiebreak", "seat"], "default": "nobody"},
+                    "single_pick": {**FORMULA_OR_NULL, "description": "whom a single winner may pick as the EC"},
                     "candidate_order": {
                         "type": "array",
                         "items": {"type": "string"},

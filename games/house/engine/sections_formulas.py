@@ -115,6 +115,8 @@ def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, An
         if pile.get("visibility") == "top":  # the top cards of the other players' piles (house-111)
             names += [f"{pile['name']}_tops", f"{pile['name']}_tops_values", f"{pile['name']}_tops_suits"]
     names += [f["name"] for f in fields]
+    if any(f.get("type") == "card" for f in fields):  # the labels and owners of the cards played (house-155)
+        names += ["played", "played_owners"]
     return names
 
 

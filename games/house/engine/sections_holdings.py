@@ -212,7 +212,9 @@ def read_outcome2(c: Checker, raw: Any, base: dict[str, Any], holdings: Sequence
             out["garnets"] = {**base["garnets"], "per_points": value}
     out["last_tie"] = c.choice(data.get("last_tie", "order"), "outcome.last_tie", ("order", "winners_pick")) or "order"
     if data.get("silent_pick") is not None:  # what a winner's silence names in the winners' pick (house-78)
-        out["silent_pick"] = c.choice(data["silent_pick"], "outcome.silent_pick", ("garnets", "lot")) or "garnets"
+        out["silent_pick"] = (
+            c.choice(data["silent_pick"], "outcome.silent_pick", ("garnets", "lot", "order")) or "garnets"
+        )
     ties = data.get("candidate_ties", [])
     if not isinstance(ties, list) or any(t not in (*holdings, "garnets") for t in ties):
         c.fail("outcome.candidate_ties", "must list holdings (or garnets), compared fewest first")
@@ -221,7 +223,16 @@ def read_outcome2(c: Checker, raw: Any, base: dict[str, Any], holdings: Sequence
     return out
 
 
-OUTCOME_KEYS2 = ("max_winners", "last_tie", "candidate_ties", "candidate_order", "silent_pick")
+OUTCOME_KEYS2 = (
+    "max_winners",
+    "last_tie",
+    "candidate_ties",
+    "candidate_order",
+    "silent_pick",
+    "winners_by",  # sections_ending.OUTCOME_KEYS
+    "over_max",
+    "single_pick",
+)
 
 
 def outcome_v1_part(raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.house.engine.definition import definition_errors
 from tests.games.house.engine.test_sections_holdings import rnd, v2
 from tests.games.house.scenario import E, start, step, texts
 
@@ -75,3 +76,60 @@ def test_a_trade_answered_from_a_private_field_stays_private() -> None:
     assert words not in texts(messages)
     assert words in texts(messages, to="ann") and words in texts(messages, to="bob")
     assert E.outcome(state) is None
+
+
+def test_played_reads_the_labels_and_owners_of_the_cards_played_this_round() -> None:
+    """FORMAT.md: "`played` and `played_owners`: the labels and initial owners ... of the cards the player plays this
+    round through the round's `card` fields" (house-155)."""
+    from tests.games.house.scenario import quote
+
+    quote("`played` and `played_owners`: the labels and initial owners")
+    cards = {"name": "c1", "label": "A card", "type": "card", "pile": "hand", "required": False}
+    definition = v2(
+        rounds=2,
+        holdings=[{"name": "reds", "start": 0}, {"name": "unmarked", "start": 0}],
+        decks=[{"name": "d", "cards": [{"label": "Red", "copies": 6}, {"label": "Blue", "copies": 6}]}],
+        piles=[{"name": "hand", "deck": "d", "deal": 4, "visibility": "holder"}],
+        round_plan=[
+            rnd(
+                fields=[cards, {**cards, "name": "c2", "label": "Another card"}],
+                effects=[
+                    {"to": "reds", "who": "each", "amount": "count(played, 'Red')"},
+                    {"to": "unmarked", "who": "each", "amount": "count(played_owners, '')"},
+                ],
+            )
+        ],
+    )
+    state = start(["ann", "bob"], definition=definition)
+    hand = state["piles"]["hand"]["ann"]
+    moves = {"ann": {"c1": hand[0], "c2": hand[1]}, "bob": {}}
+    state, _ = step(state, moves)
+    reds = sum(state["cards"][i]["label"] == "Red" for i in hand[:2])
+    assert state["holdings"]["ann"] == {"reds": reds, "unmarked": 2}
+    assert state["holdings"]["bob"] == {"reds": 0, "unmarked": 0}
+    errors = definition_errors({**definition, "round_plan": [rnd(effects=[{"to": "reds", "amount": "len(played)"}])]})
+    assert any(e.startswith("round_plan[0].effects[0].amount: unknown name 'played'") for e in errors)
+
+
+def test_a_random_move_plays_only_cards_a_ruled_card_field_allows() -> None:
+    """FORMAT.md: "a random move (a bot's, a test's) plays through such a field only a card its rule allows beside
+    the cards already chosen" (house-157): at most one Red card a move, never refused."""
+    from random import Random
+
+    from tests.games.house.scenario import quote
+
+    quote("a random move (a bot's, a test's) plays through such a field only a card its rule allows")
+    rule = {"allowed": "count(played, 'Red') <= 1", "refusal": "one Red card a move"}
+    cards = {"name": "c1", "label": "A card", "type": "card", "pile": "hand", "required": False, **rule}
+    definition = v2(
+        rounds=2,
+        decks=[{"name": "d", "cards": [{"label": "Red", "copies": 8}, {"label": "Blue", "copies": 2}]}],
+        piles=[{"name": "hand", "deck": "d", "deal": 4, "visibility": "holder"}],
+        round_plan=[rnd(fields=[cards, {**cards, "name": "c2"}, {**cards, "name": "c3"}])],
+    )
+    state = start(["ann", "bob"], definition=definition)
+    for n in range(30):
+        move = E.random_move(state, "ann", Random(n))
+        played = [state["cards"][move[f]]["label"] for f in ("c1", "c2", "c3") if f in move]
+        assert played.count("Red") <= 1 and len(set(move[f] for f in ("c1", "c2", "c3") if f in move)) == len(played)
+        E.validate(state, "ann", move)
