@@ -17,6 +17,7 @@ from alerts.webpush import push_dispatch, push_user_subscribed
 from core.cache import soft_delete, soft_get, soft_set
 from core.errors import BadRequest
 from games.match import broadcast, hooks
+from games.match.presence import users_with_socket
 from games.match.waiting import LIVE_SECONDS, awaited_user_ids
 from games.models import Match, Turn
 from games.registry import get_entry
@@ -71,7 +72,7 @@ def turn_alert(*, match: Match, turn: Turn) -> None:
     def send() -> None:
         user_ids = _awaited_after_commit(match, awaiting)
         if user_ids:
-            broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
+            _to_sockets(user_ids, event)
             push_dispatch(user_ids=user_ids, payload=push)
 
     hooks.after_pushes(send)
@@ -107,9 +108,18 @@ def turn_done_alert(*, match: Match, turn: Turn) -> None:
     def send() -> None:
         user_ids = _awaited_after_commit(match, awaiting)
         if user_ids:
-            broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in user_ids])
+            _to_sockets(user_ids, event)
 
     hooks.after_pushes(send)
+
+
+def _to_sockets(user_ids: list[int], event: dict[str, Any]) -> None:
+    """``event`` to the ``/ws/me/`` group of each of ``user_ids`` with such a socket open, in one send: a frame to
+    a group nobody listens to reaches nobody, and each send is a hop into the event loop and a ``PUBLISH`` per
+    group (issue 45: two per close, and the load bench's players open no ``/ws/me/``)."""
+    listening = users_with_socket(user_ids)
+    if listening:
+        broadcast.send([(broadcast.group_user(uid), dict(event)) for uid in listening])
 
 
 def _awaited_after_commit(match: Match, seats: list[str]) -> list[int]:

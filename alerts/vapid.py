@@ -11,9 +11,13 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 
 from alerts.models import VapidKeys
+from core.cache import soft_get, soft_set
 
 KEYS_ROW = 1
 """The one row's primary key: every process that makes a pair at once creates the same row, and one wins."""
+
+PUBLIC_KEY_CACHE = "garnet:vapid-public-key"
+PUBLIC_KEY_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -61,3 +65,16 @@ def vapid_keys() -> Keys:
         public, private = vapid_pair_new()
         row, _ = VapidKeys.objects.get_or_create(pk=KEYS_ROW, defaults={"public_key": public, "private_key": private})
     return Keys(public_key=row.public_key, private_key=row.private_key, subject=subject)
+
+
+def vapid_public_key() -> str:
+    """``vapid_keys().public_key``, the stored pair's read through the cache (an hour): every page with the alerts'
+    invitation shows it, and the stored pair never changes once made (issue 45: a query per page). Only the public
+    key goes to the cache; a push reads the pair it signs with from the database."""
+    if settings.GARNET_VAPID_PRIVATE_KEY:
+        return vapid_keys().public_key
+    public = soft_get(PUBLIC_KEY_CACHE)
+    if not isinstance(public, str):
+        public = vapid_keys().public_key
+        soft_set(PUBLIC_KEY_CACHE, public, PUBLIC_KEY_SECONDS)
+    return public

@@ -20,7 +20,7 @@ from alerts.services import (
     push_subscribe,
     push_unsubscribe,
 )
-from alerts.vapid import vapid_keys
+from alerts.vapid import vapid_public_key
 from alerts.webpush import push_enabled
 from games.match.waiting import awaits_of
 
@@ -40,7 +40,7 @@ def alert_settings(request: HttpRequest) -> HttpResponse:
     context = {
         "confirm_lock": alert_settings_of(request.user),
         "choices": AlertSettings.Confirm.choices,
-        "vapid_key": vapid_keys().public_key if push_enabled() else "",
+        "vapid_key": vapid_public_key() if push_enabled() else "",
     }
     return render(request, "alerts/settings.html", context)
 

@@ -59,7 +59,7 @@ def main() -> None:
     viewers = [match_for_viewer(match, users[p]) for p in roster]
     for v in viewers:
         assert v.view and v.log is not None and v.turn is not None  # the reads a close makes once for all
-    empty = engines["django"].from_string("")
+    empty = engines["jinja2"].env.from_string("")  # what the live part includes in the part's place
     context = live.live_context
 
     def without(*parts: str) -> Callable[..., dict[str, Any]]:

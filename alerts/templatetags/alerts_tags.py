@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from alerts.vapid import vapid_keys
+from alerts.vapid import vapid_public_key
 from alerts.webpush import push_enabled
 
 register = template.Library()
@@ -19,9 +19,11 @@ def alerts_invite(context: dict[str, Any], where: str = "") -> dict[str, Any]:
     asked only when they tap it."""
     request = context.get("request")
     user = getattr(request, "user", None)
+    show = bool(getattr(user, "is_authenticated", False))
     return {
-        "show": bool(getattr(user, "is_authenticated", False)),
+        "show": show,
         "where": where,
-        # The same key the Turn alerts page subscribes with (empty: the pages' own notifications only).
-        "vapid_key": vapid_keys().public_key if push_enabled() else "",
+        # The same key the Turn alerts page subscribes with (empty: the pages' own notifications only); not read
+        # for a visitor, who is shown nothing.
+        "vapid_key": vapid_public_key() if show and push_enabled() else "",
     }

@@ -10,6 +10,9 @@ default runs one process). A count errs only on the safe side:
   page is drawn, as if everyone listened;
 - a group at zero gets no page: a socket that joins after the close says hello with the stream's
   numbers, and the page fetches what it missed (``garnet.js``).
+
+A user's notification socket (``/ws/me/``) is seen rather than counted (``user_socket_seen``): a turn alert's
+frame goes only to users with one open (``users_with_socket``).
 """
 
 from __future__ import annotations
@@ -106,3 +109,41 @@ def listeners_in(*, match_id: int, group: str) -> int:
         log.warning("could not read the listeners of match %s", match_id, exc_info=True)
         return 0
     return max(0, int(found or 0))
+
+
+# A user's ``/ws/me/`` sockets are not counted but seen: each marks its user in the cache at its connect and at
+# every ping (garnet_socket.js pings every 25 s; a hidden tab's timers still run at least once a minute), and a
+# mark lasts ``USER_SOCKET_TTL`` seconds. A mark outlives its last socket by at most that long (a frame sent to
+# nobody, as before), and a mark lost with the cache (emptied, restarted) is back at the next ping.
+USER_SOCKET_TTL = 300
+
+
+def _user_key(user_id: int) -> str:
+    return f"garnet:me-socket:{user_id}"
+
+
+def user_socket_seen(*, user_id: int) -> None:
+    """A ``/ws/me/`` socket of ``user_id`` is open (it connected or pinged just now)."""
+    from django.core.cache import cache
+
+    try:
+        cache.set(_user_key(user_id), 1, USER_SOCKET_TTL)
+    except Exception:  # a mark only saves frames to nobody: never fail a socket for it
+        log.warning("could not mark the /ws/me/ socket of user %s", user_id, exc_info=True)
+
+
+def users_with_socket(user_ids: Iterable[int]) -> list[int]:
+    """Those of ``user_ids`` with a ``/ws/me/`` socket open (seen within ``USER_SOCKET_TTL`` s), in their order, in
+    one cache round trip; all of them when the cache cannot say. A frame to a user's group with no socket in it
+    reaches nobody, so the others' frames need not be sent."""
+    from django.core.cache import cache
+
+    user_ids = list(user_ids)
+    if not user_ids:
+        return []
+    try:
+        seen = cache.get_many([_user_key(u) for u in user_ids])
+    except Exception:
+        log.warning("could not read the /ws/me/ sockets of users %s; sending to all", user_ids, exc_info=True)
+        return user_ids
+    return [u for u in user_ids if _user_key(u) in seen]

@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from core.errors import BadRequest, error_payload
 from games.match import broadcast
-from games.match.presence import presence_join, presence_leave
+from games.match.presence import presence_join, presence_leave, user_socket_seen
 from games.match.selectors import Role, private_last_seq
 from games.match.viewing import MatchForViewer, match_for_viewer
 from games.models import Match
@@ -47,6 +47,7 @@ def _viewer(match_id: int, user: Any) -> tuple[MatchForViewer | None, dict[str, 
 # Counting listeners is one Redis round trip, off the event loop and off the database thread.
 _presence_join = sync_to_async(presence_join, thread_sensitive=False)
 _presence_leave = sync_to_async(presence_leave, thread_sensitive=False)
+_user_socket_seen = sync_to_async(user_socket_seen, thread_sensitive=False)
 
 _FRAME = "_garnet_frame"
 
@@ -190,7 +191,9 @@ class MatchConsumer(ListenOnlyConsumer):
 class UserConsumer(ListenOnlyConsumer):
     """``/ws/me/``: a signed-in user's notifications (a turn awaits you, you were picked...).
 
-    Listen-only like every page's socket: the pages' one socket helper pings each socket it keeps.
+    Listen-only like every page's socket: the pages' one socket helper pings each socket it keeps. The socket
+    marks its user as having one open at its connect and at each ping (``presence.user_socket_seen``): turn alerts
+    send their frames only to users so marked.
     """
 
     async def connect(self) -> None:
@@ -200,7 +203,13 @@ class UserConsumer(ListenOnlyConsumer):
             return
         self.group = broadcast.group_user(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await _user_socket_seen(user_id=user.pk)
         await self.accept()
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "ping":
+            await _user_socket_seen(user_id=self.scope["user"].pk)
+        await super().receive_json(content, **kwargs)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

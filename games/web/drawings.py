@@ -107,6 +107,12 @@ def pick(names: tuple[str, ...], using: str = "jinja2") -> Any:
     return select_template(list(names), using=using)
 
 
+def included(names: tuple[str, ...]) -> Any:
+    """The Jinja2 template itself of ``pick(names)``, for the live part to ``{% include %}``: a game's view, form
+    and key, drawn with the page's own names as an include draws them (not copied into a second context)."""
+    return pick(names).template
+
+
 _SHARED = Drawings(256)
 
 

@@ -5,7 +5,7 @@ Every close draws the live part once per seat, and Django's template engine spen
 (bench/README.md, issue 29): Jinja2 compiles a template to Python once, so these pages are Jinja2 templates while
 the rest of the site stays in Django's. The boundary is one-way: a Django page may take a Jinja2 drawing (the
 match page takes its live part drawn, ``games.web.views``), and nothing drawn here draws a Django template (a
-game's view and form are looked up among Jinja2's alone, ``games.web.drawings.pick``). What a process remembers
+game's view, form and key are looked up among Jinja2's alone, ``games.web.drawings.included``). What a process remembers
 of its drawings is in ``games.web.drawings``.
 
 The filters are the Django template libraries' own functions (``OPTIONS["libraries"]`` names them, so this module
@@ -81,23 +81,27 @@ def _url(name: str, *args: Any, **kwargs: Any) -> str:
     return reverse(name, args=args or None, kwargs=kwargs or None)
 
 
-@pass_context
-def draw(context: Context, template: Any, **values: Any) -> Markup:
-    """A Jinja2 template (a ``drawings.pick`` result) drawn with this template's names and ``values``: how the live
-    part includes a game's view, form and key."""
-    return Markup(template.render({**context.get_all(), **values}))  # noqa: S704 - drawn by a template engine
-
-
 def slot_drawn(name: str, names: Mapping[Any, Any], default: str = "", *, using: str) -> Markup:
     """What the apps above put in a page's slot ``name``: each template ``settings.GARNET_TEMPLATE_SLOTS`` lists for
     it, of the page's own engine ``using``, drawn with the page's ``names`` (as an include would), in order;
-    ``default`` (escaped) when none draws anything. The one drawing of a slot, for both engines' pages.
+    ``default`` (escaped) when none draws anything. The one drawing of a slot, for both engines' pages. A Jinja2
+    page's ``names`` are its context's all (``Context.get_all()``: the environment's globals among them).
 
     The framework's pages name slots and never a template of an app above them (seasons, reach, story):
     the project's settings, which know every app, say what fills them (tests/games/test_template_layers.py).
     """
-    drawn = "".join(pick((t,), using).render(names) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
+    drawn = "".join(_drawn(t, names, using) for t in settings.GARNET_TEMPLATE_SLOTS.get(name, ()))
     return Markup(drawn.strip()) if drawn.strip() else escape(default)  # noqa: S704 - drawn by a template engine
+
+
+def _drawn(name: str, names: Mapping[Any, Any], using: str) -> str:
+    template = pick((name,), using)
+    if using == "jinja2":
+        # As ``{% include %}`` draws: a Jinja2 page's names already hold the environment's globals, so they are
+        # used as they are (``shared``), not merged with the globals into a second copy (issue 45: every seat's page
+        # draws the live part's slots on every close).
+        return str(template.template.make_module(dict(names), shared=True))
+    return str(template.render(names))
 
 
 @pass_context
@@ -127,7 +131,7 @@ def environment(*, libraries: Iterable[str] = (), **options: Any) -> Environment
     env = Environment(autoescape=True, **options)
     env.filters.update({name: _django_filter(defaultfilters.register.filters[name]) for name in _DJANGO_BUILTINS})
     env.filters.update(_library_filters(libraries))
-    env.globals.update(url=_url, static=static, draw=draw, slot=slot, shared=shared)
+    env.globals.update(url=_url, static=static, slot=slot, shared=shared)
     for path in libraries:
         # A library's simple tags (``log_items``, ``rules_body``) are plain functions of their arguments.
         for name, tag in getattr(import_module(path), "JINJA_GLOBALS", {}).items():

@@ -74,10 +74,11 @@ def live_context(viewer: MatchForViewer, *, bound_form: Any = None) -> dict[str,
         "host_views": viewer.host_views,
         "seat_labels": labels,
         "host_seats": [(labels.get(p, p), v) for p, v in viewer.host_views.items()] if viewer.host_views else [],
-        "view_template": drawings.pick((entry.view_template, "games/_view_default.html")),
-        "form_template": drawings.pick((entry.form_template, "games/_form_default.html")),
+        # The game's view, form and key, as the live part includes them.
+        "view_template": drawings.included((entry.view_template, "games/_view_default.html")),
+        "form_template": drawings.included((entry.form_template, "games/_form_default.html")),
         # What the player must know to move (your role, your secrets, the score), drawn above the form (issue 38).
-        "key_template": drawings.pick((f"{match.game}/_key.html", "games/_key_default.html")),
+        "key_template": drawings.included((f"{match.game}/_key.html", "games/_key_default.html")),
         "outcome": match.outcome,
         "game_name": entry.engine.title_for(match.options or {}),
         "rules": rules_for_match(

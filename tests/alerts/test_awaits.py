@@ -23,7 +23,7 @@ from seasons.models import Duel, Notice, Pick
 from seasons.services import episode_dmo_pick
 from seasons.services.duels import duel_ready
 from seasons.services.picks import picks_close_due
-from tests.alerts.frames import events_to
+from tests.alerts.frames import events_to, me_sockets_open
 from tests.factories import abc_match, users
 from tests.seasons.factories import abc_episode, finish_mm, open_pick, started_season, user
 
@@ -146,6 +146,7 @@ def test_a_closed_turn_leaves_its_players_pages_at_once(
     """A turn a host closes early (or that ends the match) sends its awaited players `turn_done`."""
     match = abc_match(seed="done")
     turn = Turn.objects.get(match=match, status=Turn.Status.OPEN)
+    me_sockets_open()
     sent.clear()
     turn_close(turn_id=turn.pk, force=True)
     done = events_to(sent, "ann", "turn_done")

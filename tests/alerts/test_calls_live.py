@@ -18,7 +18,7 @@ from seasons.models import Duel, Pick
 from seasons.receivers import _picks_sweep
 from seasons.services import episode_dmo_pick
 from seasons.services.duels import duels_ready_call_due
-from tests.alerts.frames import events_to
+from tests.alerts.frames import events_to, me_sockets_open
 from tests.seasons.factories import abc_episode, finish_mm, host_user, open_pick, started_season, user
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +94,7 @@ def test_pausing_a_match_drops_its_turn_from_the_players_titles(sent: list[tuple
 
     match, turn = _match_with_open_turn()
     host = host_user()
+    me_sockets_open()
     sent.clear()
     match_pause(match_id=match.pk, user=host, reason="a break")
     done = {"type": "user.notify", "event": "turn_done", "match": match.pk, "turn": turn.number}
@@ -114,6 +115,7 @@ def test_cancelling_a_match_drops_its_turn_from_the_players_titles(sent: list[tu
 
     match, turn = _match_with_open_turn()
     host = host_user()
+    me_sockets_open()
     sent.clear()
     match_abort(match_id=match.pk, user=host, reason="broken")
     assert events_to(sent, "ann", "turn_done") == [

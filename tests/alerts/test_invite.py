@@ -6,11 +6,15 @@ permission is asked only from its button, and a spectator never sees it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from alerts.models import VapidKeys
 from games.models import Match
 from seasons.models import Season
 from tests.factories import UserFactory
@@ -67,3 +71,17 @@ def test_the_invitation_asks_the_browser_only_from_its_button() -> None:
     before = js.split("requestPermission")[0]
     assert before.rfind('addEventListener("click"') > before.rfind("boxes.forEach")
     assert '"garnet.invite", "declined"' in js
+
+
+def test_the_invitation_reads_the_sites_key_once_not_per_page(
+    match: Match, client_for: Callable[[str], Client], settings: Any
+) -> None:
+    """Issue 45: the stored VAPID pair never changes once made, so its public key is read through the cache and a
+    page with the invitation asks the database nothing for it; the page still offers that key."""
+    settings.GARNET_VAPID_PUBLIC_KEY = settings.GARNET_VAPID_PRIVATE_KEY = ""
+    url, ann = reverse("games:match", args=[match.pk]), client_for("ann")
+    ann.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        box = _invite(ann.get(url).content.decode())
+    assert not [q for q in queries if "alerts_vapidkeys" in q["sql"]]
+    assert f'data-vapid-key="{VapidKeys.objects.get().public_key}"' in box

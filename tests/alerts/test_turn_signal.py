@@ -14,10 +14,12 @@ from django.urls import reverse
 
 from games.match import broadcast
 from games.match.events import check_event
+from games.match.presence import user_socket_seen
 from games.match.services.seats import match_player_replace
 from games.match.services.submissions import submission_submit
 from games.match.waiting import turns_awaiting
 from games.models import Match
+from tests.alerts.frames import me_sockets_open
 from tests.factories import UserFactory, abc_match
 
 pytestmark = pytest.mark.django_db
@@ -97,8 +99,9 @@ def test_the_waiting_turns_as_json(match: Match, client_for: Callable[[str], Cli
 def test_a_new_turn_pushes_your_turn_to_each_awaited_players_socket(monkeypatch: Any) -> None:
     sent: list[tuple[str, dict[str, Any]]] = []
     monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
+    users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat", "dan", "eve"]}
+    me_sockets_open()
     match = abc_match()
-    users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat"]}
     pushes = [p for g, p in sent if g == broadcast.group_user(users["ann"].pk) and p.get("event") == "your_turn"]
     assert pushes and pushes[0]["match"] == match.pk and pushes[0]["url"] == f"/matches/{match.pk}/"
     # The frame the socket sends (all but the channel layer's "type") is the one games/match/events.py declares.
@@ -113,6 +116,27 @@ def test_a_new_turn_pushes_your_turn_to_each_awaited_players_socket(monkeypatch:
     assert broadcast.group_user(users["bob"].pk) in groups and broadcast.group_user(users["ann"].pk) not in groups
 
 
+def test_a_player_with_no_notice_socket_gets_no_frame_but_still_a_web_push(
+    monkeypatch: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 45: a frame to a user's /ws/me/ group with no socket in it reaches nobody, so a turn alert sends its
+    frames only to the awaited players whose socket is open; the Web Push (for players with no page open) still
+    goes to every awaited player."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+    pushed: list[list[int]] = []
+    monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
+    monkeypatch.setattr("alerts.services.push_dispatch", lambda *, user_ids, payload: pushed.append(user_ids))
+    users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat", "dan", "eve"]}
+    user_socket_seen(user_id=users["bob"].pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = abc_match()
+        submission_submit(match_id=match.pk, player="ann", move=PAIRS, lock=True)
+    groups = {g for g, p in sent if p.get("event") in ("your_turn", "turn_done")}
+    assert groups == {broadcast.group_user(users["bob"].pk)}
+    awaited = {users[u].pk for u in ["bob", "cat", "dan", "eve"]}
+    assert awaited <= {uid for ids in pushed for uid in ids}
+
+
 def test_a_close_reads_its_players_for_the_alerts_after_its_commit(
     monkeypatch: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -121,6 +145,7 @@ def test_a_close_reads_its_players_for_the_alerts_after_its_commit(
     sent: list[tuple[str, dict[str, Any]]] = []
     monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
     users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat", "dan", "eve"]}
+    me_sockets_open()
     match = abc_match()
     from games.match.services.turns import turn_close
 
@@ -146,6 +171,7 @@ def test_a_close_pushes_its_own_frames_before_the_turn_alerts(
     sent: list[tuple[str, dict[str, Any]]] = []
     monkeypatch.setattr(broadcast, "send", lambda events: sent.extend(events) or 0)
     users = {u: UserFactory(username=u) for u in ["ann", "bob", "cat", "dan", "eve"]}
+    me_sockets_open()
     match = abc_match()
     from games.match.services.turns import turn_close
 

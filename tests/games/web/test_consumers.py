@@ -188,3 +188,22 @@ async def test_the_notice_socket_answers_a_ping() -> None:
     await comm.send_json_to({"event": "ping"})
     assert (await comm.receive_json_from()) == {"event": "pong"}
     await comm.disconnect()
+
+
+async def test_the_notice_socket_marks_its_user_at_its_connect_and_each_ping() -> None:
+    """Turn alerts send their frames only to users with a /ws/me/ socket (issue 45): the socket says so when it
+    connects, and again at each ping (a mark lost with the cache is back within a ping)."""
+    from django.core.cache import cache
+
+    from games.match.presence import users_with_socket
+
+    await sync_to_async(abc_match)()
+    ann, bob = [await get_user_model().objects.aget(username=u) for u in ("ann", "bob")]
+    comm = WebsocketCommunicator(application, "/ws/me/", headers=await sync_to_async(session_headers)("ann"))
+    assert (await comm.connect())[0]
+    assert await sync_to_async(users_with_socket)([ann.pk, bob.pk]) == [ann.pk]
+    await sync_to_async(cache.clear)()
+    await comm.send_json_to({"event": "ping"})
+    assert (await comm.receive_json_from()) == {"event": "pong"}
+    assert await sync_to_async(users_with_socket)([ann.pk, bob.pk]) == [ann.pk]
+    await comm.disconnect()

@@ -55,19 +55,19 @@ def test_an_undefined_name_or_attribute_draws_nothing_and_escaping_is_on() -> No
     assert draw("{{ x }}{{ y }}", x="<i>", y=mark_safe("<b>")) == "&lt;i&gt;<b>"
 
 
-def test_draw_takes_a_jinja2_template_with_the_callers_names_and_never_a_django_one() -> None:
-    """A game's view is a Jinja2 template (the suite's toy game's too), drawn from the page's names; the games'
+def test_the_live_part_includes_a_jinja2_template_with_its_names_and_never_a_django_one() -> None:
+    """A game's view is a Jinja2 template (the suite's toy game's too), included with the page's names; the games'
     templates are looked up among Jinja2's alone, so what a close draws never crosses back into Django's."""
-    page = jinja().from_string("{{ draw(t) }}")
-    toy = drawings.pick(("odds/view.html",))
-    assert type(toy).__module__ == "django.template.backends.jinja2"
+    page = jinja().from_string("{% include t %}")
+    toy = drawings.included(("odds/view.html",))
+    assert type(toy).__module__ == "jinja2.environment"
     view = {"public": {"target": 3, "standing": [], "rounds": [[1, 2]]}, "turn": "Round 1"}
     assert "First to 3 points" in page.render({"t": toy, "view": view, "me": None})
     assert "<li>1 + 2</li>" in page.render({"t": toy, "view": view, "me": None})
-    own = drawings.pick(("games/_view_default.html",))
+    own = drawings.included(("games/_view_default.html",))
     assert "<h2>Round 1</h2>" in page.render({"t": own, "view": view})
     with pytest.raises(TemplateDoesNotExist):
-        drawings.pick(("games/match_detail.html",))  # a Django template: not Jinja2's to draw
+        drawings.included(("games/match_detail.html",))  # a Django template: not Jinja2's to draw
 
 
 @pytest.fixture
