@@ -5,11 +5,11 @@ The house match draws its pool at setup: a row of the deck of units, one of each
 house-130), face up from the start; the coded engine is given the same pool (``Seed.deal`` reads the row). The
 sample's deck holds the units whose abilities it plays: the ten of the first pool a dealer drew (Astrologian, Blue
 Mage, Bard, Scholar, Samurai, Reaper, Gunbreaker, Dark Knight, Dragoon, Black Mage) and Red Mage, Dancer,
-Machinist, Ninja and Monk, so a pool varies at strengths 2, 3, 6, 7 and 9. For every pool everything agrees: who is awaited (the look at the pool and the
+Paladin, Machinist, Ninja and Monk, so a pool varies at strengths 2, 3, 5, 6, 7 and 9. For every pool everything agrees: who is awaited (the look at the pool and the
 breaks await nobody; a Gunbreaker's shortened bout), every legal move accepted and each move the text forbids
 refused, each bout's points and winner, the rounds each player is announced to win (a Blue Mage's fake included),
 both units as they look, each player's living units and their strengths, and the outcome. What the format cannot
-say yet is a strict xfail named after its clause: the five units a drawn pool may hold that the deck lacks."""
+say yet is a strict xfail named after its clause: the four units a drawn pool may hold that the deck lacks."""
 
 from __future__ import annotations
 
@@ -138,8 +138,11 @@ def _house_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
     }
     if viewer is not None and public["phase"] != "over" and public["round"] > 1:
         mine = view["you"]["holdings"]
-        kept = {5: mine["s5"]}  # a Dark Knight alive is always at its own strength (Living Dead: it is dead)
-        facts["alive"] = {n: kept.get(n, n) for n in range(1, 11) if not mine["dead"] // 2**n % 2}
+        # Two digits a unit (units_lo: 1-5, units_hi: 6-10): 0 alive at its own strength, 1 dead, 2+ kept alive
+        digits = {
+            n: (mine["units_lo"] if n <= 5 else mine["units_hi"]) // 100 ** ((n - 1) % 5) % 100 for n in range(1, 11)
+        }
+        facts["alive"] = {n: d - 2 if d >= 2 else n for n, d in digits.items() if d != 1}
     return facts
 
 
@@ -287,7 +290,6 @@ def test_one_unit_of_each_strength_is_randomly_selected_for_the_pool() -> None:
 UNSAID = {
     "white mage": "Rescue forces the opponent's next unit and active choice, which a missing move cannot default to",
     "sage": "Kardia copies any ability with its active choice",
-    "paladin": "Cover keeps any unit alive, with its altered strength, for later rounds",
     "warrior": "Holmgang plays a unit in place of the one sent, against a look",
     "summoner": "a Carbuncle is a second unit of strength 0 with a strength of its own",
 }
@@ -341,6 +343,23 @@ def test_ninja_huton_the_bout_may_end_in_the_past() -> None:
     assert WARRIORS.view(coded, None)["public"]["bouts"][-1]["rounds"] == 11
     points = WARRIORS.view(coded, None)["public"]["bouts"][-1]["points"]
     assert {p: HOUSE.view(house, None)["public"]["holdings"][p]["bout_points"] for p in PLAYERS} == points
+
+
+def test_paladin_cover_the_unit_you_play_next_round_cannot_die() -> None:
+    """The text: "[5] Paladin - Cover: In the next round, the unit you play cannot die." The unit of strength 9 played
+    after the Paladin loses to the Black Mage yet stays alive (no points for it, no Dragon Sight or Meditation on a
+    death that does not come) and is played again; both engines agree on the units alive and the bout's points."""
+    house, coded, pool = _pair("paladin")
+    sent = [{}, {"ann": {"unit": "paladin"}}, {"ann": {"unit": pool[8]}, "bob": {"unit": "black mage"}}]
+    house, coded, _lines = _rounds(house, coded, sent)
+    assert pool[8] in WARRIORS.playable(coded, "ann") and "black mage" not in WARRIORS.playable(coded, "bob")
+    coded_view, house_view = WARRIORS.view(coded, "ann"), HOUSE.view(house, "ann")
+    assert _coded_facts(coded_view, "ann") == _house_facts(house_view, "ann")
+    assert _house_facts(house_view, "ann")["alive"][9] == 9
+    house, coded, _lines = _rounds(house, coded, [{"ann": {"unit": pool[8]}}])  # played again: accepted by both
+    points = WARRIORS.view(coded, None)["public"]["bouts"]
+    assert _coded_facts(WARRIORS.view(coded, "ann"), "ann") == _house_facts(HOUSE.view(house, "ann"), "ann")
+    assert 9 not in _house_facts(HOUSE.view(house, "ann"), "ann")["alive"] and points == []
 
 
 def _holding(unit: str, numbers: range) -> list[int]:
