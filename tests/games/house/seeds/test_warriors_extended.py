@@ -5,11 +5,11 @@ The house match draws its pool at setup: a row of the deck of units, one of each
 house-130), face up from the start; the coded engine is given the same pool (``Seed.deal`` reads the row). The
 sample's deck holds the units whose abilities it plays: the ten of the first pool a dealer drew (Astrologian, Blue
 Mage, Bard, Scholar, Samurai, Reaper, Gunbreaker, Dark Knight, Dragoon, Black Mage) and Red Mage, Dancer,
-Paladin, Machinist, Ninja and Monk, so a pool varies at strengths 2, 3, 5, 6, 7 and 9. For every pool everything agrees: who is awaited (the look at the pool and the
+Paladin, Machinist, Ninja, Monk and Summoner, so a pool varies at strengths 2, 3, 5, 6, 7, 9 and 10. For every pool everything agrees: who is awaited (the look at the pool and the
 breaks await nobody; a Gunbreaker's shortened bout), every legal move accepted and each move the text forbids
 refused, each bout's points and winner, the rounds each player is announced to win (a Blue Mage's fake included),
 both units as they look, each player's living units and their strengths, and the outcome. What the format cannot
-say yet is a strict xfail named after its clause: the four units a drawn pool may hold that the deck lacks."""
+say yet is a strict xfail named after its clause: the three units a drawn pool may hold that the deck lacks."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from games.engine import RuleError
 from games.house.engine.samples import sample_definition
 from games.warriors.engine import WarriorsEngine
 from games.warriors.units import table
@@ -61,10 +62,15 @@ def _title(name: str) -> str:
     return name.title()
 
 
+def _number(name: str) -> int:
+    """The unit field's number for a unit: its strength; 11 for the Carbuncle (strength 0, like the Chocobo)."""
+    return 11 if name == "carbuncle" else BASE[name]
+
+
 def _to_house(state: Any, house: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
     """A unit by its strength, as the text allows; the prediction, the disguise and the selection by the unit's
     name; Huton's change as it is."""
-    out: dict[str, Any] = {"unit": BASE[move["unit"]]}
+    out: dict[str, Any] = {"unit": _number(move["unit"])}
     for key in ("guess", "disguise", "select"):
         if key in move:
             out[key] = _title(move[key])
@@ -100,10 +106,12 @@ def _probes(state: Any, player: str, rng: Random) -> dict[str, tuple[dict[str, A
     probes["stray_prediction"] = ({"unit": "chocobo", "guess": "bard"}, {"unit": 0, "guess": "Bard"})
     probes["stray_selection"] = ({"unit": "chocobo", "select": "chocobo"}, {"unit": 0, "select": "Chocobo"})
     probes["stray_rounds"] = ({"unit": "chocobo", "rounds": 1}, {"unit": 0, "rounds": 1})
+    if "carbuncle" not in playable:
+        probes["no_carbuncle"] = ({"unit": "carbuncle"}, {"unit": 11})
     dead = [n for n in state["sides"][player]["units"] if n not in playable]
     if dead:
         name = rng.choice(dead)
-        probes["dead_unit"] = ({"unit": name}, {"unit": BASE[name]})
+        probes["dead_unit"] = ({"unit": name}, {"unit": _number(name)})
     return probes
 
 
@@ -291,7 +299,6 @@ UNSAID = {
     "white mage": "Rescue forces the opponent's next unit and active choice, which a missing move cannot default to",
     "sage": "Kardia copies any ability with its active choice",
     "warrior": "Holmgang plays a unit in place of the one sent, against a look",
-    "summoner": "a Carbuncle is a second unit of strength 0 with a strength of its own",
 }
 
 
@@ -322,10 +329,7 @@ def test_dancer_closed_position_the_unit_selected_gains_3_strength_next_round() 
     house, coded, pool = _pair("dancer")
     sent = [{}, {"ann": {"unit": "dancer", "select": pool[4]}}, {"ann": {"unit": pool[4]}, "bob": {"unit": pool[6]}}]
     house, coded, lines = _rounds(house, coded, sent)
-    assert (
-        f"Round 2 shows: ann: Your unit (its strength 0-10) Dancer, announces Closed Position: {pool[4].title()}"
-        in (" ".join(lines))
-    )
+    assert f"Dancer, announces Closed Position: {pool[4].title()}; bob:" in " ".join(lines)
     assert WARRIORS.view(coded, None)["public"]["log"][-1]["winner"] == "ann"
     assert HOUSE.view(house, None)["public"]["holdings"]["ann"]["announced"] == 2  # both rounds won
 
@@ -360,6 +364,26 @@ def test_paladin_cover_the_unit_you_play_next_round_cannot_die() -> None:
     points = WARRIORS.view(coded, None)["public"]["bouts"]
     assert _coded_facts(WARRIORS.view(coded, "ann"), "ann") == _house_facts(HOUSE.view(house, "ann"), "ann")
     assert 9 not in _house_facts(HOUSE.view(house, "ann"), "ann")["alive"] and points == []
+
+
+def test_summoner_summon_carbuncle_with_the_opponents_strength() -> None:
+    """The text: "[10] Summoner - Summon Carbuncle: Summon a Carbuncle of strength 0, who has no ability and gains
+    strength equal to your opponent's strength; the Carbuncle will instead gain your opponent's strength on their
+    death if your opponent dies" and "[0] Carbuncle - Can only be summoned by a Summoner". The Summoner beats the
+    unit of strength 5; the Carbuncle (the unit field's 11) is then played at strength 5 and beats a Chocobo."""
+    house, coded, pool = _pair("summoner")
+    house, coded, _lines = _rounds(house, coded, [{}])  # the look at the pool
+    assert "carbuncle" not in WARRIORS.playable(coded, "ann")
+    with pytest.raises(RuleError, match="no Carbuncle"):
+        HOUSE.validate(house, "ann", {"unit": 11})
+    house, coded, _lines = _rounds(house, coded, [{"ann": {"unit": "summoner"}, "bob": {"unit": pool[4]}}])
+    assert "carbuncle" in WARRIORS.playable(coded, "ann")
+    house, coded, _lines = _rounds(house, coded, [{"ann": {"unit": "carbuncle"}, "bob": {"unit": "chocobo"}}])
+    assert _house_looks(HOUSE.view(house, None), None) == _coded_looks(WARRIORS.view(coded, None), None)
+    assert WARRIORS.view(coded, None)["public"]["log"][-1]["winner"] == "ann"
+    assert HOUSE.view(house, None)["public"]["holdings"]["ann"]["announced"] == 2
+    assert "carbuncle" not in WARRIORS.playable(coded, "ann")
+    assert _coded_facts(WARRIORS.view(coded, "ann"), "ann") == _house_facts(HOUSE.view(house, "ann"), "ann")
 
 
 def _holding(unit: str, numbers: range) -> list[int]:
