@@ -8,7 +8,7 @@ Mage, Bard, Scholar, Samurai, Reaper, Gunbreaker, Dark Knight, Dragoon, Black Ma
 Paladin, Machinist, Ninja, Monk and Summoner, so a pool varies at strengths 2, 3, 5, 6, 7, 9 and 10. For every pool everything agrees: who is awaited (the look at the pool and the
 breaks await nobody; a Gunbreaker's shortened bout), every legal move accepted and each move the text forbids
 refused, each bout's points and winner, the rounds each player is announced to win (a Blue Mage's fake included),
-both units as they look, each player's living units and their strengths, and the outcome. What the format cannot
+both units as they look, the units each player may play, and the outcome. What the format cannot
 say yet is a strict xfail named after its clause: the three units a drawn pool may hold that the deck lacks."""
 
 from __future__ import annotations
@@ -130,9 +130,9 @@ def _coded_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
         "bout_points": dict(bouts[-1]["points"]) if bouts else dict.fromkeys(PLAYERS, 0),
         "announced": _announced(public),
     }
-    if viewer is not None and public["phase"] not in ("over", "pool"):
+    if viewer is not None and public["phase"] == "play":
         units = view["you"]["units"]
-        facts["alive"] = {u["base"]: u["strength"] for u in units if u["alive"] and u["base"] > 0}
+        facts["playable"] = sorted(_number(u["name"]) for u in units if u["playable"] and u["name"] != "chocobo")
     return facts
 
 
@@ -144,13 +144,9 @@ def _house_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
         "bout_points": {p: held[p]["bout_points"] for p in PLAYERS},
         "announced": {p: held[p]["announced"] for p in PLAYERS},
     }
-    if viewer is not None and public["phase"] != "over" and public["round"] > 1:
-        mine = view["you"]["holdings"]
-        # Two digits a unit (units_lo: 1-5, units_hi: 6-10): 0 alive at its own strength, 1 dead, 2+ kept alive
-        digits = {
-            n: (mine["units_lo"] if n <= 5 else mine["units_hi"]) // 100 ** ((n - 1) % 5) % 100 for n in range(1, 11)
-        }
-        facts["alive"] = {n: d - 2 if d >= 2 else n for n, d in digits.items() if d != 1}
+    if viewer is not None and public["phase"] == "play" and "unit" in view["you"].get("allowed", {}):
+        # the units the form offers (the units' states are the dealer's: their digits would read as hidden numbers)
+        facts["playable"] = sorted(n for n in view["you"]["allowed"]["unit"] if n != 0)
     return facts
 
 
@@ -190,7 +186,7 @@ def probed() -> dict[str, list[str]]:
 def test_one_extended_match_compares_every_aspect() -> None:
     """The harness really compares who is awaited, refusals, costs, the bouts, the units and the outcome."""
     report = play(EXTENDED_SEED, 0)
-    assert {"awaited", "refusals", "cost", "spent", "view:bout_points", "view:alive", "outcome:winners"} <= (
+    assert {"awaited", "refusals", "cost", "spent", "view:bout_points", "view:playable", "outcome:winners"} <= (
         report.compared
     )
     assert report.turns >= 10  # a losing Gunbreaker often ends a bout after a few rounds
@@ -202,7 +198,8 @@ def test_warriors_death_extended_agrees_with_the_warriors_engine_after_every_rou
     look at the pool and the breaks awaiting nobody, both players awaited every round (a bout a Gunbreaker
     shortened included), every legal unit accepted, no cost, each bout's points and bouts won, the rounds
     announced won (a Blue Mage repeating the last real winner, "both units winning" in a bout's first round), each
-    player's living units with their strengths, and the outcome (the extra bout when level after 3)."""
+    player's playable units (their strengths in every bout's points), and the outcome (the extra bout when level
+    after 3)."""
     found = play_many(EXTENDED_SEED, range(block * 25, block * 25 + 25))
     assert {k: v for k, v in found.items() if not k.startswith("refusals:")} == {}
 
@@ -359,11 +356,12 @@ def test_paladin_cover_the_unit_you_play_next_round_cannot_die() -> None:
     assert pool[8] in WARRIORS.playable(coded, "ann") and "black mage" not in WARRIORS.playable(coded, "bob")
     coded_view, house_view = WARRIORS.view(coded, "ann"), HOUSE.view(house, "ann")
     assert _coded_facts(coded_view, "ann") == _house_facts(house_view, "ann")
-    assert _house_facts(house_view, "ann")["alive"][9] == 9
+    assert 9 in _house_facts(house_view, "ann")["playable"]
+    assert dealer_view(house)["dealer"]["holdings"]["ann"]["units_hi"] // 100**3 % 100 == 9 + 2  # kept, at 9
     house, coded, _lines = _rounds(house, coded, [{"ann": {"unit": pool[8]}}])  # played again: accepted by both
     points = WARRIORS.view(coded, None)["public"]["bouts"]
     assert _coded_facts(WARRIORS.view(coded, "ann"), "ann") == _house_facts(HOUSE.view(house, "ann"), "ann")
-    assert 9 not in _house_facts(HOUSE.view(house, "ann"), "ann")["alive"] and points == []
+    assert 9 not in _house_facts(HOUSE.view(house, "ann"), "ann")["playable"] and points == []
 
 
 def test_summoner_summon_carbuncle_with_the_opponents_strength() -> None:
