@@ -226,7 +226,7 @@ def top_from_post(post: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
-    """A round's /2 keys: ``when``, ``order``, ``deal``, ``effects`` and ``shows``."""
+    """A round's /2 keys: ``when``, ``order``, ``deal``, ``effects``, ``shows``, ``again`` and ``repeat``."""
     order = _text(post, f"{p}.order") or "together"
     if order == "formula":
         order = _text(post, f"{p}.order_formula") or "together"
@@ -241,6 +241,8 @@ def round_from_post(post: Mapping[str, Any], p: str) -> dict[str, Any]:
         out["shows"] = {name.strip(): formula.strip() for name, _, formula in shows}
     if again := _text(post, f"{p}.again"):
         out["again"] = again  # the mover awaited again while true (a round in turn order)
+    if (repeat := _text(post, f"{p}.repeat")) not in ("", "1"):  # rounds in a row this entry plays (house-160)
+        out["repeat"] = int(repeat) if repeat.isdigit() else repeat
     return out
 
 

@@ -35,6 +35,7 @@ from games.house.engine.sections import (
     read_scores,
     read_secrets,
 )
+from games.house.engine.state import plan_index, plan_spans
 
 __all__ = [
     "SCHEMA",
@@ -71,11 +72,15 @@ def _check_reachable(
 ) -> None:
     """Refuse an end rule that makes part of the definition dead: rounds of the plan that can never
     be played, or a `first_to` every player has reached before the first round (RULES.md house-23)."""
-    if rounds is not None and end["after_rounds"] and len(plan) > rounds:
+    written = sum(plan_spans({"round_plan": plan}))  # an entry with repeat stands for that many rounds
+    if written > MAX_ROUNDS:
+        c.fail("round_plan", f"stands for {written} rounds (counting each repeat); a match plays at most {MAX_ROUNDS}")
+    elif rounds is not None and end["after_rounds"] and written > rounds:
+        first_unplayed = plan_index({"round_plan": plan}, rounds + 1)
         c.fail(
             "rounds",
-            f"the match ends after {rounds} round{'s' if rounds != 1 else ''}, but round_plan has {len(plan)}: "
-            f"round_plan[{rounds}] and after would never be played (raise rounds or remove them)",
+            f"the match ends after {rounds} round{'s' if rounds != 1 else ''}, but round_plan has {written}: "
+            f"round_plan[{first_unplayed}] and after would never be played (raise rounds or remove them)",
         )
     first_to, start = end["first_to"], scores["start"]
     if first_to is not None and start >= first_to:

@@ -235,12 +235,13 @@ def shown(state: State, plan: Mapping[str, Any], moves: Mapping[PlayerId, Mappin
 
 def shown_message(label: str, plan: Mapping[str, Any], shows: Mapping[PlayerId, Mapping[str, Any]]) -> Message:
     """The public line of what a round shows: "Round 3 shows: ann: 5; bob: 2." (with two names or more, each
-    named by its field's label)."""
+    named by its field's label). An empty text says nothing: it is left out of the line (house-161)."""
     words = {f["name"]: f["label"] for f in plan["fields"]}
 
     def part(name: str, value: Any) -> str:
         text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         return f"{words.get(name, name.replace('_', ' '))} {text}" if len(plan["shows"]) > 1 else text
 
-    shown_parts = "; ".join(f"{p}: {', '.join(part(n, v) for n, v in row.items())}" for p, row in shows.items())
+    said = {p: [part(n, v) for n, v in row.items() if v != ""] for p, row in shows.items()}
+    shown_parts = "; ".join(f"{p}: {', '.join(parts)}" for p, parts in said.items() if parts)
     return Message(f"{label} shows: {shown_parts}.")

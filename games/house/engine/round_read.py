@@ -11,7 +11,7 @@ from typing import Any
 
 from games.house.engine import fields as field_rules
 from games.house.engine import move_rules, sections_formulas, sections_holdings
-from games.house.engine.constants import SCHEMA
+from games.house.engine.constants import MAX_ROUNDS, SCHEMA
 from games.house.engine.errors import ParamError
 from games.house.engine.mechanics import mechanic_names, mechanic_params_clean
 from games.house.engine.sections import Checker
@@ -131,6 +131,8 @@ def read_round(
     if v2:
         found.update(sections_formulas.read_round2(c, data, path, v2_parts or {}, fields))
         move_rules.read_rules(c, path, v2_parts or {}, fields)
+        if "repeat" in data:  # one entry standing for rounds in a row: a plan written once, not out (house-160)
+            found["repeat"] = c.integer(data["repeat"], f"{path}.repeat", 1, MAX_ROUNDS) or 1
         if "shows" in data:
             found["shows"] = move_rules.read_shows(c, data["shows"], f"{path}.shows", v2_parts or {}, fields)
             if found["reveal"] == "all":

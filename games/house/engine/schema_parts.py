@@ -88,6 +88,13 @@ ROUND2: dict[str, Any] = {
     "when": FORMULA_OR_NULL,
     "order": {"type": "string", "default": "together", "description": "together, seat or a formula"},
     "again": {**FORMULA_OR_NULL, "description": "a per-player formula: the mover is awaited again while true"},
+    "repeat": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 99,
+        "default": 1,
+        "description": "the rounds in a row this entry plays (a round written once, played repeat times)",
+    },
     "deal": {
         "type": "array",
         "maxItems": 8,

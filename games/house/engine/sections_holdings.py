@@ -15,7 +15,7 @@ from games.house.engine.constants import LIMIT
 from games.house.engine.sections import Checker
 
 TOP_KEYS2 = ("plan_repeat", "holdings", "roles", "counters", "decks", "piles", "formulas", "rows", "hands")
-ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows", "again")
+ROUND_KEYS2 = ("when", "order", "deal", "effects", "shows", "again", "repeat")
 VISIBILITY = ("public", "holder", "dealer")
 RESERVED = (
     "score",

@@ -36,23 +36,35 @@ EC_LABEL = "Elimination Candidate"
 """The turn in which a ``/2`` game's winners pick the Elimination Candidate among the tied for last."""
 
 
+def plan_spans(definition: Mapping[str, Any]) -> list[int]:
+    """How many rounds each round plan entry stands for, in order: its ``repeat`` (``/2``; left out: 1)."""
+    return [int(r.get("repeat", 1)) for r in definition["round_plan"]]
+
+
+def plan_index(definition: Mapping[str, Any], number: int) -> int:
+    """The round plan entry that plays round ``number``. Each entry stands for ``repeat`` rounds in a row (the plan
+    written out: an entry with ``repeat: 12`` is twelve entries); past the plan the last entry repeats (``/2``'s
+    ``plan_repeat: cycle``: the plan is played again from its start)."""
+    spans = plan_spans(definition)
+    total = sum(spans)
+    n = (number - 1) % total + 1 if definition.get("plan_repeat") == "cycle" else min(number, total)
+    for index, span in enumerate(spans):
+        if n <= span:
+            return index
+        n -= span
+    return len(spans) - 1
+
+
 def plan_for(state: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The round plan entry of round ``number``: ``round_plan[min(n, len) - 1]`` (``/2``'s ``plan_repeat:
-    cycle``: ``round_plan[(n - 1) % len]``, the plan played again from its start)."""
+    """The round plan entry of round ``number`` (:func:`plan_index`)."""
     definition = state["definition"]
-    plan = definition["round_plan"]
-    if definition.get("plan_repeat") == "cycle":
-        return dict(plan[(number - 1) % len(plan)])
-    return dict(plan[min(number, len(plan)) - 1])
+    return dict(definition["round_plan"][plan_index(definition, number)])
 
 
 def plan_path(state: Mapping[str, Any], number: int | None = None) -> str:
     """The definition path of round ``number``'s plan entry ("round_plan[1]"), for errors that name it."""
     n = state["round"] if number is None else number
-    definition = state["definition"]
-    size = len(definition["round_plan"])
-    index = (n - 1) % size if definition.get("plan_repeat") == "cycle" else min(n, size) - 1
-    return f"round_plan[{index}]"
+    return f"round_plan[{plan_index(state['definition'], n)}]"
 
 
 def round_label(state: Mapping[str, Any], number: int | None = None) -> str:

@@ -49,11 +49,16 @@ def definition_summary(d: Mapping[str, Any], *, turn_seconds: int | None = None)
     )
     lines.append(f"{scores.get('label') or 'Points'} start at {scores.get('start', 0)}; {seen}.")
     lines += _summary2(d)
+    spans = [int(p.get("repeat") or 1) for p in plans]  # an entry with repeat plays that many rounds in a row
     for i, plan in enumerate(plans):
         asks = ", ".join(str(f.get("label") or f.get("name")) for f in plan.get("fields") or [])
-        which = _which_rounds(plan, i, len(plans), rounds)
-        if d.get("plan_repeat") == "cycle" and len(plans) > 1:
-            which = f"{plan.get('label') or 'Round'} (round {i + 1}, then every {len(plans)} rounds)"
+        first = 1 + sum(spans[:i])
+        which = _which_rounds(plan, first, spans[i], i == len(plans) - 1 and len(plans) > 1, rounds)
+        if len(plans) == 1:
+            which = f"Each {str(plan.get('label') or 'Round')[:1].lower()}{str(plan.get('label') or 'Round')[1:]}"
+        elif d.get("plan_repeat") == "cycle":
+            where = f"round {first}" if spans[i] == 1 else f"rounds {first}–{first + spans[i] - 1}"
+            which = f"{plan.get('label') or 'Round'} ({where}, then every {sum(spans)} rounds)"
         lines.append(f"{which}: {asks or 'nothing to send'}; {_resolved(plan)}.")
         if plan.get("when"):
             lines.append(f"{which} is played only when {formula_words(plan['when'], words)}.")
@@ -113,16 +118,14 @@ def _ending(d: Mapping[str, Any], plans: list[Mapping[str, Any]], label: str) ->
     return " (or until " + " or ".join(ways) + ")" if end.get("first_to") is not None else ""
 
 
-def _which_rounds(plan: Mapping[str, Any], i: int, count: int, rounds: Any) -> str:
-    """The rounds a round plan entry serves (round n uses entry min(n, count)): "Round 1", "Round 2–3",
-    "Round 2 on"; "Each round" for a game of one entry."""
+def _which_rounds(plan: Mapping[str, Any], first: int, span: int, last: bool, rounds: Any) -> str:
+    """The rounds a round plan entry serves, from round ``first``, ``span`` rounds in a row (its ``repeat``), the
+    ``last`` entry repeating to the end: "Round 1", "Round 2–13", "Round 2 on"."""
     label = str(plan.get("label") or "Round")
-    if count == 1:
-        return f"Each {label[:1].lower()}{label[1:]}"
-    n = i + 1
-    if i < count - 1 or rounds == n:
-        return f"{label} {n}"
-    return f"{label} {n}–{rounds}" if rounds else f"{label} {n} on"
+    end = first + span - 1
+    if last and rounds != end:
+        return f"{label} {first}–{rounds}" if rounds else f"{label} {first} on"
+    return f"{label} {first}" if span == 1 else f"{label} {first}–{end}"
 
 
 _BY2 = {

@@ -178,6 +178,16 @@ def test_a_round_shows_what_a_formula_computes_of_each_move_and_nothing_else() -
     assert errors == ["round_plan[0].shows: says what a round shows of each move: with reveal: all it would show all"]
 
 
+def test_an_empty_text_a_round_shows_is_left_out_of_the_line() -> None:
+    """house-161: a name whose formula gives an empty text says nothing (Warriors: a unit with nothing to announce):
+    the line leaves it out; the public history keeps it, as every value shown."""
+    plan = rnd(fields=[UNIT, GUESS], shows={"unit": "unit", "note": "'predicts ' + text(guess) if unit == 1 else ''"})
+    state = _start(_definition(round_plan=[plan]))
+    state, told = ENGINE.resolve(state, {"ann": {"unit": 1, "guess": 4}, "bob": {"unit": 2}}, Random(2))
+    assert "Round 1 shows: ann: Your unit 1, note predicts 4; bob: Your unit 2." in [m.text for m in told]
+    assert ENGINE.view(state, None)["public"]["history"][-1]["moves"]["bob"] == {"unit": 2, "note": ""}
+
+
 def test_a_break_is_a_timed_turn_that_awaits_nobody() -> None:
     """house-84: a round that ``awaits: nobody`` asks nothing and runs its ``seconds`` (A Warrior's Death:
     "There will be a break between bouts"); its effects run at its close."""
