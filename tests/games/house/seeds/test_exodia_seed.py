@@ -147,9 +147,11 @@ def test_a_card_the_coded_engine_accepts_is_accepted_in_the_first_round(found: d
 @pytest.mark.xfail(
     strict=True,
     raises=AssertionError,
-    reason="the cards' effects and the Retrieval Phase: a card moves from hand to hand only by a give field or a "
-    "deal, never by what others played (Steal, Gift's backfire, Bomb), and no rule ranks the players and takes their "
-    "preferred cards from the discard (Retrieval); the dealer's tally, which the harness cannot play",
+    reason="the cards' effects on the hands and the Retrieval Phase: a card moves from hand to hand only by a give "
+    "field or a deal, never by what others played (Steal's card, Gift and its backfire, a Bomb guessed right or kept, "
+    "Force's discard next round, a missing submission's discard), and no rule ranks the players and takes their "
+    "preferred cards from the discard (Priority, Retrieval); the dealer's tally, which the harness cannot play. The "
+    "later Strikes follow these hands (a Bomb held)",
 )
 def test_steal_force_gift_and_the_retrieval_phase_change_the_hands(found: dict[str, list[str]]) -> None:
     """Steal ("you take that card"), Gift ("receive another card you hold"), Force (a discard next round) and the
