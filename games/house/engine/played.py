@@ -48,7 +48,8 @@ def aimed_env(
     field names ``player``, in seat order, then the fields' order (house-158)."""
     by: list[str] = []
     found: list[str] = []
-    for sender, move in moves.items():
+    for sender in state["players"]:
+        move = moves.get(sender) or {}
         for f in fields:
             card = _card_of(state, move, f) if f["type"] == "card" and f.get("player") else None
             if card is not None and move.get(f["player"]) == player:
