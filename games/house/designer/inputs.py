@@ -37,6 +37,7 @@ KEYS2 = (
     "pile",
     "terms",
     "to",
+    "player",
     "from",
     "one_for_one",
     "barred",

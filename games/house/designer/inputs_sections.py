@@ -314,6 +314,8 @@ def field_keys(post: Mapping[str, Any], p: str, kind: str) -> dict[str, Any]:
         out["pile"] = _text(post, f"{p}.pile") or None
         if to := _text(post, f"{p}.to"):
             out["to"] = to  # the player's own pile the card goes onto (blank: the deck's discard)
+        if player := _text(post, f"{p}.player"):
+            out["player"] = player  # the round's player field naming the card's target (house-158)
     elif kind == "draw":
         out["pile"] = _text(post, f"{p}.pile") or None
         out["from"] = _text(post, f"{p}.from") or None

@@ -259,6 +259,7 @@ def field_context(errors: ErrorsLike, p: str, field: Mapping[str, Any], roles: S
                 "public",
                 "pile",
                 "to",
+                "player",
                 "from",
                 "allowed",
                 "refusal",

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import PlayerId
-from games.house.engine import items, rows, trade_log
+from games.house.engine import items, played, rows, trade_log
 from games.house.engine.formula import FormulaError, formula_bool, formula_int
 from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections_formulas import match_names, player_names
@@ -120,7 +120,9 @@ def player_env(
         env[f["name"]] = _plain(value) if value is not None else _EMPTY.get(f["type"], [])
     env["sent"] = dict(sent) if sent is not None else sent_of(moves, fields)
     if any(f["type"] == "card" for f in fields):  # the cards the player plays this round (house-155)
-        env.update(items.played_env(state, move, fields))
+        env.update(played.played_env(state, move, fields))
+        if any(f.get("player") for f in fields):  # who named the player with a card this round (house-158)
+            env.update(played.aimed_env(state, player, moves, fields))
     return env
 
 

@@ -158,10 +158,11 @@ class Trade(_Held):
 
 class Card(_Held):
     """One card of the player's ``pile``, by its number, or ``"drawn"``: the pile's last card (the one just drawn
-    or dealt); played to the deck's discard, or (``to``) onto the player's own pile ``to``."""
+    or dealt); played to the deck's discard, or (``to``) onto the player's own pile ``to``; ``player``: the round's
+    ``player`` field that names the card's target or choice (house-158)."""
 
     name = "card"
-    keys = ("pile", "to")
+    keys = ("pile", "to", "player")
     exchange = True
 
     def clean_keys(self, raw: Mapping[str, Any], path: str, fail: Fail, out: dict[str, Any], max_players: int) -> None:
@@ -172,6 +173,10 @@ class Card(_Held):
             out["to"] = raw["to"] if isinstance(raw["to"], str) else None
             if out["to"] is None:
                 fail(f"{path}.to", "must name a pile (the player's own pile the card goes onto)")
+        if "player" in raw:  # checked against the round's fields once they are all read (round_read)
+            out["player"] = raw["player"] if isinstance(raw["player"], str) else None
+            if out["player"] is None:
+                fail(f"{path}.player", "must name a player field of the round (the card's target or choice)")
 
     def default_problem(self, decl: Mapping[str, Any]) -> str | None:
         if decl["default"] == DRAWN:

@@ -286,6 +286,15 @@ def _sum_if(values: object, keys: object, key: object) -> int:
     return total
 
 
+def _filter(values: object, keys: object, key: object) -> list[object]:
+    """A spreadsheet's FILTER: the items of ``values`` whose key (the item of ``keys`` at the same place) equals
+    ``key`` (``filter(aimed_by, aimed_labels, 'Steal')``: who played a Steal naming the player, house-158)."""
+    items, tags = _list("filter", values), _list("filter", keys)
+    if len(items) != len(tags):
+        raise _Refused(f"filter() needs two lists of the same length, got {len(items)} and {len(tags)} items")
+    return [v for v, k in zip(items, tags, strict=True) if _same(k, key)]
+
+
 def _len(value: object) -> int:
     if isinstance(value, str | list | tuple | dict):
         return len(value)
@@ -334,6 +343,7 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
     "sum": _sum,
     "count": _count,
     "sum_if": _sum_if,
+    "filter": _filter,
     "len": _len,
     "text": _text,
     "rank": _rank,
@@ -346,6 +356,7 @@ _ARITY: dict[str, tuple[int, int]] = {
     "sum": (1, 1),
     "count": (2, 2),
     "sum_if": (3, 3),
+    "filter": (3, 3),
     "len": (1, 1),
     "text": (1, 1),
     "rank": (2, 2),

@@ -99,20 +99,6 @@ def labels(state: Mapping[str, Any], ids: Sequence[int]) -> list[str]:
     return [str(state["cards"][i]["label"]) for i in ids]
 
 
-def played_env(
-    state: Mapping[str, Any], move: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]
-) -> dict[str, list[str]]:
-    """``played`` and ``played_owners``: the labels and initial owners (``''`` for an unmarked card) of the cards
-    ``move`` plays through the round's ``card`` fields, in the fields' order (house-155)."""
-    ids = [
-        move[f["name"]]
-        for f in fields
-        if f["type"] == "card" and isinstance(move.get(f["name"]), int) and not isinstance(move[f["name"]], bool)
-    ]
-    ids = [i for i in ids if 0 <= i < len(state["cards"])]
-    return {"played": labels(state, ids), "played_owners": [str(state["cards"][i].get("owner", "")) for i in ids]}
-
-
 def shown(state: Mapping[str, Any], ids: Sequence[int]) -> list[dict[str, Any]]:
     """Cards as a view shows them: id, label, value, suit."""
     return [{"id": i, **state["cards"][i]} for i in ids]

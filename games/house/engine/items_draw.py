@@ -63,6 +63,26 @@ def random_extras(state: Mapping[str, Any], player: PlayerId, move: dict[str, An
         if value is not None:  # a card's id may be 0
             move[f["name"]] = value
             partners |= {value["with"]} if f["type"] == "trade" else set()
+    _random_card_players(state, player, move, rng)
+
+
+def _random_card_players(state: Mapping[str, Any], player: PlayerId, move: dict[str, Any], rng: Random) -> None:
+    """Each card's ``player`` field drawn again once the cards are chosen: its rules read the card's label
+    (house-158, house-159), so only a player they allow, left out one time in two when it is not required."""
+    from games.house.engine.fields import eligible
+    from games.house.engine.move_rules import allowed_values, required_now
+
+    fields = plan_for(state, state["round"])["fields"]
+    decls = {f["name"]: f for f in fields}
+    for f in fields:
+        decl = decls.get(f.get("player") or "") if f["type"] == "card" else None
+        if decl is None or not asks(state, decl, player):
+            continue
+        move.pop(decl["name"], None)
+        among = eligible(decl, players=state["players"], out=state["out"], player=player)
+        found = allowed_values(cast(State, state), player, decl, move, among) if "allowed" in decl else among
+        if found and (required_now(cast(State, state), player, decl, move) or rng.random() < 0.5):
+            move[decl["name"]] = rng.choice(list(found))
 
 
 def resample(state: State, player: PlayerId, rng: Random) -> None:

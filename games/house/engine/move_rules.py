@@ -20,7 +20,7 @@ from games.house.engine.effects import field_values, match_env, player_env
 from games.house.engine.formula import Formula, FormulaError, formula_bool
 from games.house.engine.named import compile_named, defs_of
 from games.house.engine.sections import Checker
-from games.house.engine.sections_formulas import formula, player_names
+from games.house.engine.sections_formulas import AIMED_NAMES, formula, player_names
 from games.house.engine.state import State, plan_for, plan_path
 
 REFUSAL = "is not allowed now"
@@ -32,9 +32,10 @@ MAX_CHOICES = 101
 
 def rule_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -> list[str]:
     """What ``allowed`` and ``required_if`` read: a per-player formula's names (the player's state, the move's
-    fields) and ``value``, the value being checked; not ``sent`` nor ``winner``, which a move being saved cannot
-    know (another player's pending move stays secret: house-81)."""
-    return [*(n for n in player_names(definition, fields) if n not in ("sent", "winner")), "value"]
+    fields) and ``value``, the value being checked; not ``sent``, ``winner``, ``aimed_by`` nor ``aimed_labels``,
+    which a move being saved cannot know (another player's pending move stays secret: house-81, house-158)."""
+    hidden = ("sent", "winner", *AIMED_NAMES)
+    return [*(n for n in player_names(definition, fields) if n not in hidden), "value"]
 
 
 def clean_field_keys(raw: Mapping[str, Any], path: str, c: Checker, out: dict[str, Any]) -> None:
@@ -168,11 +169,16 @@ def candidates(decl: Mapping[str, Any]) -> list[Any] | None:
 
 
 def allowed_values(
-    state: State, player: PlayerId, decl: Mapping[str, Any], move: Mapping[str, Any]
+    state: State,
+    player: PlayerId,
+    decl: Mapping[str, Any],
+    move: Mapping[str, Any],
+    among: Sequence[Any] | None = None,
 ) -> list[Any] | None:
     """The values of ``decl`` that ``player`` may choose now, beside the rest of ``move`` (None: any value of the
-    field, or too many to list). A rule that cannot be computed allows the value (house-40)."""
-    values = candidates(decl)
+    field, or too many to list), among ``among`` when given (the players a player field may name). A rule that
+    cannot be computed allows the value (house-40)."""
+    values = list(among) if among is not None else candidates(decl)
     if "allowed" not in decl or values is None:
         return values if "allowed" in decl else None
     rule = _compiled(state, decl, "allowed")

@@ -6,7 +6,7 @@ Pure: no Django, no clock, no random; problems go to the :class:`Checker`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.house.engine import fields as field_rules
@@ -16,7 +16,9 @@ from games.house.engine.errors import ParamError
 from games.house.engine.mechanics import mechanic_names, mechanic_params_clean
 from games.house.engine.sections import Checker
 
-MAX_FIELDS = 12
+MAX_FIELDS = 16
+MAX_FIELDS1 = 12
+"""A round's fields: at most 16 in ``/2`` (a card and its target for each of seven cards, house-158), 12 in ``/1``."""
 
 
 def _resolve(c: Checker, raw: Any, path: str, fields: list[dict[str, Any]]) -> dict[str, Any]:
@@ -80,8 +82,8 @@ def read_round(
         if raw_fields != []:
             c.fail(f"{path}.fields", "a round that awaits nobody asks nothing: leave fields out")
             raw_fields = []
-    elif not isinstance(raw_fields, list) or not 1 <= len(raw_fields) <= MAX_FIELDS:
-        c.fail(f"{path}.fields", f"must be a list of 1 to {MAX_FIELDS} fields")
+    elif not isinstance(raw_fields, list) or not 1 <= len(raw_fields) <= (MAX_FIELDS if v2 else MAX_FIELDS1):
+        c.fail(f"{path}.fields", f"must be a list of 1 to {MAX_FIELDS if v2 else MAX_FIELDS1} fields")
         raw_fields = raw_fields if isinstance(raw_fields, list) else []
     names: set[str] = set()
     for j, item in enumerate(raw_fields[:MAX_FIELDS]):
@@ -103,6 +105,7 @@ def read_round(
             c.fail(f"{where}.name", f'"{found["name"]}" is already the name of another field of this round')
         names.add(found["name"])
         fields.append(found)
+    _check_card_players(c, path, fields)
     raw_resolve = data.get("resolve")
     if v2 and isinstance(raw_resolve, Mapping) and raw_resolve.get("by") == "pairs":
         resolve = sections_holdings.read_pairs_resolve(c, raw_resolve, f"{path}.resolve", fields)
@@ -138,3 +141,19 @@ def read_round(
             if found["reveal"] == "all":
                 c.fail(f"{path}.shows", "says what a round shows of each move: with reveal: all it would show all")
     return found
+
+
+def _check_card_players(c: Checker, path: str, fields: Sequence[Mapping[str, Any]]) -> None:
+    """A card field's ``player`` names a ``player`` field of the same round, one no other card field names
+    (house-158)."""
+    kinds = {f["name"]: f["type"] for f in fields}
+    taken: set[str] = set()
+    for j, f in enumerate(fields):
+        named = f.get("player")
+        if f["type"] != "card" or not named:
+            continue
+        if kinds.get(named) != "player":
+            c.fail(f"{path}.fields[{j}].player", f'"{named}" is not a player field of this round')
+        elif named in taken:
+            c.fail(f"{path}.fields[{j}].player", f'"{named}" already names the target of another card field')
+        taken.add(named)

@@ -126,7 +126,7 @@ def definition_schema() -> dict[str, Any]:
             },
             "seconds": {"type": ["integer", "null"], "minimum": 10, "maximum": 604_800, "default": None},
             "reveal": {"enum": ["none", "all"], "default": "none"},
-            "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "maxItems": 12},
+            "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}, "maxItems": 16},
             "resolve": {**resolve, "default": {"by": "dealer"}},
             **schema_parts.ROUND2,
             "shows": schema_parts.SHOWS2,

@@ -47,7 +47,7 @@ FIELDS2: dict[str, dict[str, Any]] = {
         },
         "default": {"type": "null"},
     },
-    "card": {"pile": NAME, "to": NAME, "default": {"enum": [None, "drawn"]}},
+    "card": {"pile": NAME, "to": NAME, "player": NAME, "default": {"enum": [None, "drawn"]}},
     "draw": {"pile": NAME, "from": {"type": ["string", "null"]}, "default": {"enum": [None, "deck"]}},
 }
 
@@ -151,7 +151,7 @@ BREAK2: dict[str, Any] = {
     "then": {"properties": {"fields": {"maxItems": 0}}},
     "else": {"required": ["fields"], "properties": {"fields": {"minItems": 1}}},
 }
-"""A round has 1 to 12 fields; a break (``awaits: nobody``, house-84) none."""
+"""A round has 1 to 16 fields; a break (``awaits: nobody``, house-84) none."""
 
 # What a player's pile and a match's row share: a name, the deck its cards come from and how many are dealt.
 _DEALT: dict[str, Any] = {

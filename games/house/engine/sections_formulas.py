@@ -115,9 +115,16 @@ def player_names(definition: Mapping[str, Any], fields: Sequence[Mapping[str, An
         if pile.get("visibility") == "top":  # the top cards of the other players' piles (house-111)
             names += [f"{pile['name']}_tops", f"{pile['name']}_tops_values", f"{pile['name']}_tops_suits"]
     names += [f["name"] for f in fields]
-    if any(f.get("type") == "card" for f in fields):  # the labels and owners of the cards played (house-155)
-        names += ["played", "played_owners"]
+    cards = [f for f in fields if f.get("type") == "card"]
+    if cards:  # the labels and owners of the cards played (house-155), each card field's label (house-159)
+        names += ["played", "played_owners", *(f"{f['name']}_label" for f in cards)]
+    if any(f.get("player") for f in cards):  # who named whom with a card this round (house-158)
+        names += list(AIMED_NAMES)
     return names
+
+
+AIMED_NAMES = ("aimed_by", "aimed_labels")
+"""What others' cards played this round name of the player: not read by a move's rules (house-158)."""
 
 
 def read_counters(c: Checker, raw: Any) -> list[dict[str, Any]]:

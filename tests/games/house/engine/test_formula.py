@@ -158,7 +158,10 @@ def test_runtime_errors_name_the_path(text: str, message: str | None) -> None:
         ("[b for b in bids]", "list comprehensions are not available: use count(), sum(), min() or max()"),
         ("sum(b for b in bids)", "comprehensions are not available: use count(), sum(), min() or max()"),
         ("lambda: 1", "lambda is not available"),
-        ("open('x')", "unknown function 'open' (known: abs, count, distinct, len, max, min, rank, sum, sum_if, text)"),
+        (
+            "open('x')",
+            "unknown function 'open' (known: abs, count, distinct, filter, len, max, min, rank, sum, sum_if, text)",
+        ),
         ("max", "max is a function: write max(…)"),
         ("max(bids, key=abs)", "functions take no named arguments"),
         ("abs(1, 2)", "abs() takes 1 value, got 2"),
@@ -173,7 +176,7 @@ def test_runtime_errors_name_the_path(text: str, message: str | None) -> None:
         ("IF(won, 1, 0)", "there is no IF(): write A if CONDITION else B"),
         (
             "MAX(pot, 1)",
-            "unknown function 'MAX' (did you mean 'max'? known: abs, count, distinct, len, max, min, rank, sum, sum_if, text)",
+            "unknown function 'MAX' (did you mean 'max'? known: abs, count, distinct, filter, len, max, min, rank, sum, sum_if, text)",
         ),
         (
             "2 + times used",
@@ -297,6 +300,7 @@ def test_evaluation_leaves_the_values_and_the_functions_alone() -> None:
         "abs",
         "count",
         "distinct",
+        "filter",
         "len",
         "max",
         "min",

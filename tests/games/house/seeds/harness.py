@@ -51,7 +51,8 @@ class Seed:
     ``house_facts`` read, from a viewer's view (``None``: a spectator), the facts both sides show, keyed alike.
     ``probes`` gives named pairs (coded move, the same move for the house) that may break a rule: both must refuse
     or both accept (aspect ``"refusals:<name>"``). ``deal`` reads the house's deal from its dealer view and returns coded options that fix the same
-    deal. ``house_alone`` gives the moves of a house turn the coded engine has no counterpart for (None: none now).
+    deal. ``house_alone`` gives the moves of a house turn the coded engine has no counterpart for (None: none now); the
+    views are compared once it gives none.
     ``moves(coded_state, player, rng)`` draws the legal coded move to play (default: the engine's ``random_move``),
     for a game whose random moves take turns the definition folds into one. ``align(coded_state, house_state,
     player)`` returns the coded state given what the definition has just dealt the player (through the coded
@@ -151,14 +152,19 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
     alone_turns = 0
     lines_c: list[Message] = []
     lines_h: list[Message] = []
-    while seed.coded.outcome(coded) is None and report.turns < max_turns:
+    while report.turns < max_turns:
         alone = seed.house_alone(house)
         if alone is not None and alone_turns < max_turns:
-            # a turn only the definition takes (the dealer's, a step the coded engine folds into another)
+            # a turn only the definition takes (the dealer's, a step the coded engine folds into another): the
+            # views are compared once the definition has closed the round too (its effects may follow the turn)
             alone_turns += 1
             house, told = HOUSE.resolve(house, alone, Random(f"{number}:h{alone_turns}"))
             lines_h += told
+            if seed.house_alone(house) is None:
+                _compare_views(seed, report, coded, house)
             continue
+        if seed.coded.outcome(coded) is not None:
+            break
         _compare_lines(seed, report, lines_c, lines_h)
         report.turns += 1
         if HOUSE.outcome(house) is not None:
@@ -202,7 +208,8 @@ def play(seed: Seed, number: int, *, max_turns: int = 200) -> Report:
         if seed.align is not None:  # a deal made at this close (a new hand) given to the coded engine at once
             for p in seed.coded.awaiting(coded):
                 coded = seed.align(coded, house, p)
-        _compare_views(seed, report, coded, house)
+        if seed.house_alone(house) is None:  # else compared after the definition's own turn
+            _compare_views(seed, report, coded, house)
     _compare_lines(seed, report, lines_c, lines_h)
     report.coded_outcome, report.house_outcome = seed.coded.outcome(coded), HOUSE.outcome(house)
     if report.coded_outcome is not None:  # else the match was cut at max_turns: only its turns are compared

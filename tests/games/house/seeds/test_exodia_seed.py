@@ -4,11 +4,13 @@ The sample is a dealer's honest version: the format deals the hands (one of each
 ``owner: each``, ``own: true``), takes the cards played to the Discard Pile, refuses a round with no card played
 while the hand holds one, ends the match on an Exodia (``<pile>_owners``, ``end.when_any``, house-121, house-150),
 lets a single winner pick the candidate (``single_pick``, house-153), gives the Strike for holding a Bomb and playing
-none, the garnets for Meta cards played and "not the same type two rounds running" (``played``, house-155..157);
-it leaves the cards' effects, the Retrieval Phase and Bomb's guesses to the dealer's tally. The harness cannot play
+none, the garnets for Meta cards played and "not the same type two rounds running" (``played``, house-155..157),
+and each Bomb's guess, read from each card's target field (``player``, ``aimed_by``, house-158, house-170..172);
+it leaves the cards' effects on the hands and the Retrieval Phase to the dealer's tally. The harness cannot play
 the dealer, so it compares what the format itself says (the starting hands, the cards played, the first round's
-refusals) and each clause left to the dealer is a strict xfail named after it; the end, the pick, the Bomb Strike,
-the garnets and the type rule are compared from fixed positions, where both engines hold the same hands. The coded engine plays with no group twist (the sample has none)."""
+refusals and Strikes) and each clause left to the dealer is a strict xfail named after it; the end, the pick, the
+Bomb Strikes, the garnets and the type rule are compared from fixed positions, where both engines hold the same
+hands. The coded engine plays with no group twist (the sample has none)."""
 
 from __future__ import annotations
 
@@ -40,9 +42,13 @@ def _card_id(house: Any, player: str, card: str) -> int:
 def _to_house(state: Any, house: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
     plays = move.get("play", [])[: len(FIELDS)]
     out: dict[str, Any] = {name: _card_id(house, player, p["card"]) for name, p in zip(FIELDS, plays, strict=False)}
-    targets = "; ".join(f"{p['card']}: {p.get('target') or 'nobody'}" for p in plays if p.get("target") is not None)
-    if targets:
-        out["targets"] = targets[:500]
+    # each card's target or guess beside it (house-158); the cards a Steal or a Gift names, in words
+    out |= {f"target{i}": p["target"] for i, p in enumerate(plays, start=1) if p.get("target") is not None}
+    named = "; ".join(
+        f"{p['card']}: {p.get('target_card') or p.get('gift')}" for p in plays if p.get("target_card") or p.get("gift")
+    )
+    if named:
+        out["named"] = named[:500]
     ranking = move.get("ranking") or {}
     if ranking.get("order"):
         out["ranking"] = f"by {ranking.get('by')}: {', '.join(ranking['order'])}"[:500]
@@ -53,7 +59,9 @@ def _coded_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
     public = view["public"]
     if public["phase"] != "round":
         return {}
-    facts: dict[str, Any] = {"strikes": dict(public["strikes"])} if public["round"] > 1 else {}
+    # the Strikes after the first round, when both engines held the same hands; later ones apart (see the xfails)
+    key = "strikes" if public["round"] == 2 else "strikes_later"
+    facts: dict[str, Any] = {key: dict(public["strikes"])} if public["round"] > 1 else {}
     if viewer is not None:
         key = "hand" if public["round"] == 1 else "hand_later"
         facts[key] = sorted(view["you"]["hand"])
@@ -61,15 +69,17 @@ def _coded_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
 
 
 def _house_facts(view: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
-    """The first round's hands as it opens; after each round (the dealer's tally, where the harness compares the
-    coded engine's next round) the hands and the Strikes."""
+    """Each round's hands as it opens and, from the second round, the Strikes (the harness compares the views once
+    the dealer's tally and the round's effects are done)."""
     public = view["public"]
-    if public["phase"] not in ("play", "tally") or (public["phase"] == "play" and public["round"] != 1):
+    if public["phase"] != "play":
         return {}
-    facts: dict[str, Any] = {"strikes": dict(public["scores"])} if public["phase"] == "tally" else {}
+    facts: dict[str, Any] = {}
+    if public["round"] > 1:
+        facts["strikes" if public["round"] == 2 else "strikes_later"] = dict(public["scores"])
     if viewer is not None:
         cards = view["you"].get("piles", {}).get(viewer, {}).get("hand", [])
-        key = "hand" if public["phase"] == "play" else "hand_later"
+        key = "hand" if public["round"] == 1 else "hand_later"
         facts[key] = sorted(f"{c['label'].lower()}/{c['owner']}" for c in cards)
     return facts
 
@@ -137,15 +147,17 @@ def test_a_card_the_coded_engine_accepts_is_accepted_in_the_first_round(found: d
 @pytest.mark.xfail(
     strict=True,
     raises=AssertionError,
-    reason="the cards' effects and the Retrieval Phase: a card moves from hand to hand only by a give field or a "
-    "deal, never by what others played (Steal, Gift's backfire, Bomb), and no rule ranks the players and takes their "
-    "preferred cards from the discard (Retrieval); the dealer's tally, which the harness cannot play",
+    reason="the cards' effects on the hands and the Retrieval Phase: a card moves from hand to hand only by a give "
+    "field or a deal, never by what others played (Steal's card, Gift and its backfire, a Bomb guessed right or kept, "
+    "Force's discard next round, a missing submission's discard), and no rule ranks the players and takes their "
+    "preferred cards from the discard (Priority, Retrieval); the dealer's tally, which the harness cannot play. The "
+    "later Strikes follow these hands (a Bomb held)",
 )
 def test_steal_force_gift_and_the_retrieval_phase_change_the_hands(found: dict[str, list[str]]) -> None:
     """Steal ("you take that card"), Gift ("receive another card you hold"), Force (a discard next round) and the
     Retrieval Phase ("Each player will take their most preferred card that is still in the Discard Pile"): every
-    hand after the first round agrees."""
-    assert found.get("view:hand_later") is None
+    hand after the first round agrees, and so the Strikes that follow them (a Bomb held, a Bomb guessed right)."""
+    assert found.get("view:hand_later") is None and found.get("view:strikes_later") is None
 
 
 def test_you_must_play_at_least_one_card_per_round_if_you_are_able(found: dict[str, list[str]]) -> None:
@@ -156,8 +168,9 @@ def test_you_must_play_at_least_one_card_per_round_if_you_are_able(found: dict[s
     house = HOUSE.setup(PLAYERS, {"definition": sample_definition("exodia")}, Random("0:0"))
     with pytest.raises(RuleError, match="A card you play: is required"):
         HOUSE.validate(house, "p1", {})
-    ids = [c["id"] for c in HOUSE.view(house, "p1")["you"]["piles"]["p1"]["hand"]]
-    everything = HOUSE.validate(house, "p1", dict(zip(FIELDS, ids, strict=True)))
+    cards = HOUSE.view(house, "p1")["you"]["piles"]["p1"]["hand"]
+    aimed = {f"target{i}": "p2" for i, c in enumerate(cards, start=1) if c["label"] in ("Steal", "Force")}
+    everything = HOUSE.validate(house, "p1", dict(zip(FIELDS, [c["id"] for c in cards], strict=True)) | aimed)
     house, _ = HOUSE.resolve(house, {"p1": everything}, Random(1))
     house, _ = HOUSE.resolve(house, {}, Random(2))  # the dealer's tally: nothing
     assert HOUSE.view(house, "p1")["you"]["piles"]["p1"]["hand"] == []
@@ -166,16 +179,12 @@ def test_you_must_play_at_least_one_card_per_round_if_you_are_able(found: dict[s
         HOUSE.validate(house, "p2", {})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="Bomb's guesses: right or wrong by who targeted whom, written in a free-text field no formula reads, and "
-    "a missing submission's Strike: the dealer's tally, which the harness cannot play (the Strike for holding a Bomb "
-    "and playing none is the sample's effect: test_holding_a_bomb_and_playing_none_gives_a_strike)",
-)
 def test_a_bomb_gives_strikes_as_the_text_says(found: dict[str, list[str]]) -> None:
     """Bomb: "if they do not target you, you receive a Strike"; "If you do not play any Bomb, while you hold at
-    least one, you receive a Strike": every player's Strikes agree after every round."""
+    least one, you receive a Strike"; "If you do not submit, you will receive a Strike": every player's Strikes agree
+    after the first round of 30 random matches, played with the same hands (each card's target or guess in its
+    ``player`` field, house-158, house-170..172). Later Strikes follow hands the format cannot move yet (the xfail
+    above)."""
     assert found.get("view:strikes") is None
 
 
@@ -426,3 +435,37 @@ def test_not_the_same_type_of_card_two_rounds_running_if_you_can_avoid_it() -> N
     for p in PLAYERS:  # a random move follows the rule
         for n in range(5):
             HOUSE.validate(house, p, HOUSE.random_move(house, p, Random(f"{p}{n}")))
+
+
+def test_each_bomb_s_guess_gives_or_takes_a_strike() -> None:
+    """The text: "If you choose someone that you think will target you and are right, they receive this Bomb. However,
+    if they do not target you, you receive a Strike and keep your Bomb. If you decided nobody would target you, and
+    are incorrect, you receive a Strike; if you are correct, you lose a Strike instead": from the same position,
+    each guess, right or wrong, gives the same Strikes in both (each card's ``player`` field, ``aimed_by``,
+    ``aimed_labels``: house-158, house-170, house-171); a Steal or Force without its target is refused."""
+    hands = {p: _own(p, "steal", "force", "immune", "bomb") for p in PLAYERS}
+    coded, house = _from_position(hands, {"p7": 1})
+    plays: dict[str, list[tuple[str, str | None, str | None]]] = {
+        "p1": [("bomb/p1", "p2", None)],  # p2 Forces p1: right
+        "p2": [("force/p2", "p1", None), ("bomb/p2", "p3", None)],  # p3 targets p4, not p2: wrong
+        "p3": [("steal/p3", "p4", "immune/p4"), ("bomb/p3", None, None)],  # nobody targets p3: right, a Strike less
+        "p4": [("bomb/p4", None, None)],  # p3 Steals from p4 (Immune or not): wrong
+        "p5": [("immune/p5", None, None)],  # holds a Bomb and plays none
+        "p6": [("bomb/p6", "p7", None)],  # p7 Forces p6: right
+        "p7": [("force/p7", "p6", None), ("immune/p7", None, None)],
+    }
+    moves_c, moves_h = {}, {}
+    for p, cards in plays.items():
+        raw = [{"card": c, "target": t} | ({"target_card": k} if k else {}) for c, t, k in cards]
+        moves_c[p] = ExodiaEngine().validate(coded, p, {"play": raw, "discard": []})
+        move = {f: _card_id(house, p, c) for f, (c, _, _) in zip(FIELDS, cards, strict=False)}
+        moves_h[p] = HOUSE.validate(house, p, move | {f"target{i}": t for i, (_, t, _) in enumerate(cards, 1) if t})
+    with pytest.raises(RuleError, match="is required"):
+        HOUSE.validate(house, "p2", {"card1": _card_id(house, "p2", "force/p2")})
+    coded, _ = ExodiaEngine().resolve(coded, moves_c, Random(1))
+    house, _ = HOUSE.resolve(house, moves_h, Random(1))
+    house, _ = HOUSE.resolve(house, {}, Random(2))  # the dealer's tally: nothing
+    mine = ExodiaEngine().view(coded, None)["public"]["strikes"]
+    theirs = HOUSE.view(house, None)["public"]["scores"]
+    assert mine == theirs
+    assert theirs == {"p1": 0, "p2": 1, "p3": -1, "p4": 1, "p5": 1, "p6": 0, "p7": 2}
