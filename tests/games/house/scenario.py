@@ -46,6 +46,30 @@ def rnd(**changes: Any) -> dict[str, Any]:
     return entry
 
 
+NUMBER = {"name": "n", "label": "Your number", "type": "number", "min": 0, "max": 10, "default": 0}
+
+
+def raw2(**changes: Any) -> dict[str, Any]:
+    """A small /2 definition (3 rounds of a number nobody resolves: effects only, 2–6 players) with ``changes``."""
+    data: dict[str, Any] = {
+        "schema": "garnet-house/2",
+        "title": "Test game",
+        "kind": "main",
+        "players": {"min": 2, "max": 6},
+        "rounds": 3,
+        "round_plan": [rnd2()],
+    }
+    data.update(copy.deepcopy(changes))
+    return data
+
+
+def rnd2(**changes: Any) -> dict[str, Any]:
+    """One /2 round plan entry: a number nobody resolves, with ``changes``."""
+    entry: dict[str, Any] = {"label": "Round", "fields": [dict(NUMBER)], "resolve": {"by": "none"}}
+    entry.update(copy.deepcopy(changes))
+    return entry
+
+
 def start(players: list[str] | None = None, seed: str = "s", **options: Any) -> dict[str, Any]:
     """A match set up with ``options`` (``definition`` given raw: it is cleaned here)."""
     if "definition" in options:

@@ -3,36 +3,20 @@ quoted from the published format, on a small definition made for it."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from games.house.engine.definition import definition_clean, definition_dump_text, definition_errors
 from games.house.engine.samples import sample_definition
 from games.house.engine.schema import definition_schema
 from games.house.play.match_rules import definition_summary
-from tests.games.house.scenario import E, quote, start, step
+from tests.games.house.scenario import E, quote, raw2, rnd2, start, step
 
-NUMBER = {"name": "n", "label": "Your number", "type": "number", "min": 0, "max": 10, "default": 0}
+rnd = rnd2
 
 
 def v2(**changes: Any) -> dict[str, Any]:
-    """A small /2 definition of numbers nobody resolves (effects only), 2–6 players, until round 99 or its end."""
-    data: dict[str, Any] = {
-        "schema": "garnet-house/2",
-        "title": "Test game",
-        "kind": "main",
-        "players": {"min": 2, "max": 6},
-        "rounds": 8,
-        "round_plan": [rnd()],
-    }
-    data.update(copy.deepcopy(changes))
-    return data
-
-
-def rnd(**changes: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = {"label": "Round", "fields": [dict(NUMBER)], "resolve": {"by": "none"}}
-    entry.update(copy.deepcopy(changes))
-    return entry
+    """A small /2 definition of numbers nobody resolves (effects only), 2–6 players, 8 rounds."""
+    return raw2(**{"rounds": 8, **changes})
 
 
 def _labels(definition: dict[str, Any]) -> list[str]:

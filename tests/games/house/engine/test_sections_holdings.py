@@ -3,36 +3,14 @@ the published format, on a small definition made for it."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 import pytest
 
 from games.engine import DEALER, RuleError
 from games.house.engine.definition import definition_errors
-from tests.games.house.scenario import E, quote, start, step
+from tests.games.house.scenario import NUMBER, E, quote, raw2, rnd2, start, step
 
-NUMBER = {"name": "n", "label": "Your number", "type": "number", "min": 0, "max": 10, "default": 0}
-
-
-def v2(**changes: Any) -> dict[str, Any]:
-    """A small /2 definition: 3 rounds of a number nobody resolves (effects only), 2–6 players."""
-    data: dict[str, Any] = {
-        "schema": "garnet-house/2",
-        "title": "Test game",
-        "kind": "main",
-        "players": {"min": 2, "max": 6},
-        "rounds": 3,
-        "round_plan": [{"label": "Round", "fields": [dict(NUMBER)], "resolve": {"by": "none"}}],
-    }
-    data.update(copy.deepcopy(changes))
-    return data
-
-
-def rnd(**changes: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = {"label": "Round", "fields": [dict(NUMBER)], "resolve": {"by": "none"}}
-    entry.update(copy.deepcopy(changes))
-    return entry
+v2 = raw2
+rnd = rnd2
 
 
 def test_a_v1_definition_refuses_the_keys_of_v2_naming_them() -> None:
