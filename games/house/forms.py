@@ -73,6 +73,8 @@ class MoveForm(MoveFormBase):
         allowed = (self.you.get("allowed") or {}).get(str(spec.get("name")))
         if isinstance(allowed, list):
             spec["offered"] = allowed  # only what the viewer's own state allows now (RULES.md house-82)
+        if str(spec.get("name")) in (self.you.get("required") or []):
+            spec["required"] = True  # its required_if holds now: not "(optional)" (RULES.md house-173)
         cost = spec.get("cost")
         if spec.get("type") == "flag" and isinstance(cost, dict):
             held = {**(self.public.get("holdings") or {}).get(self.player, {}), **(self.you.get("holdings") or {})}

@@ -194,10 +194,11 @@ def allowed_values(
     return found
 
 
-def reads_fields(state: State, decl: Mapping[str, Any]) -> bool:
-    """Whether the field's ``allowed`` reads another field of the move (its choices then wait for that field)."""
+def reads_fields(state: State, decl: Mapping[str, Any], key: str = "allowed") -> bool:
+    """Whether the field's ``allowed`` (or ``required_if``) reads another field of the move: what it says then
+    waits for that field."""
     others = {f["name"] for f in _fields(state)} - {decl["name"]}
-    return bool(_compiled(state, decl, "allowed").names & others)
+    return bool(_compiled(state, decl, key).names & others)
 
 
 def required_now(state: State, player: PlayerId, decl: Mapping[str, Any], move: Mapping[str, Any]) -> bool:

@@ -66,6 +66,21 @@ def _allowed(state: State, player: PlayerId) -> dict[str, list[Any]]:
     return found
 
 
+def _required(state: State, player: PlayerId) -> list[str]:
+    """The fields of ``player``'s form whose ``required_if`` holds now by their own state alone (a rule that reads
+    the move's other fields is only held when the move is saved): the form asks them as required, not optional."""
+    if state["phase"] != "play" or player not in state["awaits"]:
+        return []
+    return [
+        decl["name"]
+        for decl in plan_for(state, state["round"])["fields"]
+        if "required_if" in decl
+        and asks(state, decl, player)
+        and not move_rules.reads_fields(state, decl, "required_if")
+        and move_rules.required_now(state, player, decl, {})
+    ]
+
+
 def _form(state: State) -> list[dict[str, Any]]:
     """The current round's fields, each player field with the players it may name (before ``not_self``,
     which the page applies for its viewer)."""
@@ -182,6 +197,8 @@ def view(state: State, viewer: PlayerId | None, turn: str, awaits: Sequence[Play
         you.update(present_holdings.you(state, viewer))
         if allowed := _allowed(state, viewer):
             you["allowed"] = allowed  # the player's own state decides them: never public (house-82)
+        if required := _required(state, viewer):
+            you["required"] = required  # the same: never public (house-173)
         if trade_log.has_trades(state["definition"]):  # their own trades only (house-64)
             you["trades"] = trade_log.own(state, viewer)
         if told := _told(state, viewer):

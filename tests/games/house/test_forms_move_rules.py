@@ -35,3 +35,21 @@ def test_a_warriors_unit_select_offers_only_the_living_units() -> None:
     assert form.is_valid(), form.errors
     assert ENGINE.validate(state, "ann", form.to_move()) == {"unit": 2, "disguise": 5}
     assert not _form(state, "ann", {"unit": "3"}).is_valid()
+
+
+def test_a_field_required_by_the_players_own_state_is_asked_as_required() -> None:
+    """Exodia: "You must always play at least one card per round, if you are able" (the first card field's
+    ``required_if: "len(hand) > 0"``, RULES.md house-173): while ann's hand holds a card, her first card field is
+    asked as required, not "(optional)", and her form refuses it blank, as the save would; the list is in her own
+    view only; once her hand is empty the field is optional again."""
+    players = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
+    state = ENGINE.setup(players, {"definition": sample_definition("exodia")}, Random("0:0"))
+    view = ENGINE.view(state, "p1")
+    assert view["you"]["required"] == ["card1"]
+    assert "you" not in ENGINE.view(state, None) and "required" not in view["public"]
+    form = _form(state, "p1")
+    assert form.fields["card1"].required and not form.fields["card2"].required
+    assert not _form(state, "p1", {}).is_valid()
+    state["piles"]["hand"]["p1"] = []  # a hand played down to nothing
+    assert "required" not in ENGINE.view(state, "p1")["you"]
+    assert not _form(state, "p1").fields["card1"].required
