@@ -18,15 +18,14 @@ def played_env(
     """``played`` and ``played_owners``: the labels and initial owners (``''`` for an unmarked card) of the cards
     ``move`` plays through the round's ``card`` fields, in the fields' order (house-155); ``<field>_label``: the
     label of the card each card field plays, ``''`` for none (house-159)."""
-    cards = [f for f in fields if f["type"] == "card"]
-    ids = [i for i in (_card_of(state, move, f) for f in cards) if i is not None]
+    by_field = {str(f["name"]): _card_of(state, move, f) for f in fields if f["type"] == "card"}
+    ids = [i for i in by_field.values() if i is not None]
     env: dict[str, Any] = {
         "played": labels(state, ids),
         "played_owners": [str(state["cards"][i].get("owner", "")) for i in ids],
     }
-    for f in cards:
-        card = _card_of(state, move, f)
-        env[f"{f['name']}_label"] = "" if card is None else str(state["cards"][card]["label"])
+    for name, card in by_field.items():
+        env[f"{name}_label"] = "" if card is None else str(state["cards"][card]["label"])
     return env
 
 
